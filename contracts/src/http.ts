@@ -1,0 +1,7 @@
+/** Header every state-changing request must carry (DESIGN.md, CSRF). */
+export const CSRF_HEADER = 'X-Requested-With';
+export const CSRF_HEADER_VALUE = 'XMLHttpRequest';
+/** Header carrying the request id from the gateway to the services and back. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export const API_VERSION = '1';

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const LANGUAGES = ['en', 'fr', 'de', 'it', 'rm'] as const;
+export const FALLBACK_LANGUAGE = 'en';
+
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
+/** The set-language call takes the upper-case code (spec §3); the interface then uses the lower-case one. */
+export const requestedLanguageSchema = z
+  .enum(['EN', 'FR', 'DE', 'IT', 'RM'])
+  .transform((code) => code.toLowerCase() as Language);
+
+export function isLanguage(value: unknown): value is Language {
+  return languageSchema.safeParse(value).success;
+}

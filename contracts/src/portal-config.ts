@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
+
+export const REMOTE_NAMES = ['auth', 'courses', 'editor'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** What the gateway serves at /config.json: read by the shell at run time, before first render. */
+export const portalConfigSchema = z.object({
+  remotes: z.record(z.enum(REMOTE_NAMES), z.string().min(1)),
+  languages: z.array(z.enum(LANGUAGES)),
+  footer: z.object({
+    address: z.string(),
+    website: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    tagline: z.string(),
+    imprintUrl: z.string(),
+    privacyUrl: z.string(),
+  }),
+});
+export type PortalConfig = z.infer<typeof portalConfigSchema>;

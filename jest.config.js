@@ -1,0 +1,37 @@
+/** Jest runs the TypeScript sources as native ES modules, transformed by SWC (no type check: `npm run typecheck` does that). */
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx },
+      transform: tsx ? { react: { runtime: 'automatic' } } : undefined,
+      target: 'es2023',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: { '\\.module\\.css$': '<rootDir>/jest/css-module.cjs', '\\.css$': '<rootDir>/jest/css.cjs' },
+};
+
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{contracts,services,gateway,scripts}/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swc(false) },
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/{shell,mfe-auth,mfe-courses,mfe-editor}/**/*.test.{ts,tsx}'],
+      transform: { '^.+\\.tsx?$': swc(true) },
+      setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
+    },
+  ],
+};
