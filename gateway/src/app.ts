@@ -1,0 +1,82 @@
+import { apiNotFound, errorHandler } from '@portal/kit/errors';
+import { createLogger } from '@portal/kit/logger';
+import { requestContext } from '@portal/kit/request-context';
+import { listen } from '@portal/kit/server';
+import express, { type Express } from 'express';
+import { Redis } from 'ioredis';
+import type { GatewayConfig } from './config.ts';
+import { requireCsrfHeader } from './csrf.ts';
+import { healthRoutes } from './health.ts';
+import { serviceProxy } from './proxy.ts';
+import { rateLimits } from './rate-limits.ts';
+import { securityHeaders } from './security-headers.ts';
+import { serviceClient } from './service-client.ts';
+import { sessionRoutes } from './session-routes.ts';
+import { absoluteTimeout, sessionMiddleware } from './session.ts';
+import { staticSlices } from './static-slices.ts';
+
+export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const app: Express = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
+  app.set('query parser', 'simple');
+
+  const services = {
+    auth: config.AUTH_SERVICE_URL,
+    courses: config.COURSES_SERVICE_URL,
+    files: config.FILES_SERVICE_URL,
+  };
+  const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
+  const limits = rateLimits(config, redis);
+  const sessions = sessionMiddleware(config, redis);
+
+  app.use(requestContext(logger));
+  app.use(securityHeaders(config));
+  app.use(healthRoutes(services, redis));
+
+  app.use('/api', sessions.handler, absoluteTimeout(config), requireCsrfHeader);
+  app.post('/api/user/request-password-reset', async (req, _res, next) => {
+    await limits.reset(req.ip ?? 'unknown');
+    next();
+  });
+  app.post('/api/user/reset-password', async (req, _res, next) => {
+    await limits.reset(req.ip ?? 'unknown');
+    next();
+  });
+  // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.
+  app.use(serviceProxy({ ...proxyOptions, name: 'courses', target: services.courses, prefixes: ['/api/courses', '/api/categories'] }));
+  app.use(serviceProxy({ ...proxyOptions, name: 'files', target: services.files, prefixes: ['/api/files'] }));
+  app.use(
+    serviceProxy({
+      ...proxyOptions,
+      name: 'auth',
+      target: services.auth,
+      prefixes: ['/api/user/set-language', '/api/user/change-password', '/api/user/request-password-reset', '/api/user/reset-password'],
+    }),
+  );
+  app.use(sessionRoutes(serviceClient('auth', services.auth, { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS }), limits));
+  app.use('/api', apiNotFound);
+  app.use(staticSlices(config));
+  app.use(errorHandler(logger));
+
+  return { app, logger, close: sessions.close };
+}
+
+/** Starts the gateway: Redis when configured, then HTTP. */
+export async function startGateway(config: GatewayConfig) {
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  const { app, logger, close } = createGatewayApp(config, redis);
+  redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+  const server = await listen(app, {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    onStop: async () => {
+      close();
+      await redis?.quit();
+    },
+  });
+  logger.info({ url: server.url, sessionStore: redis ? 'redis' : 'memory' }, 'gateway listening');
+  return { ...server, logger };
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { booleanFromEnv, loadConfig } from '@portal/kit/config';
+import { z } from 'zod';
+
+const serviceUrl = (fallback: string) => z.url().default(fallback);
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(
+    {
+      HOST: z.string().default('0.0.0.0'),
+      PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+      LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      PUBLIC_URL: z.url().default('http://localhost:8080'),
+      SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+      IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
+      /** Sessions and rate limits in Redis when set; in-process otherwise (one gateway only). */
+      REDIS_URL: z.url().optional(),
+      SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+      SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+      /** Behind a TLS-terminating proxy: trust its X-Forwarded-* and mark the cookie Secure. */
+      TRUST_PROXY: booleanFromEnv.default(false),
+      AUTH_SERVICE_URL: serviceUrl('http://127.0.0.1:8101'),
+      COURSES_SERVICE_URL: serviceUrl('http://127.0.0.1:8102'),
+      FILES_SERVICE_URL: serviceUrl('http://127.0.0.1:8103'),
+      SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+      /** Root of the built front-end slices: shell/dist and each remote's dist folder. */
+      STATIC_ROOT: z
+        .string()
+        .default('.')
+        .transform((dir) => path.resolve(dir)),
+      REMOTE_AUTH_URL: z.string().default('/mfe/auth/mf-manifest.json'),
+      REMOTE_COURSES_URL: z.string().default('/mfe/courses/mf-manifest.json'),
+      REMOTE_EDITOR_URL: z.string().default('/mfe/editor/mf-manifest.json'),
+      FOOTER_ADDRESS: z.string().default('Bahnhofstrasse 1, 8001 Zürich'),
+      FOOTER_WEBSITE: z.string().default('https://example.com'),
+      FOOTER_PHONE: z.string().default('+41 44 000 00 00'),
+      FOOTER_EMAIL: z.string().default('learning@example.com'),
+      FOOTER_TAGLINE: z.string().default('Learning that fits your working day'),
+      FOOTER_IMPRINT_URL: z.string().default('https://example.com/imprint'),
+      FOOTER_PRIVACY_URL: z.string().default('https://example.com/privacy'),
+      LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+      LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+      REGISTER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+      RESET_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+    },
+    env,
+  );
+}
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;

@@ -1,0 +1,33 @@
+import type { Redis } from 'ioredis';
+import { Router } from 'express';
+
+type State = 'up' | 'down';
+
+async function probe(url: string): Promise<State> {
+  try {
+    const response = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2_000) });
+    return response.ok ? 'up' : 'down';
+  } catch {
+    return 'down';
+  }
+}
+
+/** /livez: the gateway process answers. /healthz: each service and the session store, 503 when any is down. */
+export function healthRoutes(services: Record<string, string>, redis: Redis | undefined): Router {
+  const router = Router();
+  router.get('/livez', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get('/healthz', async (_req, res) => {
+    const names = Object.keys(services);
+    const states = await Promise.all(names.map((name) => probe(services[name] as string)));
+    const report: Record<string, State> = Object.fromEntries(names.map((name, index) => [name, states[index] as State]));
+    if (redis) report.redis = redis.status === 'ready' ? 'up' : 'down';
+    const healthy = Object.values(report).every((state) => state === 'up');
+    res
+      .status(healthy ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: healthy ? 'ok' : 'degraded', checks: report, sessionStore: redis ? 'redis' : 'memory' });
+  });
+  return router;
+}

@@ -1,0 +1,56 @@
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { REQUEST_ID_HEADER } from '@portal/contracts/http';
+import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
+import type { Logger } from '@portal/kit/logger';
+import type { Request } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { identityOf } from './identity.ts';
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EAI_AGAIN']);
+
+/**
+ * Streams /api calls to a service (bodies untouched: mounted before any body parser), replacing whatever
+ * identity the client sent with the gateway's signed one, and never forwarding the session cookie.
+ */
+export function serviceProxy(options: {
+  name: string;
+  target: string;
+  prefixes: string[];
+  secret: string;
+  timeoutMs: number;
+  logger: Logger;
+}) {
+  return createProxyMiddleware<Request, ServerResponse>({
+    target: options.target,
+    pathFilter: (pathname) => options.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
+    proxyTimeout: options.timeoutMs,
+    xfwd: true,
+    on: {
+      proxyReq: (proxyReq: ClientRequest, req: Request) => {
+        proxyReq.removeHeader('cookie');
+        proxyReq.setHeader(IDENTITY_HEADER, signIdentity(identityOf(req), options.secret));
+        proxyReq.setHeader(REQUEST_ID_HEADER, req.id);
+      },
+      error: (error: Error, req: IncomingMessage, res: ServerResponse | Socket) => {
+        const code = (error as NodeJS.ErrnoException).code ?? '';
+        options.logger.warn({ err: error, service: options.name, requestId: (req as Request).id }, 'proxy error');
+        if (!('writeHead' in res) || res.headersSent) {
+          res.destroy();
+          return;
+        }
+        const unavailable = UNREACHABLE.has(code) || /timeout/i.test(error.message);
+        res.writeHead(unavailable ? 503 : 502, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(
+          JSON.stringify({
+            error: {
+              code: unavailable ? 'service_unavailable' : 'bad_gateway',
+              message: `The ${options.name} service is not available right now`,
+              requestId: (req as Request).id,
+            },
+          }),
+        );
+      },
+    },
+  });
+}

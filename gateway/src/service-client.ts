@@ -1,0 +1,45 @@
+import { REQUEST_ID_HEADER } from '@portal/contracts/http';
+import { AppError } from '@portal/kit/errors';
+import { IDENTITY_HEADER, type Identity, signIdentity } from '@portal/kit/identity';
+
+export interface ServiceCall {
+  method?: string;
+  body?: unknown;
+  identity: Omit<Identity, 'exp'>;
+  requestId: string;
+}
+
+export interface ServiceAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Calls a service from the gateway with the signed identity, a timeout, and a clear 503 when it is down or slow. */
+export function serviceClient(name: string, baseUrl: string, options: { secret: string; timeoutMs: number }) {
+  return async function call(path: string, call: ServiceCall): Promise<ServiceAnswer> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, baseUrl), {
+        method: call.method ?? 'GET',
+        headers: {
+          'content-type': 'application/json',
+          [IDENTITY_HEADER]: signIdentity(call.identity, options.secret),
+          [REQUEST_ID_HEADER]: call.requestId,
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new AppError(503, 'service_unavailable', `The ${name} service is not available`, { cause: error });
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      if (response.ok) throw new AppError(502, 'bad_gateway', `The ${name} service answered something unreadable`);
+    }
+    return { status: response.status, body };
+  };
+}
+export type ServiceClient = ReturnType<typeof serviceClient>;

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { REMOTE_NAMES, type PortalConfig } from '@portal/contracts/portal-config';
+import { LANGUAGES } from '@portal/contracts/languages';
+import express, { type Response, Router } from 'express';
+import type { GatewayConfig } from './config.ts';
+
+const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
+
+/** Hashed files never change; everything else (index.html, manifests, remote entries) is revalidated on each load. */
+function cacheHeaders(res: Response, file: string) {
+  res.setHeader('Cache-Control', HASHED_FILE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+export function portalConfig(config: GatewayConfig): PortalConfig {
+  return {
+    remotes: { auth: config.REMOTE_AUTH_URL, courses: config.REMOTE_COURSES_URL, editor: config.REMOTE_EDITOR_URL },
+    languages: [...LANGUAGES],
+    footer: {
+      address: config.FOOTER_ADDRESS,
+      website: config.FOOTER_WEBSITE,
+      phone: config.FOOTER_PHONE,
+      email: config.FOOTER_EMAIL,
+      tagline: config.FOOTER_TAGLINE,
+      imprintUrl: config.FOOTER_IMPRINT_URL,
+      privacyUrl: config.FOOTER_PRIVACY_URL,
+    },
+  };
+}
+
+/** The shell at / (with the SPA fallback), each remote at /mfe/<name>/, and /config.json. */
+export function staticSlices(config: GatewayConfig): Router {
+  const router = Router();
+  const runtimeConfig = portalConfig(config);
+  router.get('/config.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(runtimeConfig);
+  });
+
+  for (const name of REMOTE_NAMES) {
+    router.use(
+      `/mfe/${name}`,
+      express.static(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist'), { index: false, setHeaders: cacheHeaders }),
+      (_req, res) => {
+        res.status(404).type('text/plain').send('Not found');
+      },
+    );
+  }
+
+  const shellDir = path.join(config.STATIC_ROOT, 'shell', 'dist');
+  const indexHtml = path.join(shellDir, 'index.html');
+  router.use(express.static(shellDir, { index: false, setHeaders: cacheHeaders }));
+  router.get('/{*path}', (req, res) => {
+    if (!existsSync(indexHtml)) {
+      res.status(503).type('text/plain').send('The front end is not built yet: run `npm run build` (npm start does it for you).');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+  return router;
+}

@@ -1,0 +1,94 @@
+// `npm start`: the whole portal on its embedded defaults. Each service and the gateway run as child
+// processes, exactly as they run alone in the compose stack; Ctrl-C stops them all.
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
+mkdirSync(dataDir, { recursive: true });
+
+/** Secrets for the embedded setup, made once and kept in the data folder, unless the environment gives them. */
+function localSecrets(): { SESSION_SECRET: string; IDENTITY_SECRET: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (!existsSync(file)) {
+    const fresh = { SESSION_SECRET: randomBytes(32).toString('hex'), IDENTITY_SECRET: randomBytes(32).toString('hex') };
+    writeFileSync(file, JSON.stringify(fresh), { mode: 0o600 });
+  }
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as { SESSION_SECRET: string; IDENTITY_SECRET: string };
+  return {
+    SESSION_SECRET: process.env.SESSION_SECRET ?? stored.SESSION_SECRET,
+    IDENTITY_SECRET: process.env.IDENTITY_SECRET ?? stored.IDENTITY_SECRET,
+  };
+}
+
+const port = process.env.PORT ?? '8080';
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+const baseEnv = { ...process.env, ...localSecrets(), DATA_DIR: dataDir, PUBLIC_URL: publicUrl };
+
+const services = [{ name: 'auth', entry: 'services/auth/src/server.ts', urlVariable: 'AUTH_SERVICE_URL' }] as const;
+
+const children = new Set<ChildProcess>();
+let stopping = false;
+
+interface ChildMessage {
+  type: string;
+  port?: number;
+  email?: string;
+  outcome?: string;
+}
+
+function startChild(name: string, entry: string, env: NodeJS.ProcessEnv, onMessage?: (message: ChildMessage) => void) {
+  return new Promise<number>((resolve, reject) => {
+    const child = fork(path.join(root, entry), { env, stdio: 'inherit' });
+    children.add(child);
+    child.on('message', (message: ChildMessage) => {
+      onMessage?.(message);
+      if (message.type === 'listening' && message.port !== undefined) resolve(message.port);
+    });
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      reject(new Error(`${name} exited during start-up (${signal ?? code})`));
+      if (!stopping) {
+        console.error(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the portal.`);
+        void stopAll(1);
+      }
+    });
+  });
+}
+
+async function stopAll(exitCode: number) {
+  if (stopping) return;
+  stopping = true;
+  const exits = [...children].map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of children) child.kill('SIGTERM');
+  const forced = setTimeout(() => children.forEach((child) => child.kill('SIGKILL')), 15_000);
+  await Promise.all(exits);
+  clearTimeout(forced);
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+const adminNotes: string[] = [];
+const serviceUrls: Record<string, string> = {};
+try {
+  for (const service of services) {
+    const servicePort = await startChild(service.name, service.entry, { ...baseEnv, HOST: '127.0.0.1', PORT: '0' }, (message) => {
+      if (message.type === 'admin') adminNotes.push(`Administrator ${message.email}: ${message.outcome}.`);
+    });
+    serviceUrls[service.urlVariable] = `http://127.0.0.1:${servicePort}`;
+  }
+  await startChild('gateway', 'gateway/src/server.ts', { ...baseEnv, ...serviceUrls, PORT: port, STATIC_ROOT: root });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stopAll(1);
+}
+
+const adminHelp =
+  adminNotes.length > 0
+    ? adminNotes.join(' ')
+    : 'No ADMIN_EMAIL/ADMIN_PASSWORD given: set them to create or promote the first administrator at start-up, or run `npm run admin -- promote <email>` while the portal is stopped.';
+console.log(`\nCourse portal ready at ${publicUrl}\nData folder: ${dataDir}\n${adminHelp}\nPress Ctrl-C to stop.\n`);

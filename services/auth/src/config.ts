@@ -1,0 +1,21 @@
+import { emailSchema, passwordSchema } from '@portal/contracts/rules';
+import { loadConfig, serviceConfigShape } from '@portal/kit/config';
+import { z } from 'zod';
+
+export function loadAuthConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(
+    {
+      ...serviceConfigShape,
+      PORT: serviceConfigShape.PORT.default(8101),
+      /** Where links in e-mails point: the portal's public address. */
+      PUBLIC_URL: z.url().default('http://localhost:8080'),
+      SMTP_URL: z.url().optional(),
+      MAIL_FROM: z.string().default('Course Portal <no-reply@localhost>'),
+      ADMIN_EMAIL: emailSchema.optional(),
+      ADMIN_PASSWORD: passwordSchema.optional(),
+      ADMIN_NAME: z.string().trim().min(2).max(100).default('Administrator'),
+    },
+    env,
+  );
+}
+export type AuthConfig = ReturnType<typeof loadAuthConfig>;

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { Language } from '@portal/contracts/languages';
+import { type Kysely, sql } from 'kysely';
+import type { AuthDatabase } from './schema.ts';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  language: Language;
+  isSysAdmin: boolean;
+}
+
+const columns = [
+  'id',
+  'email',
+  'name',
+  'password_hash as passwordHash',
+  'language',
+  'is_sys_admin as isSysAdmin',
+] as const;
+
+export function usersRepository(db: Kysely<AuthDatabase>) {
+  return {
+    async findByEmail(email: string): Promise<UserRecord | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(columns)
+        .where(sql`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
+      return row as UserRecord | undefined;
+    },
+
+    async findById(id: string): Promise<UserRecord | undefined> {
+      const row = await db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
+      return row as UserRecord | undefined;
+    },
+
+    /** Inserts a user; answers undefined when the e-mail is taken (unique index, safe under concurrency). */
+    async insert(user: Omit<UserRecord, 'id'>): Promise<UserRecord | undefined> {
+      const id = randomUUID();
+      const inserted = await db
+        .insertInto('users')
+        .values({
+          id,
+          email: user.email,
+          name: user.name,
+          password_hash: user.passwordHash,
+          language: user.language,
+          is_sys_admin: user.isSysAdmin,
+        })
+        .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+        .returning(columns)
+        .executeTakeFirst();
+      return inserted as UserRecord | undefined;
+    },
+
+    async update(
+      id: string,
+      changes: Partial<Pick<UserRecord, 'language' | 'passwordHash' | 'isSysAdmin'>>,
+    ): Promise<UserRecord | undefined> {
+      const row = await db
+        .updateTable('users')
+        .set({
+          ...(changes.language ? { language: changes.language } : {}),
+          ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
+          ...(changes.isSysAdmin !== undefined ? { is_sys_admin: changes.isSysAdmin } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .returning(columns)
+        .executeTakeFirst();
+      return row as UserRecord | undefined;
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { User } from '@portal/contracts/auth';
+import type { Language } from '@portal/contracts/languages';
+import { LIMITS } from '@portal/contracts/rules';
+import { AppError, notFound } from '@portal/kit/errors';
+import type { Logger } from '@portal/kit/logger';
+import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
+import type { UserRecord, UsersRepository } from '../data-access/users-repository.ts';
+import type { Mailer } from './mailer.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { resetMail } from './reset-mail.ts';
+
+export interface AccountsDeps {
+  users: UsersRepository;
+  resetTokens: ResetTokensRepository;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export function toUser(record: UserRecord): User {
+  return {
+    id: record.id,
+    name: record.name,
+    email: record.email,
+    language: record.language,
+    isSysAdmin: record.isSysAdmin,
+  };
+}
+
+const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'E-mail or password is wrong');
+const invalidToken = () => new AppError(400, 'invalid_token', 'The reset link is invalid or has expired');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The use cases of accounts; routes stay thin and only translate HTTP to these calls. */
+export function accounts(deps: AccountsDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function requireRecord(id: string): Promise<UserRecord> {
+    const record = await deps.users.findById(id);
+    if (!record) throw notFound('User not found');
+    return record;
+  }
+
+  return {
+    async register(input: { email: string; password: string; name: string; language?: Language | undefined }) {
+      const created = await deps.users.insert({
+        email: input.email,
+        name: input.name,
+        passwordHash: await hashPassword(input.password),
+        language: input.language ?? 'en',
+        isSysAdmin: false,
+      });
+      if (!created) throw new AppError(409, 'email_taken', 'An account with this e-mail already exists');
+      return toUser(created);
+    },
+
+    async login(email: string, password: string) {
+      const record = await deps.users.findByEmail(email);
+      if (!(await verifyPassword(record?.passwordHash, password)) || !record) throw invalidCredentials();
+      return toUser(record);
+    },
+
+    async getUser(id: string) {
+      return toUser(await requireRecord(id));
+    },
+
+    async setLanguage(id: string, language: Language) {
+      const updated = await deps.users.update(id, { language });
+      if (!updated) throw notFound('User not found');
+      return toUser(updated);
+    },
+
+    async changePassword(id: string, currentPassword: string, newPassword: string) {
+      const record = await requireRecord(id);
+      if (!(await verifyPassword(record.passwordHash, currentPassword))) throw invalidCredentials();
+      await deps.users.update(id, { passwordHash: await hashPassword(newPassword) });
+    },
+
+    async deleteUser(id: string, password: string) {
+      const record = await requireRecord(id);
+      if (!(await verifyPassword(record.passwordHash, password))) throw invalidCredentials();
+      await deps.users.delete(id);
+    },
+
+    /**
+     * Sends a reset link when the e-mail belongs to an account. The caller answers the same either way, and
+     * the mail goes out after the answer, so neither the answer nor its timing tells whether the account exists.
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      const record = await deps.users.findByEmail(email);
+      if (!record) return;
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now().getTime() + LIMITS.resetTokenTtlMinutes * 60_000);
+      await deps.resetTokens.insert(record.id, hashToken(token), expiresAt);
+      const link = new URL('/reset-password', deps.publicUrl);
+      link.searchParams.set('token', token);
+      const mail = resetMail(record.language, record.name, link.toString());
+      if (deps.mailer.kind === 'outbox') deps.logger.info({ link: link.toString() }, 'password reset link (outbox mode)');
+      deps.mailer.send({ to: record.email, ...mail }).catch((error: unknown) => {
+        deps.logger.error({ err: error, userId: record.id }, 'password reset e-mail could not be sent');
+      });
+    },
+
+    async resetPassword(email: string, token: string, newPassword: string) {
+      const record = await deps.users.findByEmail(email);
+      if (!record) throw invalidToken();
+      if (!(await deps.resetTokens.consume(hashToken(token), record.id, now()))) throw invalidToken();
+      await deps.users.update(record.id, { passwordHash: await hashPassword(newPassword) });
+    },
+
+    /** ADMIN_EMAIL/ADMIN_PASSWORD at start-up: create the administrator, or promote the existing account. */
+    async ensureAdmin(email: string, password: string, name: string): Promise<'created' | 'promoted' | 'unchanged'> {
+      const existing = await deps.users.findByEmail(email);
+      if (existing) {
+        if (existing.isSysAdmin) return 'unchanged';
+        await deps.users.update(existing.id, { isSysAdmin: true });
+        return 'promoted';
+      }
+      const created = await deps.users.insert({
+        email,
+        name,
+        passwordHash: await hashPassword(password),
+        language: 'en',
+        isSysAdmin: true,
+      });
+      return created ? 'created' : 'unchanged';
+    },
+
+    async promote(email: string): Promise<User> {
+      const existing = await deps.users.findByEmail(email);
+      if (!existing) throw notFound(`No account with the e-mail ${email}`);
+      return toUser((await deps.users.update(existing.id, { isSysAdmin: true })) ?? existing);
+    },
+  };
+}
+export type Accounts = ReturnType<typeof accounts>;

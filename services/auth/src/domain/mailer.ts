@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from '@portal/kit/logger';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** 'outbox' writes files instead of sending: links are then logged for the developer. */
+  kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+}
+
+/** SMTP when configured; otherwise each message is written to the outbox folder for a developer to open. */
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
+      await writeFile(file, JSON.stringify({ from: options.from, ...mail }, null, 2), { mode: 0o600 });
+      options.logger.info({ file }, 'no SMTP_URL: e-mail written to the outbox folder');
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import {
+  changePasswordRequestSchema,
+  deleteUserRequestSchema,
+  loginRequestSchema,
+  passwordResetRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  setLanguageQuerySchema,
+} from '@portal/contracts/auth';
+import { uuidSchema } from '@portal/contracts/rules';
+import { requireUser, userIdOf } from '@portal/kit/identity';
+import { parseInput } from '@portal/kit/validate';
+import { Router } from 'express';
+import type { Accounts } from '../../domain/accounts.ts';
+
+/**
+ * /internal/* is called by the gateway only (it owns the session); /api/user/* is proxied by it.
+ * Every request carries the gateway's signed identity (checked by the kit before these routes).
+ */
+export function authRoutes(accounts: Accounts): Router {
+  const router = Router();
+
+  router.post('/internal/login', async (req, res) => {
+    const { email, password } = parseInput(loginRequestSchema, req.body);
+    res.json(await accounts.login(email, password));
+  });
+
+  router.post('/internal/register', async (req, res) => {
+    res.status(201).json(await accounts.register(parseInput(registerRequestSchema, req.body)));
+  });
+
+  router.get('/internal/users/:id', async (req, res) => {
+    res.json(await accounts.getUser(parseInput(uuidSchema, req.params.id, 'user id')));
+  });
+
+  router.post('/api/user/set-language', requireUser, async (req, res) => {
+    const { requestedLanguage } = parseInput(setLanguageQuerySchema, req.query, 'language selection');
+    res.json(await accounts.setLanguage(userIdOf(req.identity), requestedLanguage));
+  });
+
+  router.post('/api/user/change-password', requireUser, async (req, res) => {
+    const { currentPassword, newPassword } = parseInput(changePasswordRequestSchema, req.body);
+    await accounts.changePassword(userIdOf(req.identity), currentPassword, newPassword);
+    res.json({ message: 'Password changed' });
+  });
+
+  router.delete('/api/user/delete-user', requireUser, async (req, res) => {
+    const { password } = parseInput(deleteUserRequestSchema, req.body);
+    await accounts.deleteUser(userIdOf(req.identity), password);
+    res.json({ message: 'Account deleted' });
+  });
+
+  // The e-mail may come as ?email= or in the body (spec §7 has both readings).
+  router.post('/api/user/request-password-reset', async (req, res) => {
+    const { email } = parseInput(passwordResetRequestSchema, { email: req.body?.email ?? req.query.email });
+    await accounts.requestPasswordReset(email);
+    res.json({ message: 'If an account exists for this e-mail, a reset link has been sent' });
+  });
+
+  router.post('/api/user/reset-password', async (req, res) => {
+    const { email, token, newPassword } = parseInput(resetPasswordRequestSchema, req.body);
+    await accounts.resetPassword(email, token, newPassword);
+    res.json({ message: 'Password changed' });
+  });
+
+  return router;
+}

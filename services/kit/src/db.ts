@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Logger } from './logger.ts';
+
+export interface DatabaseOptions {
+  /** postgres://… selects a PostgreSQL server; unset, the service uses embedded PGlite. */
+  url?: string | undefined;
+  /** Folder of the embedded database, or 'memory' for a throw-away one (tests). */
+  embeddedDir: string;
+  poolSize?: number;
+}
+
+export interface Database<DB> {
+  db: Kysely<DB>;
+  kind: 'postgres' | 'pglite';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Counts and sums come back as strings from pg (bigint, numeric): parse the safe ones.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
+  let db: Kysely<DB>;
+  let kind: Database<DB>['kind'];
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    kind = 'postgres';
+  } else {
+    let pglite: PGlite;
+    if (options.embeddedDir === 'memory') {
+      pglite = new PGlite();
+    } else {
+      mkdirSync(path.dirname(options.embeddedDir), { recursive: true });
+      pglite = new PGlite(options.embeddedDir);
+    }
+    await pglite.waitReady;
+    db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+    kind = 'pglite';
+  }
+  return {
+    db,
+    kind,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export interface Migration {
+  id: string;
+  /** One SQL statement each: PGlite's extended protocol runs one at a time. */
+  statements: string[];
+}
+
+/**
+ * Applies the service's migrations once, under an advisory lock, so that several instances starting
+ * together migrate the schema exactly once.
+ */
+export async function migrate<DB>(db: Kysely<DB>, service: string, migrations: Migration[], logger?: Logger) {
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext(${`migrations:${service}`}))`.execute(connection);
+    try {
+      await sql`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(
+        connection,
+      );
+      const applied = await sql<{ id: string }>`select id from schema_migrations`.execute(connection);
+      const done = new Set(applied.rows.map((row) => row.id));
+      for (const migration of migrations) {
+        if (done.has(migration.id)) continue;
+        await connection.transaction().execute(async (trx) => {
+          for (const statement of migration.statements) await sql.raw(statement).execute(trx);
+          await sql`insert into schema_migrations (id) values (${migration.id})`.execute(trx);
+        });
+        logger?.info({ migration: migration.id }, 'migration applied');
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${`migrations:${service}`}))`.execute(connection);
+    }
+  });
+}
