@@ -76,9 +76,14 @@ const adminNotes: string[] = [];
 const serviceUrls: Record<string, string> = {};
 try {
   for (const service of services) {
-    const servicePort = await startChild(service.name, service.entry, { ...baseEnv, HOST: '127.0.0.1', PORT: '0' }, (message) => {
-      if (message.type === 'admin') adminNotes.push(`Administrator ${message.email}: ${message.outcome}.`);
-    });
+    const servicePort = await startChild(
+      service.name,
+      service.entry,
+      { ...baseEnv, HOST: '127.0.0.1', PORT: '0' },
+      (message) => {
+        if (message.type === 'admin') adminNotes.push(`Administrator ${message.email}: ${message.outcome}.`);
+      },
+    );
     serviceUrls[service.urlVariable] = `http://127.0.0.1:${servicePort}`;
   }
   await startChild('gateway', 'gateway/src/server.ts', { ...baseEnv, ...serviceUrls, PORT: port, STATIC_ROOT: root });

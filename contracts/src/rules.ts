@@ -29,11 +29,7 @@ export const passwordSchema = z
   .regex(/[A-Z]/, 'password_needs_uppercase')
   .regex(/\d/, 'password_needs_digit');
 
-export const nameSchema = z
-  .string()
-  .trim()
-  .min(LIMITS.nameMin, 'name_too_short')
-  .max(LIMITS.nameMax, 'name_too_long');
+export const nameSchema = z.string().trim().min(LIMITS.nameMin, 'name_too_short').max(LIMITS.nameMax, 'name_too_long');
 
 export const uuidSchema = z.uuid('id_invalid');
 

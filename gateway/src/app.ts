@@ -45,17 +45,34 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
     next();
   });
   // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.
-  app.use(serviceProxy({ ...proxyOptions, name: 'courses', target: services.courses, prefixes: ['/api/courses', '/api/categories'] }));
+  app.use(
+    serviceProxy({
+      ...proxyOptions,
+      name: 'courses',
+      target: services.courses,
+      prefixes: ['/api/courses', '/api/categories'],
+    }),
+  );
   app.use(serviceProxy({ ...proxyOptions, name: 'files', target: services.files, prefixes: ['/api/files'] }));
   app.use(
     serviceProxy({
       ...proxyOptions,
       name: 'auth',
       target: services.auth,
-      prefixes: ['/api/user/set-language', '/api/user/change-password', '/api/user/request-password-reset', '/api/user/reset-password'],
+      prefixes: [
+        '/api/user/set-language',
+        '/api/user/change-password',
+        '/api/user/request-password-reset',
+        '/api/user/reset-password',
+      ],
     }),
   );
-  app.use(sessionRoutes(serviceClient('auth', services.auth, { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS }), limits));
+  app.use(
+    sessionRoutes(
+      serviceClient('auth', services.auth, { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS }),
+      limits,
+    ),
+  );
   app.use('/api', apiNotFound);
   app.use(staticSlices(config));
   app.use(errorHandler(logger));

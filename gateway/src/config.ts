@@ -15,6 +15,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
       /** Sessions and rate limits in Redis when set; in-process otherwise (one gateway only). */
       REDIS_URL: z.url().optional(),
+      /** Prefix of every key the gateway writes in Redis, so that several portals can share one server. */
+      REDIS_KEY_PREFIX: z.string().default('portal:'),
       SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
       SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
       /** Behind a TLS-terminating proxy: trust its X-Forwarded-* and mark the cookie Secure. */

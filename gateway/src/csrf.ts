@@ -13,7 +13,13 @@ const STATE_CHANGING_GETS = new Set(['/api/courses/register-for-course', '/api/c
 export const requireCsrfHeader: RequestHandler = (req, _res, next) => {
   const changesState = !SAFE_METHODS.has(req.method) || STATE_CHANGING_GETS.has(req.path);
   if (changesState && req.get(CSRF_HEADER) !== CSRF_HEADER_VALUE) {
-    next(new AppError(403, 'csrf_header_missing', `State-changing requests must send ${CSRF_HEADER}: ${CSRF_HEADER_VALUE}`));
+    next(
+      new AppError(
+        403,
+        'csrf_header_missing',
+        `State-changing requests must send ${CSRF_HEADER}: ${CSRF_HEADER_VALUE}`,
+      ),
+    );
     return;
   }
   next();

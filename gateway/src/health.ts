@@ -21,7 +21,9 @@ export function healthRoutes(services: Record<string, string>, redis: Redis | un
   router.get('/healthz', async (_req, res) => {
     const names = Object.keys(services);
     const states = await Promise.all(names.map((name) => probe(services[name] as string)));
-    const report: Record<string, State> = Object.fromEntries(names.map((name, index) => [name, states[index] as State]));
+    const report: Record<string, State> = Object.fromEntries(
+      names.map((name, index) => [name, states[index] as State]),
+    );
     if (redis) report.redis = redis.status === 'ready' ? 'up' : 'down';
     const healthy = Object.values(report).every((state) => state === 'up');
     res

@@ -23,7 +23,8 @@ export function serviceProxy(options: {
 }) {
   return createProxyMiddleware<Request, ServerResponse>({
     target: options.target,
-    pathFilter: (pathname) => options.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
+    pathFilter: (pathname) =>
+      options.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
     proxyTimeout: options.timeoutMs,
     xfwd: true,
     on: {

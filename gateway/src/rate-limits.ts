@@ -5,8 +5,13 @@ import type { GatewayConfig } from './config.ts';
 
 const WINDOW_SECONDS = 15 * 60;
 
-function limiter(name: string, points: number, duration: number, redis: Redis | undefined): RateLimiterAbstract {
-  const options = { keyPrefix: `portal:rl:${name}`, points, duration };
+function createLimiter(
+  prefix: string,
+  points: number,
+  duration: number,
+  redis: Redis | undefined,
+): RateLimiterAbstract {
+  const options = { keyPrefix: prefix, points, duration };
   if (!redis) return new RateLimiterMemory(options);
   // If Redis is briefly unreachable, count in memory rather than refuse every sign-in.
   return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
@@ -39,10 +44,12 @@ async function refuseIfExhausted(target: RateLimiterAbstract, key: string) {
  * Counted in Redis when present, so every gateway instance sees the same counts.
  */
 export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
-  const loginAccount = limiter('login-account', config.LOGIN_LIMIT_PER_ACCOUNT, WINDOW_SECONDS, redis);
-  const loginAddress = limiter('login-address', config.LOGIN_LIMIT_PER_ADDRESS, WINDOW_SECONDS, redis);
-  const register = limiter('register', config.REGISTER_LIMIT_PER_ADDRESS, 60 * 60, redis);
-  const reset = limiter('reset', config.RESET_LIMIT_PER_ADDRESS, WINDOW_SECONDS, redis);
+  const limiter = (name: string, points: number, duration: number) =>
+    createLimiter(`${config.REDIS_KEY_PREFIX}rl:${name}`, points, duration, redis);
+  const loginAccount = limiter('login-account', config.LOGIN_LIMIT_PER_ACCOUNT, WINDOW_SECONDS);
+  const loginAddress = limiter('login-address', config.LOGIN_LIMIT_PER_ADDRESS, WINDOW_SECONDS);
+  const register = limiter('register', config.REGISTER_LIMIT_PER_ADDRESS, 60 * 60);
+  const reset = limiter('reset', config.RESET_LIMIT_PER_ADDRESS, WINDOW_SECONDS);
   const accountKey = (email: string, ip: string) => `${email.trim().toLowerCase()}|${ip}`;
 
   return {

@@ -98,4 +98,3 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits): Router {
 
   return router;
 }
-

@@ -78,7 +78,9 @@ export class MemorySessionStore extends session.Store {
 
 export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefined) {
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
-  const store = redis ? new RedisStore({ client: redis, prefix: 'portal:sess:' }) : new MemorySessionStore(idleMs);
+  const store = redis
+    ? new RedisStore({ client: redis, prefix: `${config.REDIS_KEY_PREFIX}sess:` })
+    : new MemorySessionStore(idleMs);
   const handler = session({
     name: SESSION_COOKIE,
     secret: config.SESSION_SECRET,

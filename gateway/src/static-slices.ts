@@ -52,7 +52,10 @@ export function staticSlices(config: GatewayConfig): Router {
   router.use(express.static(shellDir, { index: false, setHeaders: cacheHeaders }));
   router.get('/{*path}', (req, res) => {
     if (!existsSync(indexHtml)) {
-      res.status(503).type('text/plain').send('The front end is not built yet: run `npm run build` (npm start does it for you).');
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The front end is not built yet: run `npm run build` (npm start does it for you).');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

@@ -21,7 +21,11 @@ export async function openAuthDatabase(config: Pick<AuthConfig, 'DATABASE_URL' |
   });
 }
 
-export function accountsFor(database: Database<AuthDatabase>, config: AuthConfig, logger = createLogger(SERVICE_NAME, 'silent')) {
+export function accountsFor(
+  database: Database<AuthDatabase>,
+  config: AuthConfig,
+  logger = createLogger(SERVICE_NAME, 'silent'),
+) {
   return createAccounts({
     users: usersRepository(database.db),
     resetTokens: resetTokensRepository(database.db),

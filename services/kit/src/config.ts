@@ -16,7 +16,9 @@ export function loadConfig<Shape extends z.ZodRawShape>(
   shape: Shape,
   env: Record<string, string | undefined> = process.env,
 ): z.infer<z.ZodObject<Shape>> {
-  const blankAsMissing = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]));
+  const blankAsMissing = Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
   const result = z.object(shape).safeParse(blankAsMissing);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));

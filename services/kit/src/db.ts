@@ -27,7 +27,11 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   let db: Kysely<DB>;
   let kind: Database<DB>['kind'];
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     kind = 'postgres';
   } else {

@@ -16,7 +16,9 @@ export async function listen(
   options: { port: number; host: string; logger: Logger; onStop?: () => Promise<void> },
 ): Promise<RunningServer> {
   const server: Server = await new Promise((resolve, reject) => {
-    const started = app.listen(options.port, options.host, (error?: Error) => (error ? reject(error) : resolve(started)));
+    const started = app.listen(options.port, options.host, (error?: Error) =>
+      error ? reject(error) : resolve(started),
+    );
   });
   server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;

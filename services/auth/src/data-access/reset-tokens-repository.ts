@@ -4,7 +4,10 @@ import type { AuthDatabase } from './schema.ts';
 export function resetTokensRepository(db: Kysely<AuthDatabase>) {
   return {
     async insert(userId: string, tokenHash: string, expiresAt: Date) {
-      await db.insertInto('password_reset_tokens').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
+      await db
+        .insertInto('password_reset_tokens')
+        .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt })
+        .execute();
     },
 
     /**

@@ -97,7 +97,8 @@ export function accounts(deps: AccountsDeps) {
       const link = new URL('/reset-password', deps.publicUrl);
       link.searchParams.set('token', token);
       const mail = resetMail(record.language, record.name, link.toString());
-      if (deps.mailer.kind === 'outbox') deps.logger.info({ link: link.toString() }, 'password reset link (outbox mode)');
+      if (deps.mailer.kind === 'outbox')
+        deps.logger.info({ link: link.toString() }, 'password reset link (outbox mode)');
       deps.mailer.send({ to: record.email, ...mail }).catch((error: unknown) => {
         deps.logger.error({ err: error, userId: record.id }, 'password reset e-mail could not be sent');
       });

@@ -18,7 +18,12 @@ export interface Mailer {
 }
 
 /** SMTP when configured; otherwise each message is written to the outbox folder for a developer to open. */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -32,7 +37,10 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     kind: 'outbox',
     async send(mail) {
       await mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`,
+      );
       await writeFile(file, JSON.stringify({ from: options.from, ...mail }, null, 2), { mode: 0o600 });
       options.logger.info({ file }, 'no SMTP_URL: e-mail written to the outbox folder');
     },

@@ -49,8 +49,7 @@ const TEXTS: Record<Language, MailText> = {
   },
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The password-reset e-mail, in the user's language. */
 export function resetMail(language: Language, name: string, link: string) {

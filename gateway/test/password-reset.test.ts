@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { testBackends } from '@portal/kit/testing/backends';
+import { SMTPServer } from 'smtp-server';
+import { newAccount, startTestPortal, type TestPortal } from './harness.ts';
+
+interface CapturedMail {
+  to: string;
+  raw: string;
+}
+
+/** A real SMTP server in the test: every message the auth service sends lands here. */
+async function startMailCatcher() {
+  const mails: CapturedMail[] = [];
+  const waiting: ((mail: CapturedMail) => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail = {
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        mails.push(mail);
+        waiting.shift()?.(mail);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    next: () => new Promise<CapturedMail>((resolve) => waiting.push(resolve)),
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The reset link of a captured mail, undoing quoted-printable soft line breaks. */
+function resetTokenOf(mail: CapturedMail): string {
+  const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = unfolded.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`no reset link in mail:\n${mail.raw}`);
+  return match[1];
+}
+
+describe.each(testBackends())('password reset by e-mail on $name', (backend) => {
+  let portal: TestPortal;
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
+  beforeAll(async () => {
+    smtp = await startMailCatcher();
+    portal = await startTestPortal(backend, { auth: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.ch' } });
+  });
+  afterAll(async () => {
+    await portal.stop();
+    await smtp.close();
+  });
+
+  it('when a user asks for a reset, then a mail in their language brings a single-use link that sets a new password', async () => {
+    const account = newAccount();
+    const browser = portal.session();
+    await browser.post('/api/auth/register', { ...account, language: 'de' });
+    await browser.post('/api/auth/logout');
+
+    const arriving = smtp.next();
+    expect((await portal.session().post('/api/user/request-password-reset', { email: account.email })).status).toBe(
+      200,
+    );
+    const mail = await arriving;
+    expect(mail.to).toBe(account.email);
+    expect(mail.raw).toMatch(/Subject: .*Passwort/);
+    expect(mail.raw).toContain('https://portal.example.ch/reset-password?token=');
+    const token = resetTokenOf(mail);
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+    const wrongEmail = await portal.session().post('/api/user/reset-password', {
+      email: `other${account.email}`,
+      token,
+      newPassword: 'Renewed123',
+    });
+    expect(wrongEmail.status).toBe(400);
+    const weak = await portal
+      .session()
+      .post('/api/user/reset-password', { email: account.email, token, newPassword: 'weak' });
+    expect(weak.status).toBe(400);
+
+    const reset = await portal
+      .session()
+      .post('/api/user/reset-password', { email: account.email, token, newPassword: 'Renewed123' });
+    expect(reset.status).toBe(200);
+    expect((await portal.session().post('/api/auth/login', account)).status).toBe(401);
+    expect((await portal.session().post('/api/auth/login', { ...account, password: 'Renewed123' })).status).toBe(200);
+
+    const reused = await portal
+      .session()
+      .post('/api/user/reset-password', { email: account.email, token, newPassword: 'Again1234' });
+    expect(reused.status).toBe(400);
+    expect(reused.body.error.code).toBe('invalid_token');
+  });
+
+  it('when one of several reset links is used, then the older ones die with it', async () => {
+    const account = newAccount();
+    await portal.session().post('/api/auth/register', account);
+    const firstMail = smtp.next();
+    await portal.session().post('/api/user/request-password-reset', { email: account.email });
+    const older = resetTokenOf(await firstMail);
+    const secondMail = smtp.next();
+    await portal.session().post(`/api/user/request-password-reset?email=${encodeURIComponent(account.email)}`);
+    const newer = resetTokenOf(await secondMail);
+    expect(newer).not.toBe(older);
+
+    expect(
+      (
+        await portal
+          .session()
+          .post('/api/user/reset-password', { email: account.email, token: newer, newPassword: 'Newer1234' })
+      ).status,
+    ).toBe(200);
+    const stale = await portal.session().post('/api/user/reset-password', {
+      email: account.email,
+      token: older,
+      newPassword: 'Older1234',
+    });
+    expect(stale.status).toBe(400);
+  });
+
+  it('when the e-mail is unknown, then no mail is sent and the answer is the same', async () => {
+    const before = smtp.mails.length;
+    const response = await portal
+      .session()
+      .post('/api/user/request-password-reset', { email: `ghost${Date.now()}@example.ch` });
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails.length).toBe(before);
+  });
+});

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { testBackends } from '@portal/kit/testing/backends';
+import { newAccount, startTestPortal, type TestPortal } from './harness.ts';
+
+describe.each(testBackends())('signing in through the gateway on $name', (backend) => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startTestPortal(backend);
+  });
+  afterAll(() => portal.stop());
+
+  it('when someone registers, then they are signed in, and logging out signs them out', async () => {
+    const browser = portal.session();
+    const account = newAccount();
+    const registered = await browser.post('/api/auth/register', { ...account, language: 'fr' });
+    expect(registered.status).toBe(201);
+    expect(registered.body).toEqual({
+      id: expect.any(String),
+      name: account.name,
+      email: account.email,
+      language: 'fr',
+      isSysAdmin: false,
+    });
+    const status = await browser.get('/api/auth/check-login-status');
+    expect(status.status).toBe(200);
+    expect(status.body.id).toBe(registered.body.id);
+
+    expect((await browser.post('/api/auth/logout')).status).toBe(200);
+    expect((await browser.get('/api/auth/check-login-status')).status).toBe(401);
+  });
+
+  it('when the e-mail is taken in any letter case, then registration answers 409 email_taken', async () => {
+    const account = newAccount();
+    expect((await portal.session().post('/api/auth/register', account)).status).toBe(201);
+    const again = await portal.session().post('/api/auth/register', { ...account, email: account.email.toUpperCase() });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('email_taken');
+  });
+
+  it('when a registration breaks the rules, then it answers 400 naming each field and stores nothing', async () => {
+    const account = newAccount({ password: 'short', name: ' J ' });
+    const refused = await portal.session().post('/api/auth/register', { ...account, email: 'not-an-email' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('validation_failed');
+    expect(refused.body.error.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'email', code: 'email_invalid' },
+        { path: 'password', code: 'password_too_short' },
+        { path: 'name', code: 'name_too_short' },
+      ]),
+    );
+    const login = await portal.session().post('/api/auth/login', { email: 'not-an-email', password: 'short' });
+    expect(login.status).toBe(401);
+  });
+
+  it('when the password is wrong or the e-mail unknown, then both answer the same 401', async () => {
+    const account = newAccount();
+    await portal.session().post('/api/auth/register', account);
+    const wrongPassword = await portal
+      .session()
+      .post('/api/auth/login', { email: account.email, password: 'Wrong1234' });
+    const unknownEmail = await portal
+      .session()
+      .post('/api/auth/login', { email: `x${account.email}`, password: 'Wrong1234' });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(wrongPassword.body.error.code).toBe('invalid_credentials');
+    expect(unknownEmail.body.error.message).toBe(wrongPassword.body.error.message);
+  });
+
+  it('when a user signs in on a session id they already had, then they get a new id and the old one is dead', async () => {
+    const first = newAccount();
+    const second = newAccount();
+    await portal.session().post('/api/auth/register', second);
+    const browser = portal.session();
+    await browser.post('/api/auth/register', first);
+    const planted = browser.cookieHeader;
+    expect(planted).toMatch(/^portal\.sid=/);
+
+    const login = await browser.post('/api/auth/login', { email: second.email, password: second.password });
+    expect(login.status).toBe(200);
+    expect(browser.cookieHeader).not.toBe(planted);
+
+    const attacker = portal.session();
+    attacker.cookies.set('portal.sid', planted.replace('portal.sid=', ''));
+    expect((await attacker.get('/api/auth/check-login-status')).status).toBe(401);
+    expect((await browser.get('/api/auth/check-login-status')).body.email).toBe(second.email);
+  });
+
+  it('when the session cookie is set, then it is HttpOnly and SameSite=Lax', async () => {
+    const response = await portal.session().post('/api/auth/register', newAccount());
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith('portal.sid='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('when a state-changing call lacks X-Requested-With, then the gateway refuses it with 403', async () => {
+    const account = newAccount();
+    const refused = await portal.session().post('/api/auth/register', account, { csrf: false });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('csrf_header_missing');
+    expect((await portal.session().post('/api/auth/login', account)).status).toBe(401);
+    const proxied = await portal
+      .session()
+      .request('POST', '/api/user/set-language?requestedLanguage=DE', { csrf: false });
+    expect(proxied.status).toBe(403);
+  });
+
+  it('when the body is malformed JSON, of wrong types, or too large, then a 4xx JSON answer names the problem', async () => {
+    const browser = portal.session();
+    const malformed = await browser.request('POST', '/api/auth/login', { body: '{"email": "a@b.ch",' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('invalid_json');
+
+    const wrongTypes = await browser.post('/api/auth/register', { email: 42, password: true, name: [] });
+    expect(wrongTypes.status).toBe(400);
+    expect([...new Set(wrongTypes.body.error.issues.map((issue: { path: string }) => issue.path))].sort()).toEqual([
+      'email',
+      'name',
+      'password',
+    ]);
+
+    const missing = await browser.post('/api/auth/login', {});
+    expect(missing.status).toBe(400);
+
+    const huge = await browser.post('/api/auth/register', { ...newAccount(), name: 'x'.repeat(64 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('payload_too_large');
+  });
+
+  it('when an /api path is unknown, then it answers 404 JSON, not the web page', async () => {
+    const response = await portal.session().get('/api/auth/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('not_found');
+  });
+
+  it('when the language is set, then only EN FR DE IT RM are accepted and the account keeps it', async () => {
+    const browser = portal.session();
+    const account = newAccount();
+    await browser.post('/api/auth/register', account);
+    const set = await browser.post('/api/user/set-language?requestedLanguage=RM');
+    expect(set.status).toBe(200);
+    expect(set.body.language).toBe('rm');
+    for (const bad of ['XX', 'de', '', 'EN,FR']) {
+      const refused = await browser.post(`/api/user/set-language?requestedLanguage=${bad}`);
+      expect(refused.status).toBe(400);
+    }
+    const again = portal.session();
+    const login = await again.post('/api/auth/login', { email: account.email, password: account.password });
+    expect(login.body.language).toBe('rm');
+    expect((await portal.session().post('/api/user/set-language?requestedLanguage=DE')).status).toBe(401);
+  });
+
+  it('when a password is changed, then the current one is required and the new one works', async () => {
+    const browser = portal.session();
+    const account = newAccount();
+    await browser.post('/api/auth/register', account);
+    const wrong = await browser.post('/api/user/change-password', {
+      currentPassword: 'Nope12345',
+      newPassword: 'Better123',
+    });
+    expect(wrong.status).toBe(401);
+    const weak = await browser.post('/api/user/change-password', {
+      currentPassword: account.password,
+      newPassword: 'weak',
+    });
+    expect(weak.status).toBe(400);
+    const changed = await browser.post('/api/user/change-password', {
+      currentPassword: account.password,
+      newPassword: 'Better123',
+    });
+    expect(changed.status).toBe(200);
+    expect((await portal.session().post('/api/auth/login', account)).status).toBe(401);
+    expect((await portal.session().post('/api/auth/login', { ...account, password: 'Better123' })).status).toBe(200);
+  });
+
+  it('when a user deletes their account with the right password, then they are signed out and cannot sign in', async () => {
+    const browser = portal.session();
+    const account = newAccount();
+    await browser.post('/api/auth/register', account);
+    expect((await browser.request('DELETE', '/api/user/delete-user', { json: { password: 'Wrong1234' } })).status).toBe(
+      401,
+    );
+    expect((await browser.request('DELETE', '/api/user/delete-user', { json: {} })).status).toBe(400);
+    const deleted = await browser.request('DELETE', '/api/user/delete-user', { json: { password: account.password } });
+    expect(deleted.status).toBe(200);
+    expect((await browser.get('/api/auth/check-login-status')).status).toBe(401);
+    expect((await portal.session().post('/api/auth/login', account)).status).toBe(401);
+  });
+
+  it('when the e-mail of a reset request is unknown, then the answer is the same as for a known one', async () => {
+    const account = newAccount();
+    await portal.session().post('/api/auth/register', account);
+    const known = await portal.session().post('/api/user/request-password-reset', { email: account.email });
+    const unknown = await portal
+      .session()
+      .post(`/api/user/request-password-reset?email=nobody${Date.now()}@example.ch`);
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect((await portal.session().post('/api/user/request-password-reset', { email: 'nope' })).status).toBe(400);
+  });
+
+  it('when a service calls come without the gateway identity, then the service refuses them', async () => {
+    const direct = await fetch(new URL('/internal/users/00000000-0000-4000-8000-000000000000', portal.authUrl));
+    expect(direct.status).toBe(401);
+    const forged = await fetch(new URL('/api/user/set-language?requestedLanguage=DE', portal.authUrl), {
+      method: 'POST',
+      headers: { 'x-portal-identity': 'eyJzdWIiOm51bGx9.forged' },
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it('when a proxied service is down, then the gateway answers 503 JSON quickly', async () => {
+    const started = Date.now();
+    const response = await portal.session().get('/api/courses');
+    expect(response.status).toBe(503);
+    expect(response.body.error.code).toBe('service_unavailable');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('when the gateway is asked for its health and config, then it reports each service and the footer values', async () => {
+    const health = await portal.session().get('/healthz');
+    expect(health.status).toBe(503);
+    expect(health.body.checks).toMatchObject({ auth: 'up', courses: 'down', files: 'down' });
+    const config = await portal.session().get('/config.json');
+    expect(config.body.remotes.auth).toBe('/mfe/auth/mf-manifest.json');
+    expect(config.body.languages).toEqual(['en', 'fr', 'de', 'it', 'rm']);
+    expect(config.body.footer.imprintUrl).toMatch(/^https:/);
+    expect(health.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+});
