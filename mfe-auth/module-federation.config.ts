@@ -1,0 +1,18 @@
+import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
+import { sharedDependencies } from '../shell/module-federation.shared.ts';
+import pkg from './package.json' with { type: 'json' };
+
+/** The auth slice: route-level pages only; the shell registers it at run time under the name `auth`. */
+export default createModuleFederationConfig({
+  name: 'auth',
+  exposes: {
+    './LoginPage': './src/app/routes/login.tsx',
+    './RegisterPage': './src/app/routes/register.tsx',
+    './RequestResetPage': './src/app/routes/request-reset.tsx',
+    './ResetPasswordPage': './src/app/routes/reset-password.tsx',
+  },
+  shared: sharedDependencies(pkg.dependencies),
+  shareStrategy: 'loaded-first',
+  dts: false,
+  experiments: { externalRuntime: true },
+});

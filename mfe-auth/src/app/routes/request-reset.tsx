@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { AuthCard } from '../../components/auth-card.tsx';
+import { paths } from '../../config/paths.ts';
+import { RequestResetForm } from '../../features/password-reset/components/request-reset-form.tsx';
+import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+
+/** Exposed as ./RequestResetPage. */
+export default function RequestResetPage() {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  return (
+    <AuthCard
+      id="request-reset-title"
+      title={t('requestReset.title')}
+      subtitle={t('requestReset.subtitle')}
+      footer={<Link to={paths.login.getHref()}>{t('requestReset.backToLogin')}</Link>}
+    >
+      <RequestResetForm />
+    </AuthCard>
+  );
+}

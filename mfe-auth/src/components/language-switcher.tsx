@@ -1,0 +1,29 @@
+import { type Language, LANGUAGES } from '@portal/contracts/languages';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES } from '../config/languages.ts';
+import { AUTH_NAMESPACE, currentLanguage } from '../lib/i18n.ts';
+import styles from './language-switcher.module.css';
+
+/** EN FR DE IT RM: the current one is pressed. */
+export function LanguageSwitcher({ onChange }: { onChange: (language: Language) => void }) {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  const current = currentLanguage();
+  return (
+    <div className={styles.switcher} role="group" aria-label={t('language.label')}>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          className={styles.option}
+          aria-pressed={language === current}
+          aria-label={`${LANGUAGE_NAMES[language]} (${language.toUpperCase()})`}
+          title={LANGUAGE_NAMES[language]}
+          onClick={() => onChange(language)}
+        >
+          {language.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}

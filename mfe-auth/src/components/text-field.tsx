@@ -1,0 +1,46 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import styles from './form.module.css';
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+  label: string;
+  /** A translated message; shown under the field, which is then marked invalid. */
+  error?: string | undefined;
+  hint?: string | undefined;
+  /** Something beside the input inside its frame, e.g. the show-password toggle. */
+  addon?: ReactNode;
+}
+
+/** A labelled input with its hint and error, both tied to it for screen readers. */
+export function TextField({ label, error, hint, addon, ...input }: Props) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        <input
+          id={id}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          {...input}
+        />
+        {addon}
+      </div>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { api } from '@portal/contracts/api-client';
+import { isStrongPassword, isValidEmail, LIMITS } from '@portal/contracts/rules';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import styles from '../../../components/form.module.css';
+import { PasswordField } from '../../../components/password-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { apiErrorKey } from '../../../lib/api-errors.ts';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+
+type Field = 'email' | 'newPassword' | 'confirmation';
+
+/** Sets a new password with the token of the e-mail link; then the user logs in with it. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', newPassword: '', confirmation: '' });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const problems: Partial<Record<Field, string>> = {
+    email: isValidEmail(values.email) ? undefined : t('validation.email_invalid'),
+    newPassword: isStrongPassword(values.newPassword) ? undefined : t('reset.weak'),
+    confirmation: values.confirmation === values.newPassword ? undefined : t('reset.mismatch'),
+  };
+  const valid = Object.values(problems).every((problem) => problem === undefined);
+
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    error: touched[field] && values[field] ? problems[field] : undefined,
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
+    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || submitting) return;
+    setSubmitting(true);
+    try {
+      await api.resetPassword({ email: values.email.trim(), token, newPassword: values.newPassword });
+      toast.success(t('reset.success'));
+      void navigate(paths.login.getHref());
+    } catch (error) {
+      toast.error(t(apiErrorKey(error, 'reset.failed', { invalid_token: 'reset.invalidToken' })));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" {...bind('email')} />
+      <PasswordField
+        label={t('fields.newPassword')}
+        autoComplete="new-password"
+        hint={t('password.requirements', LIMITS)}
+        {...bind('newPassword')}
+      />
+      <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" {...bind('confirmation')} />
+      <SubmitButton
+        label={t('reset.submit')}
+        loadingLabel={t('reset.submitting')}
+        loading={submitting}
+        disabled={!valid}
+      />
+    </form>
+  );
+}

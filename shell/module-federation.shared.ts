@@ -1,0 +1,34 @@
+import type { ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
+
+type Shared = Extract<NonNullable<ModuleFederationOptions['shared']>, Record<string, unknown>>;
+
+/**
+ * The one shared-dependency map of the portal: every app's module-federation.config.ts builds its `shared`
+ * option here, so the shell and each remote use one React, one router, one i18next instance and one toast
+ * container (STYLE.md, "What we take" 2). `react/` and `react-dom/` cover the subpaths (`react-dom/client`,
+ * `react/jsx-runtime`) that the bare keys do not catch.
+ */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'i18next',
+  'react-i18next',
+  'react-toastify',
+] as const;
+const SUBPATHS = ['react', 'react-dom'] as const;
+
+/** `dependencies` is the app's package.json dependencies: the required versions come from there. */
+export function sharedDependencies(dependencies: Readonly<Record<string, string>>): Shared {
+  const requiredVersion = (name: string): string => {
+    const version = dependencies[name];
+    if (!version) throw new Error(`"${name}" is shared by every app of the portal: add it to this app's dependencies.`);
+    return version;
+  };
+  const shared: Shared = {};
+  for (const name of SINGLETONS) shared[name] = { singleton: true, requiredVersion: requiredVersion(name) };
+  for (const name of SUBPATHS) shared[`${name}/`] = { singleton: true, requiredVersion: requiredVersion(name) };
+  shared['@portal/contracts/'] = { singleton: true, requiredVersion: false, version: '0.0.0' };
+  return shared;
+}

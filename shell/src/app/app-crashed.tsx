@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import ui from '../components/ui.module.css';
+import styles from './app-crashed.module.css';
+
+/** The last resort: the portal could not start, or failed as a whole. */
+export function AppCrashed() {
+  const { t } = useTranslation();
+  return (
+    <main className={styles.crashed}>
+      <section className={`${ui.card} ${styles.card}`} role="alert">
+        <h1 className={styles.title}>{t('app.crashedTitle')}</h1>
+        <p className={styles.text}>{t('app.crashedText')}</p>
+        <button type="button" className={ui.buttonPrimary} onClick={() => window.location.reload()}>
+          {t('app.reload')}
+        </button>
+      </section>
+    </main>
+  );
+}

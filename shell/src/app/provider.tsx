@@ -1,0 +1,44 @@
+import type { User } from '@portal/contracts/auth';
+import type { PortalConfig } from '@portal/contracts/portal-config';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CloseButtonProps, ToastContainer } from 'react-toastify';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { PortalConfigProvider } from '../lib/portal-config.tsx';
+import { SessionProvider } from '../lib/session.tsx';
+import { AppCrashed } from './app-crashed.tsx';
+import styles from './provider.module.css';
+
+const TOAST_AUTO_CLOSE_MS = 5000;
+
+function ToastCloseButton({ closeToast }: CloseButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={styles.toastClose} aria-label={t('toast.close')} onClick={closeToast}>
+      ×
+    </button>
+  );
+}
+
+/**
+ * What every page needs: the runtime configuration, the session and the portal's one toast container
+ * (remotes call `toast` of the shared react-toastify and their toasts appear here).
+ */
+export function AppProvider({
+  config,
+  loginStatus,
+  children,
+}: {
+  config: PortalConfig;
+  loginStatus: Promise<User | null>;
+  children: ReactNode;
+}) {
+  return (
+    <ErrorBoundary name="The portal" fallback={<AppCrashed />}>
+      <PortalConfigProvider config={config}>
+        <SessionProvider loginStatus={loginStatus}>{children}</SessionProvider>
+      </PortalConfigProvider>
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} closeButton={ToastCloseButton} />
+    </ErrorBoundary>
+  );
+}

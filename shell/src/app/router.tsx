@@ -1,0 +1,31 @@
+import { Route, Routes } from 'react-router-dom';
+import { paths } from '../config/paths.ts';
+import { RemotePage } from '../features/remotes/components/remote-page.tsx';
+import { PageFrame } from './layouts/page-frame.tsx';
+import { DashboardRoute } from './routes/dashboard.tsx';
+import { LandingRoute } from './routes/landing.tsx';
+import { NotAvailableRoute } from './routes/not-available.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
+import { RequireAuth } from './routes/require-auth.tsx';
+
+/** The portal's routes: the shell owns routing; the remotes supply route-level pages. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PageFrame />}>
+        <Route path={paths.home.path} element={<LandingRoute />} />
+        <Route path={paths.login.path} element={<RemotePage remote="auth" exposed="./LoginPage" />} />
+        <Route path={paths.register.path} element={<RemotePage remote="auth" exposed="./RegisterPage" />} />
+        <Route path={paths.requestReset.path} element={<RemotePage remote="auth" exposed="./RequestResetPage" />} />
+        <Route path={paths.resetPassword.path} element={<RemotePage remote="auth" exposed="./ResetPasswordPage" />} />
+        <Route element={<RequireAuth />}>
+          <Route path={paths.dashboard.path} element={<DashboardRoute />} />
+          <Route path={paths.course.path} element={<NotAvailableRoute />} />
+          <Route path={paths.createCourse.path} element={<NotAvailableRoute />} />
+          <Route path={paths.editCourse.path} element={<NotAvailableRoute />} />
+        </Route>
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import ui from '../../components/ui.module.css';
+import { paths } from '../../config/paths.ts';
+import { useSession } from '../../lib/session.tsx';
+import styles from './landing.module.css';
+
+const TOPICS = ['safety', 'privacy', 'projects', 'meetings', 'customers', 'leadership'] as const;
+
+/** The public start page: what the portal is, with the way in. */
+export function LandingRoute() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <div className={styles.landing}>
+      <section className={styles.hero} aria-labelledby="landing-title">
+        <p className={styles.eyebrow}>{t('app.title')}</p>
+        <h1 id="landing-title" className={styles.title}>
+          {t('landing.title')}
+        </h1>
+        <p className={styles.subtitle}>{t('landing.subtitle')}</p>
+        {user ? (
+          <Link to={paths.dashboard.getHref()} className={ui.buttonPrimary}>
+            {t('landing.toOverview')}
+          </Link>
+        ) : (
+          <Link to={paths.login.getHref()} className={ui.buttonPrimary}>
+            {t('landing.login')}
+          </Link>
+        )}
+      </section>
+      <section className={styles.about}>
+        <p>{t('landing.paragraph1')}</p>
+        <p>{t('landing.paragraph2')}</p>
+      </section>
+      <section aria-labelledby="topics-title">
+        <h2 id="topics-title" className={styles.topicsTitle}>
+          {t('landing.topicsTitle')}
+        </h2>
+        <ul className={styles.topics}>
+          {TOPICS.map((topic) => (
+            <li key={topic} className={`${ui.card} ${styles.topic}`}>
+              <h3 className={styles.topicTitle}>{t(`landing.topics.${topic}.title`)}</h3>
+              <p className={styles.topicText}>{t(`landing.topics.${topic}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link, useMatch } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
+import { Logo } from '../../../components/logo.tsx';
+import ui from '../../../components/ui.module.css';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session.tsx';
+import styles from './header.module.css';
+
+/** The header for visitors: the login page brings its own language buttons and is the login link's target. */
+export function PublicHeader() {
+  const { t } = useTranslation();
+  const { changeLanguage } = useSession();
+  const onLoginPage = useMatch(paths.login.path) !== null;
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to={paths.home.getHref()} className={styles.brand}>
+          <Logo title={t('app.title')} />
+        </Link>
+        {!onLoginPage && (
+          <div className={styles.actions}>
+            <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+            <Link to={paths.login.getHref()} className={ui.buttonPrimary}>
+              {t('nav.login')}
+            </Link>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

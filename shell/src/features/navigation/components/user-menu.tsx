@@ -1,0 +1,114 @@
+import type { User } from '@portal/contracts/auth';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session.tsx';
+import styles from './user-menu.module.css';
+
+type OpenedBy = 'hover' | 'focus' | 'click';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+/**
+ * The user's name with a dropdown of language buttons and Log out. Hover opens it; so do keyboard focus, a
+ * click, Enter, Space and ArrowDown; Escape, a click outside and focus leaving close it.
+ */
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { signOut, changeLanguage } = useSession();
+  const navigate = useNavigate();
+  const [openedBy, setOpenedBy] = useState<OpenedBy | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const open = openedBy !== null;
+
+  useEffect(() => {
+    if (openedBy !== 'click') return;
+    const closeOnOutsideClick = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenedBy(null);
+    };
+    document.addEventListener('pointerdown', closeOnOutsideClick);
+    return () => document.removeEventListener('pointerdown', closeOnOutsideClick);
+  }, [openedBy]);
+
+  const close = () => {
+    setOpenedBy(null);
+    buttonRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'ArrowDown' && event.target === buttonRef.current) {
+      event.preventDefault();
+      setOpenedBy('click');
+      requestAnimationFrame(() => panelRef.current?.querySelector('button')?.focus());
+    }
+  };
+
+  const onBlur = (event: FocusEvent) => {
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpenedBy(null);
+  };
+
+  const logOut = async () => {
+    setOpenedBy(null);
+    await signOut();
+    toast.info(t('nav.loggedOut'));
+    void navigate(paths.login.getHref());
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      className={styles.menu}
+      onMouseEnter={() => setOpenedBy((current) => current ?? 'hover')}
+      onMouseLeave={() => setOpenedBy((current) => (current === 'hover' ? null : current))}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.trigger}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t('nav.userMenu', { name: user.name })}
+        onFocus={(event) => {
+          if (event.currentTarget.matches(':focus-visible')) setOpenedBy((current) => current ?? 'focus');
+        }}
+        onClick={() => setOpenedBy((current) => (current === 'click' ? null : 'click'))}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {initials(user.name)}
+        </span>
+        <span className={styles.name}>{user.name}</span>
+        <svg className={styles.chevron} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div ref={panelRef} id={panelId} className={styles.panel} hidden={!open}>
+        <p className={styles.signedInAs}>
+          {t('nav.signedInAs')}
+          <strong className={styles.email}>{user.email}</strong>
+        </p>
+        <p className={styles.sectionLabel}>{t('language.label')}</p>
+        <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+        <button type="button" className={styles.logout} onClick={() => void logOut()}>
+          {t('nav.logout')}
+        </button>
+      </div>
+    </div>
+  );
+}

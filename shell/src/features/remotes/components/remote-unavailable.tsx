@@ -1,0 +1,24 @@
+import { useContext } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RemoteRetryContext } from './remote-retry-context.ts';
+import ui from '../../../components/ui.module.css';
+import styles from './remote-unavailable.module.css';
+
+/** Shown in the page frame instead of a remote page that could not be loaded; the nav bar and footer stay. */
+export function RemoteUnavailable() {
+  const { t } = useTranslation();
+  const retry = useContext(RemoteRetryContext);
+  return (
+    <section className={styles.card} role="alert" aria-labelledby="remote-unavailable-title">
+      <h1 id="remote-unavailable-title" className={styles.title}>
+        {t('remote.unavailableTitle')}
+      </h1>
+      <p className={styles.text}>{t('remote.unavailableText')}</p>
+      {retry && (
+        <button type="button" className={ui.buttonPrimary} onClick={retry}>
+          {t('remote.retry')}
+        </button>
+      )}
+    </section>
+  );
+}

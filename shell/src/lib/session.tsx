@@ -1,0 +1,98 @@
+import { api } from '@portal/contracts/api-client';
+import type { User } from '@portal/contracts/auth';
+import { ApiError } from '@portal/contracts/errors';
+import type { Language } from '@portal/contracts/languages';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { changeInterfaceLanguage } from './i18n.ts';
+
+export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
+
+/**
+ * Who is signed in, as the shell knows it. The shell hands this object to every remote page as its
+ * `session` prop, so that a remote can sign the user in and switch the language through the shell.
+ */
+export interface Session {
+  status: SessionStatus;
+  user: User | null;
+  /** After a successful login or registration: remembers the user and applies their stored language. */
+  signIn: (user: User) => void;
+  signOut: () => Promise<void>;
+  /** Tells the server when someone is signed in, then switches the interface at once. */
+  changeLanguage: (language: Language) => Promise<void>;
+}
+
+/** Asks the server once per page load who is signed in: the user, or null (401, or any failure, logged). */
+export async function checkLoginStatus(): Promise<User | null> {
+  try {
+    return await api.checkLoginStatus();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) console.error('Could not check the login status', error);
+    return null;
+  }
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+}
+
+export function SessionProvider({ loginStatus, children }: { loginStatus: Promise<User | null>; children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'checking', user: null });
+
+  const signIn = useCallback((user: User) => {
+    setState({ status: 'authenticated', user });
+    void changeInterfaceLanguage(user.language);
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    void loginStatus.then((user) => {
+      if (!current) return;
+      if (user) signIn(user);
+      else setState({ status: 'anonymous', user: null });
+    });
+    return () => {
+      current = false;
+    };
+  }, [loginStatus, signIn]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api.logout();
+    } catch (error) {
+      console.error('Logout failed', error);
+    }
+    setState({ status: 'anonymous', user: null });
+  }, []);
+
+  const signedIn = state.user !== null;
+  const changeLanguage = useCallback(
+    async (language: Language) => {
+      if (signedIn) {
+        try {
+          const user = await api.setLanguage(language);
+          setState({ status: 'authenticated', user });
+        } catch (error) {
+          const invalid = error instanceof ApiError && error.status === 400;
+          console.error(invalid ? 'Invalid language selection' : 'Error setting language', error);
+        }
+      }
+      await changeInterfaceLanguage(language);
+    },
+    [signedIn],
+  );
+
+  const session = useMemo<Session>(
+    () => ({ ...state, signIn, signOut, changeLanguage }),
+    [state, signIn, signOut, changeLanguage],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession() needs a <SessionProvider> above it');
+  return session;
+}
