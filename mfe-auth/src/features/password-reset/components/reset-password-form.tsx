@@ -33,7 +33,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
     name: field,
     value: values[field],
     error: touched[field] && values[field] ? problems[field] : undefined,
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
     onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
   });
 

@@ -61,7 +61,14 @@ export function RegisterForm({ session }: { session: PortalSession }) {
         if (error.code === 'email_taken') fromServer.email = 'email_taken';
         setServerCodes(fromServer);
       }
-      toast.error(t(apiErrorKey(error, 'register.failed', { email_taken: 'register.emailTaken', validation_failed: 'register.invalid' })));
+      toast.error(
+        t(
+          apiErrorKey(error, 'register.failed', {
+            email_taken: 'register.emailTaken',
+            validation_failed: 'register.invalid',
+          }),
+        ),
+      );
       setSubmitting(false);
     }
   };

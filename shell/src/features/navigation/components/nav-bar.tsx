@@ -9,7 +9,8 @@ import { UserMenu } from './user-menu.tsx';
 /** The header of signed-in users: the Create topic link is for system administrators only. */
 export function NavBar({ user }: { user: User }) {
   const { t } = useTranslation();
-  const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? `${styles.link} ${styles.active}` : styles.link;
   return (
     <header className={styles.header}>
       <div className={styles.inner}>

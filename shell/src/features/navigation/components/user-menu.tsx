@@ -30,6 +30,8 @@ export function UserMenu({ user }: { user: User }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  /** Set while Escape hands the focus back to the button, which must not reopen the menu. */
+  const closingRef = useRef(false);
   const panelId = useId();
   const open = openedBy !== null;
 
@@ -44,7 +46,9 @@ export function UserMenu({ user }: { user: User }) {
 
   const close = () => {
     setOpenedBy(null);
+    closingRef.current = true;
     buttonRef.current?.focus();
+    closingRef.current = false;
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -86,7 +90,9 @@ export function UserMenu({ user }: { user: User }) {
         aria-controls={panelId}
         aria-label={t('nav.userMenu', { name: user.name })}
         onFocus={(event) => {
-          if (event.currentTarget.matches(':focus-visible')) setOpenedBy((current) => current ?? 'focus');
+          if (!closingRef.current && event.currentTarget.matches(':focus-visible')) {
+            setOpenedBy((current) => current ?? 'focus');
+          }
         }}
         onClick={() => setOpenedBy((current) => (current === 'click' ? null : 'click'))}
       >

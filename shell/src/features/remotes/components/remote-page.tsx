@@ -7,16 +7,9 @@ import { loadRemotePage, type RemotePageModule } from '../lib/remotes.ts';
 import { RemoteRetryContext } from './remote-retry-context.ts';
 import { RemoteUnavailable } from './remote-unavailable.tsx';
 
-const loads = new Map<string, Promise<RemotePageModule>>();
-
-/** One load per remote page and attempt, started once and kept: a retry is a new attempt. */
-function loadOnce(key: string, remote: RemoteName, exposed: string): Promise<RemotePageModule> {
-  let load = loads.get(key);
-  if (!load) {
-    load = loadRemotePage(remote, exposed);
-    loads.set(key, load);
-  }
-  return load;
+interface Props {
+  remote: RemoteName;
+  exposed: string;
 }
 
 function LoadedPage({ load, session }: { load: Promise<RemotePageModule>; session: Session }) {
@@ -24,23 +17,30 @@ function LoadedPage({ load, session }: { load: Promise<RemotePageModule>; sessio
   return <Page session={session} />;
 }
 
+function RemotePageLoader({ remote, exposed }: Props) {
+  const session = useSession();
+  const [attempt, setAttempt] = useState(() => ({ count: 0, load: loadRemotePage(remote, exposed) }));
+  const retry = useCallback(
+    () => setAttempt(({ count }) => ({ count: count + 1, load: loadRemotePage(remote, exposed) })),
+    [remote, exposed],
+  );
+  return (
+    <RemoteRetryContext.Provider value={retry}>
+      <ErrorBoundary key={attempt.count} name={`Remote page ${remote}/${exposed}`} fallback={<RemoteUnavailable />}>
+        <Suspense fallback={<PageLoader />}>
+          <LoadedPage load={attempt.load} session={session} />
+        </Suspense>
+      </ErrorBoundary>
+    </RemoteRetryContext.Provider>
+  );
+}
+
 /**
  * A route's page from a remote (`<RemotePage remote="auth" exposed="./LoginPage" />`) inside the page frame.
  * Its failures end here, in three layers: the runtime retries (retry plugin), a module that cannot be loaded
  * becomes the fallback page (fallback plugin), and whatever the page throws is caught by the error boundary.
  */
-export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: string }) {
-  const session = useSession();
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((count) => count + 1), []);
-  const key = `${remote}/${exposed}#${attempt}`;
-  return (
-    <RemoteRetryContext.Provider value={retry}>
-      <ErrorBoundary key={key} name={`Remote page ${remote}/${exposed}`} fallback={<RemoteUnavailable />}>
-        <Suspense fallback={<PageLoader />}>
-          <LoadedPage load={loadOnce(key, remote, exposed)} session={session} />
-        </Suspense>
-      </ErrorBoundary>
-    </RemoteRetryContext.Provider>
-  );
+export function RemotePage({ remote, exposed }: Props) {
+  // One loader per page: going from one remote page to another starts afresh.
+  return <RemotePageLoader key={`${remote}/${exposed}`} remote={remote} exposed={exposed} />;
 }

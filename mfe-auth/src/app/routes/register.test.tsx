@@ -1,0 +1,113 @@
+import '../../testing/setup-i18n.ts';
+import { describe, expect, it } from '@jest/globals';
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { anna, apiError, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
+import { fakeSession, renderPage } from '../../testing/render.tsx';
+import RegisterPage from './register.tsx';
+
+const renderRegister = (session = fakeSession()) =>
+  renderPage(<RegisterPage session={session} />, { path: '/register' });
+
+async function fillIn({ name = 'Anna Caflisch', email = 'anna@example.ch', password = 'Secret123' } = {}) {
+  const user = userEvent.setup();
+  if (name) await user.type(screen.getByLabelText('Full name'), name);
+  if (email) await user.type(screen.getByLabelText('E-mail'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  return user;
+}
+
+const submit = () => screen.getByRole('button', { name: 'Register' });
+
+describe('register page', () => {
+  it('when a field is empty or breaks a rule, then the register button stays disabled', async () => {
+    renderRegister();
+    expect(submit()).toBeDisabled();
+    const user = await fillIn({ name: 'A', email: 'anna@example', password: 'secret123' });
+    expect(submit()).toBeDisabled();
+
+    await user.type(screen.getByLabelText('Full name'), 'nna');
+    await user.type(screen.getByLabelText('E-mail'), '.ch');
+    expect(submit()).toBeDisabled();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    expect(submit()).toBeEnabled();
+  });
+
+  it('when a field loses focus with a wrong value, then its own translated message is shown under it', async () => {
+    renderRegister();
+    const user = await fillIn({ name: 'A', email: 'anna.example.ch', password: 'Secret12' });
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    await user.tab();
+
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Please enter at least 2 characters.');
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription(
+      'Please enter a valid e-mail address, for example name@example.com.',
+    );
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 8 characters, including an upper-case letter, a lower-case letter and a digit. The password needs an upper-case letter.',
+    );
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('when the registration succeeds, then it is sent with the current language, the toast confirms it and the user is signed in', async () => {
+    const register = pendingReply();
+    const api = fakeApi({ 'POST /api/auth/register': register.route });
+    const session = fakeSession();
+    renderRegister(session);
+    const user = await fillIn({ name: '  Anna Caflisch ' });
+    await user.click(submit());
+
+    expect(await screen.findByRole('button', { name: 'Creating your account…' })).toBeDisabled();
+    expect(api.calls('POST /api/auth/register')[0]?.body).toEqual({
+      name: 'Anna Caflisch',
+      email: 'anna@example.ch',
+      password: 'Secret123',
+      language: 'en',
+    });
+    register.send({ status: 200, body: anna });
+    expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
+    expect(session.signIn).toHaveBeenCalledWith(anna);
+  });
+
+  it('when the e-mail is already registered (409), then the toast and the e-mail field say so', async () => {
+    fakeApi({ 'POST /api/auth/register': apiError(409, 'email_taken') });
+    const session = fakeSession();
+    renderRegister(session);
+    await (await fillIn()).click(submit());
+
+    expect(
+      await screen.findByText('An account with this e-mail address already exists. Log in or reset your password.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription(
+      'An account with this e-mail address already exists.',
+    );
+    expect(session.signIn).not.toHaveBeenCalled();
+  });
+
+  it('when the server finds invalid fields, then each field shows the translated message of its issue', async () => {
+    fakeApi({
+      'POST /api/auth/register': apiError(400, 'validation_failed', [{ path: 'password', code: 'password_too_short' }]),
+    });
+    renderRegister();
+    await (await fillIn()).click(submit());
+
+    expect(await screen.findByText('Please check your entries.')).toBeInTheDocument();
+    expect(screen.getByText('The password must have at least 8 characters.')).toBeInTheDocument();
+  });
+
+  it('when the server fails otherwise, then the toast says the registration failed', async () => {
+    fakeApi({ 'POST /api/auth/register': apiError(500, 'internal_error') });
+    renderRegister();
+    await (await fillIn()).click(submit());
+
+    expect(await screen.findByText('Registration failed. Please try again.')).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
+
+  it('when someone is already signed in, then the page goes on to the dashboard', () => {
+    renderRegister(fakeSession(anna));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+});

@@ -1,0 +1,109 @@
+import { stubRemotePages } from '../testing/remote-runtime.tsx';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { admin, anna, apiError, fakeApi } from '../../../jest/fake-api.ts';
+
+const { renderApp } = await import('../testing/app.tsx');
+
+const signedOut = () => fakeApi({ 'GET /api/auth/check-login-status': apiError(401, 'unauthorized') });
+const signedIn = (user = anna) => fakeApi({ 'GET /api/auth/check-login-status': { status: 200, body: user } });
+const location = () => screen.getByTestId('location');
+
+describe('portal routes', () => {
+  beforeEach(stubRemotePages);
+
+  it.each(['/dashboard', '/course/3f2b0c4e-5d6a-4b7c-8d9e-0f1a2b3c4d5e', '/create-course', '/edit-course/42'])(
+    'when a signed-out visitor opens %s, then the guard sends them to the login page',
+    async (url) => {
+      signedOut();
+      await renderApp(url);
+      expect(await screen.findByRole('heading', { name: 'Remote page auth/LoginPage' })).toBeInTheDocument();
+      expect(location()).toHaveTextContent('/login');
+    },
+  );
+
+  it('when a signed-in user opens /dashboard, then the placeholder dashboard greets them inside the frame', async () => {
+    signedIn();
+    await renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Anna Caflisch!' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Bahnhofstrasse 1, 8001 Zürich');
+  });
+
+  it.each(['/course/42', '/create-course', '/edit-course/42'])(
+    'when a signed-in user opens %s, then the not-yet-available placeholder is shown with the nav bar and footer',
+    async (url) => {
+      signedIn();
+      await renderApp(url);
+      expect(
+        await screen.findByRole('heading', { name: 'This part of the portal is not available yet' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    },
+  );
+
+  it('when the user moves between pages, then the login status is asked only once', async () => {
+    const api = signedIn(admin);
+    await renderApp('/dashboard');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Welcome, Gian Admin!' });
+    await user.click(screen.getByRole('link', { name: 'Create topic' }));
+    expect(location()).toHaveTextContent('/create-course');
+    await user.click(screen.getByRole('link', { name: 'Back to the overview' }));
+    await user.click(screen.getByRole('link', { name: 'Course Portal – overview' }));
+    expect(location()).toHaveTextContent('/dashboard');
+    expect(api.calls('GET /api/auth/check-login-status')).toHaveLength(1);
+  });
+
+  it.each([
+    ['signed out', signedOut],
+    ['signed in', signedIn],
+  ])('when a %s visitor opens an unknown path, then "404 Not Found" is shown in the frame', async (_, session) => {
+    session();
+    await renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('when the stored language of the signed-in user is French, then the page switches to French after the check', async () => {
+    signedIn({ ...anna, language: 'fr' });
+    await renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Bienvenue, Anna Caflisch !' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'fr');
+    expect(localStorage.getItem('i18nextLng')).toBe('fr');
+  });
+
+  it('when a visitor opens the start page, then title, subtitle, login link, two paragraphs, topics and footer are shown', async () => {
+    signedOut();
+    await renderApp('/');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent('Learning that moves your work forward');
+    expect(within(main).getByText(/Short, practical courses/)).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Log in to get started' })).toHaveAttribute('href', '/login');
+    expect(within(main).getByText(/brings the courses of all departments together/)).toBeInTheDocument();
+    expect(within(main).getByText(/Experts from across the company/)).toBeInTheDocument();
+    expect(within(main).getAllByRole('listitem')).toHaveLength(6);
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('Learning that fits your working day')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Phone: +41 44 000 00 00' })).toHaveAttribute(
+      'href',
+      'tel:+41440000000',
+    );
+    expect(within(footer).getByRole('link', { name: 'E-mail: learning@example.ch' })).toHaveAttribute(
+      'href',
+      'mailto:learning@example.ch',
+    );
+    expect(within(footer).getByRole('link', { name: 'Imprint' })).toHaveAttribute(
+      'href',
+      'https://learning.example.ch/imprint',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      'https://learning.example.ch/privacy',
+    );
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument());
+  });
+});

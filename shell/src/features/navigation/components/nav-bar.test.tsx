@@ -1,0 +1,125 @@
+import { stubRemotePages } from '../../../testing/remote-runtime.tsx';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { admin, anna, fakeApi } from '../../../../../jest/fake-api.ts';
+
+const { renderApp } = await import('../../../testing/app.tsx');
+
+async function openDashboardAs(user = anna, routes = {}) {
+  const api = fakeApi({ 'GET /api/auth/check-login-status': { status: 200, body: user }, ...routes });
+  await renderApp('/dashboard');
+  await screen.findByRole('heading', { level: 1, name: `Welcome, ${user.name}!` });
+  return api;
+}
+
+const menuButton = () => screen.getByRole('button', { name: 'User menu of Anna Caflisch' });
+const logoutButton = () => screen.queryByRole('button', { name: 'Log out' });
+
+describe('navigation bar', () => {
+  beforeEach(stubRemotePages);
+
+  it('when the user is no system administrator, then there is no Create topic link', async () => {
+    await openDashboardAs(anna);
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav).queryByRole('link', { name: 'Create topic' })).not.toBeInTheDocument();
+  });
+
+  it('when the user is a system administrator, then the Create topic link leads to /create-course', async () => {
+    await openDashboardAs(admin);
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Create topic' })).toHaveAttribute('href', '/create-course');
+  });
+
+  it('when the logo is shown, then it links to the dashboard', async () => {
+    await openDashboardAs(anna);
+    expect(screen.getByRole('link', { name: 'Course Portal – overview' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('when the pointer rests on the user name, then the menu opens, and it closes when the pointer leaves', async () => {
+    await openDashboardAs(anna);
+    const user = userEvent.setup();
+    expect(logoutButton()).not.toBeInTheDocument();
+
+    await user.hover(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(logoutButton()).toBeVisible();
+    await user.unhover(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(logoutButton()).not.toBeInTheDocument();
+  });
+
+  it('when the menu is opened with the keyboard, then its buttons can be reached and Escape closes it', async () => {
+    await openDashboardAs(anna);
+    const user = userEvent.setup();
+    act(() => menuButton().focus());
+    await user.keyboard('{ArrowDown}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'English (EN)' })).toHaveFocus());
+
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Français (FR)' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('when the menu is open and the user clicks elsewhere, then it closes', async () => {
+    await openDashboardAs(anna);
+    const user = userEvent.setup();
+    await user.click(menuButton());
+    expect(logoutButton()).toBeVisible();
+    await user.click(screen.getByRole('main'));
+    expect(logoutButton()).not.toBeInTheDocument();
+  });
+
+  it('when a signed-in user chooses DE in the menu, then the server is told and the page switches to German', async () => {
+    const api = await openDashboardAs(anna, {
+      'POST /api/user/set-language': { status: 200, body: { ...anna, language: 'de' } },
+    });
+    const user = userEvent.setup();
+    await user.click(menuButton());
+    await user.click(screen.getByRole('button', { name: 'Deutsch (DE)' }));
+
+    expect(await screen.findByRole('heading', { name: 'Willkommen, Anna Caflisch!' })).toBeInTheDocument();
+    expect(api.calls('POST /api/user/set-language')[0]?.search.get('requestedLanguage')).toBe('DE');
+    expect(document.documentElement).toHaveAttribute('lang', 'de');
+    expect(localStorage.getItem('i18nextLng')).toBe('de');
+    expect(screen.getByRole('link', { name: 'Übersicht' })).toBeInTheDocument();
+  });
+
+  it('when the server refuses the language, then the error is logged and the page still switches', async () => {
+    await openDashboardAs(anna, { 'POST /api/user/set-language': { status: 400, body: {} } });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args[0]);
+    try {
+      const user = userEvent.setup();
+      await user.click(menuButton());
+      await user.click(screen.getByRole('button', { name: 'Italiano (IT)' }));
+      expect(await screen.findByRole('heading', { name: 'Ti diamo il benvenuto, Anna Caflisch!' })).toBeInTheDocument();
+      expect(errors).toContain('Invalid language selection');
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it('when the user logs out, then the server is told, the toast confirms it and the login page follows', async () => {
+    const api = await openDashboardAs(anna, {
+      'POST /api/auth/logout': { status: 200, body: { message: 'Logged out' } },
+    });
+    const user = userEvent.setup();
+    await user.click(menuButton());
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+
+    expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
+    expect(api.calls('POST /api/auth/logout')).toHaveLength(1);
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(await screen.findByRole('heading', { name: 'Remote page auth/LoginPage' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+});

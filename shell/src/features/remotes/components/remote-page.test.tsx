@@ -1,0 +1,91 @@
+import { loadRemote, stubRemotePages } from '../../../testing/remote-runtime.tsx';
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { anna, apiError, fakeApi } from '../../../../../jest/fake-api.ts';
+
+const { renderApp } = await import('../../../testing/app.tsx');
+const { RemoteUnavailable } = await import('./remote-unavailable.tsx');
+
+/** The auth slice's real login page, as the portal loads it: with its own 'auth' namespace. */
+const realLoginPage = await import('../../../../../mfe-auth/src/app/routes/login.tsx');
+
+/** A click that may make a remote page load: React wants the suspension awaited inside act(). */
+const clickAndLoad = (element: HTMLElement) =>
+  act(async () => {
+    fireEvent.click(element);
+  });
+
+describe('remote pages', () => {
+  beforeEach(() => {
+    stubRemotePages();
+    fakeApi({
+      'GET /api/auth/check-login-status': apiError(401, 'unauthorized'),
+      'POST /api/auth/login': { status: 200, body: anna },
+    });
+  });
+
+  it('when the login route is opened, then the auth remote is asked for its LoginPage', async () => {
+    await renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Remote page auth/LoginPage' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledWith('auth/LoginPage');
+    expect(loadRemote.mock.calls.every(([id]) => id.startsWith('auth/'))).toBe(true);
+  });
+
+  it('when the language is switched, then the text of the remote page changes with the shell at once', async () => {
+    loadRemote.mockResolvedValue(realLoginPage);
+    await renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Rumantsch (RM)' }));
+    expect(await screen.findByRole('heading', { name: 'S’annunziar' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Adressa dad e-mail')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Decleraziun da protecziun da datas' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'rm');
+  });
+
+  it('when a user logs in on the remote login page, then the shell shows the dashboard with the nav bar', async () => {
+    loadRemote.mockResolvedValue(realLoginPage);
+    await renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'anna@example.ch');
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Anna Caflisch!' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    expect(screen.getByRole('button', { name: 'User menu of Anna Caflisch' })).toBeInTheDocument();
+    expect(await screen.findByText('Login successful. Welcome back, Anna Caflisch!')).toBeInTheDocument();
+  });
+
+  it('when the remote cannot be loaded, then the fallback with Retry is shown in the frame, and Retry loads it again', async () => {
+    loadRemote.mockResolvedValueOnce({ default: RemoteUnavailable });
+    await renderApp('/register');
+    expect(await screen.findByRole('heading', { name: 'This page cannot be loaded right now' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+
+    await clickAndLoad(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Remote page auth/RegisterPage' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('when the remote page fails while rendering, then the error boundary shows the fallback in the frame', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadRemote.mockResolvedValueOnce({
+      default: () => {
+        throw new Error('broken remote');
+      },
+    });
+    await renderApp('/request-reset');
+    expect(await screen.findByRole('heading', { name: 'This page cannot be loaded right now' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith(
+        'Remote page auth/./RequestResetPage failed',
+        expect.any(Error),
+        expect.any(String),
+      ),
+    );
+    logged.mockRestore();
+  });
+});

@@ -1,0 +1,59 @@
+import { afterEach } from '@jest/globals';
+import type { PortalConfig } from '@portal/contracts/portal-config';
+import { act, render, type RenderResult } from '@testing-library/react';
+import i18next from 'i18next';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppProvider } from '../app/provider.tsx';
+import { AppRoutes } from '../app/router.tsx';
+import { initI18n } from '../lib/i18n.ts';
+import { checkLoginStatus } from '../lib/session.tsx';
+
+await initI18n();
+
+afterEach(async () => {
+  localStorage.clear();
+  await i18next.changeLanguage('en');
+});
+
+export const testConfig: PortalConfig = {
+  remotes: {
+    auth: '/mfe/auth/mf-manifest.json',
+    courses: '/mfe/courses/mf-manifest.json',
+    editor: '/mfe/editor/mf-manifest.json',
+  },
+  languages: ['en', 'fr', 'de', 'it', 'rm'],
+  footer: {
+    address: 'Bahnhofstrasse 1, 8001 Zürich',
+    website: 'https://learning.example.ch/',
+    phone: '+41 44 000 00 00',
+    email: 'learning@example.ch',
+    tagline: 'Learning that fits your working day',
+    imprintUrl: 'https://learning.example.ch/imprint',
+    privacyUrl: 'https://learning.example.ch/privacy',
+  },
+};
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/**
+ * The whole shell at `url` as a page load: the login status is asked once, through the fake API. Awaited,
+ * because a remote page suspends while it loads.
+ */
+export async function renderApp(url: string): Promise<RenderResult> {
+  let result: RenderResult | undefined;
+  await act(async () => {
+    result = render(
+      <AppProvider config={testConfig} loginStatus={checkLoginStatus()}>
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes />
+          <LocationProbe />
+        </MemoryRouter>
+      </AppProvider>,
+    );
+  });
+  if (!result) throw new Error('The app did not render');
+  return result;
+}
