@@ -24,6 +24,18 @@ function ToastCloseButton({ closeToast }: CloseButtonProps) {
  * What every page needs: the runtime configuration, the session and the portal's one toast container
  * (remotes call `toast` of the shared react-toastify and their toasts appear here).
  */
+function Toasts() {
+  const { t } = useTranslation();
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={TOAST_AUTO_CLOSE_MS}
+      closeButton={ToastCloseButton}
+      aria-label={t('toast.region')}
+    />
+  );
+}
+
 export function AppProvider({
   config,
   loginStatus,
@@ -38,7 +50,7 @@ export function AppProvider({
       <PortalConfigProvider config={config}>
         <SessionProvider loginStatus={loginStatus}>{children}</SessionProvider>
       </PortalConfigProvider>
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} closeButton={ToastCloseButton} />
+      <Toasts />
     </ErrorBoundary>
   );
 }
