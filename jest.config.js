@@ -17,6 +17,8 @@ const common = {
 };
 
 export default {
+  // Suites start real services (PGlite takes seconds to open): hooks and tests get time for that.
+  testTimeout: 30_000,
   projects: [
     {
       ...common,

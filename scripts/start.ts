@@ -4,6 +4,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { freePort } from '../services/kit/src/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
@@ -27,7 +28,10 @@ const port = process.env.PORT ?? '8080';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 const baseEnv = { ...process.env, ...localSecrets(), DATA_DIR: dataDir, PUBLIC_URL: publicUrl };
 
-const services = [{ name: 'auth', entry: 'services/auth/src/server.ts', urlVariable: 'AUTH_SERVICE_URL' }] as const;
+const services = [
+  { name: 'auth', entry: 'services/auth/src/server.ts', urlVariable: 'AUTH_SERVICE_URL' },
+  { name: 'courses', entry: 'services/courses/src/server.ts', urlVariable: 'COURSES_SERVICE_URL' },
+] as const;
 
 const children = new Set<ChildProcess>();
 let stopping = false;
@@ -74,18 +78,30 @@ process.on('SIGTERM', () => void stopAll(0));
 
 const adminNotes: string[] = [];
 const serviceUrls: Record<string, string> = {};
+const servicePorts: Record<string, number> = {};
+for (const service of services) {
+  servicePorts[service.name] = await freePort();
+  serviceUrls[service.urlVariable] = `http://127.0.0.1:${servicePorts[service.name]}`;
+}
 try {
-  for (const service of services) {
-    const servicePort = await startChild(
-      service.name,
-      service.entry,
-      { ...baseEnv, HOST: '127.0.0.1', PORT: '0' },
-      (message) => {
-        if (message.type === 'admin') adminNotes.push(`Administrator ${message.email}: ${message.outcome}.`);
-      },
-    );
-    serviceUrls[service.urlVariable] = `http://127.0.0.1:${servicePort}`;
-  }
+  await Promise.all(
+    services.map((service) =>
+      startChild(
+        service.name,
+        service.entry,
+        {
+          SEED_EXAMPLES: 'true',
+          ...baseEnv,
+          ...serviceUrls,
+          HOST: '127.0.0.1',
+          PORT: String(servicePorts[service.name]),
+        },
+        (message) => {
+          if (message.type === 'admin') adminNotes.push(`Administrator ${message.email}: ${message.outcome}.`);
+        },
+      ),
+    ),
+  );
   await startChild('gateway', 'gateway/src/server.ts', { ...baseEnv, ...serviceUrls, PORT: port, STATIC_ROOT: root });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

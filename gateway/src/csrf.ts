@@ -11,7 +11,7 @@ const STATE_CHANGING_GETS = new Set(['/api/courses/register-for-course', '/api/c
  * script cannot either because the gateway answers no CORS preflight.
  */
 export const requireCsrfHeader: RequestHandler = (req, _res, next) => {
-  const changesState = !SAFE_METHODS.has(req.method) || STATE_CHANGING_GETS.has(req.path);
+  const changesState = !SAFE_METHODS.has(req.method) || STATE_CHANGING_GETS.has(req.baseUrl + req.path);
   if (changesState && req.get(CSRF_HEADER) !== CSRF_HEADER_VALUE) {
     next(
       new AppError(

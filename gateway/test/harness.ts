@@ -3,35 +3,73 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Backend } from '@portal/kit/testing/backends';
+import { freePort } from '@portal/kit/server';
 import { HttpSession } from '@portal/kit/testing/http-session';
 import { startAuthService } from '../../services/auth/src/app.ts';
 import { loadAuthConfig } from '../../services/auth/src/config.ts';
+import { startCoursesService } from '../../services/courses/src/app.ts';
+import { loadCoursesConfig } from '../../services/courses/src/config.ts';
 import { startGateway } from '../src/app.ts';
 import { loadGatewayConfig } from '../src/config.ts';
 
 export const TEST_IDENTITY_SECRET = randomBytes(32).toString('hex');
+const ADMIN = { ADMIN_EMAIL: 'admin@portal.test', ADMIN_PASSWORD: 'Admin12345' };
 
 export interface TestPortal {
   url: string;
   authUrl: string;
+  coursesUrl: string | undefined;
   dataDir: string;
   session(): HttpSession;
+  /** A browser signed in as the administrator of ADMIN_EMAIL. */
+  admin(): Promise<HttpSession>;
+  /** A browser signed in as a new employee. */
+  employee(): Promise<HttpSession & { userId: string }>;
   /** Another gateway on the same services and session store (Redis). */
   startSecondGateway(): Promise<{ url: string; stop(): Promise<void> }>;
+  /** Delivers the events waiting in the outboxes now, instead of on the relays' next tick. */
+  relayEvents(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** The auth service and the gateway in this process, on the given backend, listening on free ports. */
 export async function startTestPortal(
   backend: Backend,
-  options: { auth?: Record<string, string>; gateway?: Record<string, string> } = {},
+  options: {
+    auth?: Record<string, string>;
+    courses?: Record<string, string>;
+    gateway?: Record<string, string>;
+    /** The courses service runs unless told otherwise (some tests want it down). */
+    withCourses?: boolean;
+  } = {},
 ): Promise<TestPortal> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
-  const database = await backend.database();
+  const authDatabase = await backend.database();
+  const coursesDatabase = await backend.database();
   const common = { LOG_LEVEL: 'silent', DATA_DIR: dataDir, IDENTITY_SECRET: TEST_IDENTITY_SECRET };
+  const coursesPort = await freePort();
   const auth = await startAuthService(
-    loadAuthConfig({ ...common, PORT: '0', DATABASE_URL: database.url, ...options.auth }),
+    loadAuthConfig({
+      ...common,
+      PORT: '0',
+      DATABASE_URL: authDatabase.url,
+      COURSES_SERVICE_URL: `http://127.0.0.1:${coursesPort}`,
+      ...ADMIN,
+      ...options.auth,
+    }),
   );
+  const courses =
+    options.withCourses === false
+      ? undefined
+      : await startCoursesService(
+          loadCoursesConfig({
+            ...common,
+            PORT: String(coursesPort),
+            DATABASE_URL: coursesDatabase.url,
+            AUTH_SERVICE_URL: auth.url,
+            ...options.courses,
+          }),
+        );
   const redisPrefix = `portal-test-${randomBytes(4).toString('hex')}:`;
   const gatewayEnv = {
     ...common,
@@ -39,8 +77,8 @@ export async function startTestPortal(
     PORT: '0',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     AUTH_SERVICE_URL: auth.url,
-    // Nothing listens there: the courses and files services are down for these tests.
-    COURSES_SERVICE_URL: 'http://127.0.0.1:9',
+    // Port 9 (discard) has no listener here: a service that is down.
+    COURSES_SERVICE_URL: courses?.url ?? 'http://127.0.0.1:9',
     FILES_SERVICE_URL: 'http://127.0.0.1:9',
     REDIS_URL: backend.redisUrl,
     REDIS_KEY_PREFIX: redisPrefix,
@@ -51,18 +89,37 @@ export async function startTestPortal(
   return {
     url: gateway.url,
     authUrl: auth.url,
+    coursesUrl: courses?.url,
     dataDir,
     session: () => new HttpSession(gateway.url),
+    async admin() {
+      const browser = new HttpSession(gateway.url);
+      const login = await browser.post('/api/auth/login', { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD });
+      if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+      return browser;
+    },
+    async employee() {
+      const browser = new HttpSession(gateway.url);
+      const registered = await browser.post('/api/auth/register', newAccount());
+      if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
+      return Object.assign(browser, { userId: registered.body.id as string });
+    },
     async startSecondGateway() {
       const second = await startGateway(loadGatewayConfig(gatewayEnv));
       extraGateways.push(second);
       return second;
     },
+    async relayEvents() {
+      await auth.relay?.relayNow();
+      await courses?.relay?.relayNow();
+    },
     async stop() {
       await Promise.all(extraGateways.map((extra) => extra.stop()));
       await gateway.stop();
+      await courses?.stop();
       await auth.stop();
-      await database.drop();
+      await authDatabase.drop();
+      await coursesDatabase.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

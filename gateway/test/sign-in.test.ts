@@ -5,7 +5,7 @@ import { newAccount, startTestPortal, type TestPortal } from './harness.ts';
 describe.each(testBackends())('signing in through the gateway on $name', (backend) => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startTestPortal(backend);
+    portal = await startTestPortal(backend, { withCourses: false });
   });
   afterAll(() => portal.stop());
 

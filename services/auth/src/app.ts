@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { EVENTS } from '@portal/contracts/events';
 import { type Database, migrate, openDatabase } from '@portal/kit/db';
+import { startOutboxRelay } from '@portal/kit/events';
 import { createLogger } from '@portal/kit/logger';
 import { listen } from '@portal/kit/server';
 import { createServiceApp } from '@portal/kit/service-app';
@@ -60,7 +62,23 @@ export async function startAuthService(config: AuthConfig) {
     ready: database.ping,
     routes: authRoutes(accounts),
   });
-  const server = await listen(app, { port: config.PORT, host: config.HOST, logger, onStop: database.close });
+  const relay = config.COURSES_SERVICE_URL
+    ? startOutboxRelay({
+        db: database.db,
+        subscribers: { [EVENTS.userDeleted]: [config.COURSES_SERVICE_URL] },
+        identitySecret: config.IDENTITY_SECRET,
+        logger,
+      })
+    : undefined;
+  const server = await listen(app, {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    onStop: async () => {
+      await relay?.stop();
+      await database.close();
+    },
+  });
   logger.info({ url: server.url, database: database.kind }, 'auth service listening');
-  return { ...server, logger, admin, database };
+  return { ...server, logger, admin, database, relay };
 }

@@ -10,6 +10,8 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
       /** Where links in e-mails point: the portal's public address. */
       PUBLIC_URL: z.url().default('http://localhost:8080'),
       SMTP_URL: z.url().optional(),
+      /** Receives the user.deleted events (a deleted user leaves their courses). */
+      COURSES_SERVICE_URL: z.url().optional(),
       MAIL_FROM: z.string().default('Course Portal <no-reply@localhost>'),
       ADMIN_EMAIL: emailSchema.optional(),
       ADMIN_PASSWORD: passwordSchema.optional(),

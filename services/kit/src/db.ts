@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { type Extensions, PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
@@ -11,6 +11,8 @@ export interface DatabaseOptions {
   /** Folder of the embedded database, or 'memory' for a throw-away one (tests). */
   embeddedDir: string;
   poolSize?: number;
+  /** PGlite ships contrib extensions as modules to load; a PostgreSQL server has them installed. */
+  pgliteExtensions?: Extensions;
 }
 
 export interface Database<DB> {
@@ -37,10 +39,10 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   } else {
     let pglite: PGlite;
     if (options.embeddedDir === 'memory') {
-      pglite = new PGlite();
+      pglite = new PGlite({ extensions: options.pgliteExtensions });
     } else {
       mkdirSync(path.dirname(options.embeddedDir), { recursive: true });
-      pglite = new PGlite(options.embeddedDir);
+      pglite = new PGlite(options.embeddedDir, { extensions: options.pgliteExtensions });
     }
     await pglite.waitReady;
     db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });

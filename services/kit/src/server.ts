@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import type { Express } from 'express';
 import { ConfigError } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -72,4 +72,16 @@ export function runProcess(name: string, main: () => Promise<{ stop(): Promise<v
       process.exit(1);
     },
   );
+}
+
+/** A free loopback port, for processes that must know each other's addresses before they start. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -1,4 +1,5 @@
 import type { Migration } from '@portal/kit/db';
+import { eventTablesMigration } from '@portal/kit/events';
 import type { ColumnType } from 'kysely';
 
 export interface UsersTable {
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
       `create index password_reset_tokens_user on password_reset_tokens (user_id)`,
     ],
   },
+  eventTablesMigration,
 ];

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { EVENTS } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
+import { recordEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
 import type { AuthDatabase } from './schema.ts';
 
@@ -74,9 +76,14 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       return row as UserRecord | undefined;
     },
 
+    /** Deletes the account and, in the same transaction, tells the other services (its participations go). */
     async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+        if (result.numDeletedRows === 0n) return false;
+        await recordEvent(trx, EVENTS.userDeleted, { userId: id });
+        return true;
+      });
     },
   };
 }

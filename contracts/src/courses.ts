@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { uuidSchema } from './rules.ts';
+
+export const COURSE_LIMITS = {
+  titleMax: 100,
+  /** Counted on the text the user typed, not on the HTML (DESIGN.md). */
+  descriptionTextMax: 2500,
+  /** The stored HTML is bounded too: generous for formatting, small enough to refuse abuse. */
+  descriptionHtmlMax: 50_000,
+  categoriesMax: 20,
+  categoryNameMax: 60,
+  pageSizeDefault: 24,
+  pageSizeMax: 100,
+  searchMax: 100,
+  shortDescriptionMax: 200,
+} as const;
+
+export const categorySchema = z.object({ id: uuidSchema, name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryInputSchema = z.object({
+  name: z.string().trim().min(1, 'category_name_required').max(COURSE_LIMITS.categoryNameMax, 'category_name_too_long'),
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+export const idQuerySchema = z.object({ id: uuidSchema });
+
+export const courseFileSchema = z.object({
+  id: uuidSchema,
+  fileName: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  fileType: z.string(),
+  uploadedAt: z.string(),
+  courseId: uuidSchema,
+});
+export type CourseFile = z.infer<typeof courseFileSchema>;
+
+/** A course in lists: what a card shows, without the full description or the participant list. */
+export const courseSummarySchema = z.object({
+  id: uuidSchema,
+  title: z.string(),
+  shortDescription: z.string(),
+  isPublished: z.boolean(),
+  categories: z.array(categorySchema),
+  participantCount: z.number().int().nonnegative(),
+  /** Whether the caller has started the course and not completed it (the card's 'active' tag). */
+  isParticipant: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CourseSummary = z.infer<typeof courseSummarySchema>;
+
+export const courseSchema = courseSummarySchema.extend({
+  description: z.string(),
+  /** Null when the files service cannot be reached: the page shows 'files unavailable' instead of failing. */
+  files: z.array(courseFileSchema).nullable(),
+  participants: z.array(z.object({ id: uuidSchema })),
+  /** When the caller last completed the course, if ever. */
+  completedAt: z.string().nullable(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+const titleSchema = z.string().trim().min(1, 'title_required').max(COURSE_LIMITS.titleMax, 'title_too_long');
+
+export const courseInputSchema = z.object({
+  title: titleSchema,
+  description: z.string().min(1, 'description_required').max(COURSE_LIMITS.descriptionHtmlMax, 'description_too_long'),
+  isPublished: z.boolean(),
+  categoryIds: z
+    .array(uuidSchema)
+    .min(1, 'categories_required')
+    .max(COURSE_LIMITS.categoriesMax, 'categories_too_many')
+    .refine((ids) => new Set(ids).size === ids.length, 'categories_duplicate'),
+});
+export type CourseInput = z.infer<typeof courseInputSchema>;
+
+export const courseUpdateSchema = courseInputSchema.extend({
+  id: uuidSchema,
+  /** The updatedAt the client loaded: a different one on the server means someone else saved first (409). */
+  updatedAt: z.string().min(1, 'updated_at_required'),
+});
+export type CourseUpdate = z.infer<typeof courseUpdateSchema>;
+
+const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const courseListQuerySchema = z.object({
+  published: booleanQuery.optional(),
+  q: z.string().trim().max(COURSE_LIMITS.searchMax, 'search_too_long').optional(),
+  categoryId: uuidSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(COURSE_LIMITS.pageSizeMax).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type CourseListQuery = z.input<typeof courseListQuerySchema>;
+
+export const courseIdQuerySchema = z.object({ courseId: uuidSchema });
+
+export const registerUserToCourseSchema = z.object({ courseId: uuidSchema, userId: uuidSchema });
+export type RegisterUserToCourse = z.infer<typeof registerUserToCourseSchema>;
+
+export const participationSchema = z.object({
+  courseId: uuidSchema,
+  userId: uuidSchema,
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Participation = z.infer<typeof participationSchema>;

@@ -1,0 +1,19 @@
+import { booleanFromEnv, loadConfig, serviceConfigShape } from '@portal/kit/config';
+import { z } from 'zod';
+
+export function loadCoursesConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(
+    {
+      ...serviceConfigShape,
+      PORT: serviceConfigShape.PORT.default(8102),
+      AUTH_SERVICE_URL: z.url().default('http://127.0.0.1:8101'),
+      /** Course details list the course's files from here; unset or down, details say 'files unavailable'. */
+      FILES_SERVICE_URL: z.url().optional(),
+      FILES_TIMEOUT_MS: z.coerce.number().int().min(100).default(1_500),
+      /** A fresh database gets a few categories and example courses in the five languages. */
+      SEED_EXAMPLES: booleanFromEnv.default(false),
+    },
+    env,
+  );
+}
+export type CoursesConfig = ReturnType<typeof loadCoursesConfig>;

@@ -1,0 +1,82 @@
+import type { Participation } from '@portal/contracts/courses';
+import type { Kysely, Transaction } from 'kysely';
+import type { CoursesDatabase } from './schema.ts';
+
+const toParticipation = (row: {
+  course_id: string;
+  user_id: string;
+  started_at: Date;
+  completed_at: Date | null;
+}): Participation => ({
+  courseId: row.course_id,
+  userId: row.user_id,
+  startedAt: row.started_at.toISOString(),
+  completedAt: row.completed_at?.toISOString() ?? null,
+});
+
+export function participationsRepository(db: Kysely<CoursesDatabase>) {
+  return {
+    /** Starts (or starts again after completing): the user is a participant until they complete. */
+    async start(courseId: string, userId: string, now: Date): Promise<Participation> {
+      const row = await db
+        .insertInto('participations')
+        .values({ course_id: courseId, user_id: userId, started_at: now, completed_at: null })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['course_id', 'user_id'])
+            .doUpdateSet({ started_at: now, completed_at: null })
+            .where('participations.completed_at', 'is not', null),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      if (row) return toParticipation(row);
+      // Already started: starting twice changes nothing.
+      const current = await db
+        .selectFrom('participations')
+        .selectAll()
+        .where('course_id', '=', courseId)
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return toParticipation(current);
+    },
+
+    /** Completes an active participation and records when; undefined when the user had not started. */
+    async complete(courseId: string, userId: string, now: Date): Promise<Participation | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('participations')
+          .set({ completed_at: now })
+          .where('course_id', '=', courseId)
+          .where('user_id', '=', userId)
+          .where('completed_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await trx
+          .insertInto('completions')
+          .values({ course_id: courseId, user_id: userId, completed_at: now })
+          .execute();
+        return toParticipation(row);
+      });
+    },
+
+    async lastCompletion(courseId: string, userId: string): Promise<Date | undefined> {
+      const row = await db
+        .selectFrom('completions')
+        .select('completed_at')
+        .where('course_id', '=', courseId)
+        .where('user_id', '=', userId)
+        .orderBy('completed_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.completed_at;
+    },
+  };
+}
+export type ParticipationsRepository = ReturnType<typeof participationsRepository>;
+
+/** A deleted user leaves every course (handler of the user.deleted event). */
+export async function removeUserEverywhere(trx: Transaction<CoursesDatabase>, userId: string) {
+  await trx.deleteFrom('participations').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('completions').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,98 @@
+import { TOTAL_COUNT_HEADER } from '@portal/contracts/http';
+import {
+  categoryInputSchema,
+  courseIdQuerySchema,
+  courseInputSchema,
+  courseListQuerySchema,
+  courseUpdateSchema,
+  idQuerySchema,
+  registerUserToCourseSchema,
+} from '@portal/contracts/courses';
+import { uuidSchema } from '@portal/contracts/rules';
+import { requireAdmin, requireUser } from '@portal/kit/identity';
+import { parseInput } from '@portal/kit/validate';
+import { type Request, type Response, Router } from 'express';
+import type { Categories } from '../../domain/categories.ts';
+import type { Courses } from '../../domain/courses.ts';
+
+const context = (req: Request) => ({ identity: req.identity, requestId: req.id });
+
+export function categoryRoutes(categories: Categories): Router {
+  const router = Router();
+  router.get('/api/categories', requireUser, async (_req, res) => {
+    res.json(await categories.list());
+  });
+  router.get('/api/categories/by-id', requireUser, async (req, res) => {
+    res.json(await categories.get(parseInput(idQuerySchema, req.query, 'category id').id));
+  });
+  router.post('/api/categories', requireAdmin, async (req, res) => {
+    res.status(201).json(await categories.create(parseInput(categoryInputSchema, req.body, 'category').name));
+  });
+  const rename = async (req: Request, res: Response) => {
+    const { id } = parseInput(idQuerySchema, req.query, 'category id');
+    res.json(await categories.rename(id, parseInput(categoryInputSchema, req.body, 'category').name));
+  };
+  router.put('/api/categories', requireAdmin, rename);
+  router.patch('/api/categories', requireAdmin, rename);
+  router.delete('/api/categories', requireAdmin, async (req, res) => {
+    await categories.delete(parseInput(idQuerySchema, req.query, 'category id').id);
+    res.json({ message: 'Category deleted' });
+  });
+  return router;
+}
+
+export function courseRoutes(courses: Courses): Router {
+  const router = Router();
+
+  router.get('/api/courses', requireUser, async (req, res) => {
+    const query = parseInput(courseListQuerySchema, req.query, 'course filter');
+    const { items, total } = await courses.list(query, req.identity);
+    res.setHeader(TOTAL_COUNT_HEADER, String(total));
+    res.json(items);
+  });
+
+  router.post('/api/courses', requireAdmin, async (req, res) => {
+    res.status(201).json(await courses.create(parseInput(courseInputSchema, req.body, 'course'), context(req)));
+  });
+
+  router.put('/api/courses', requireAdmin, async (req, res) => {
+    res.json(await courses.update(parseInput(courseUpdateSchema, req.body, 'course'), context(req)));
+  });
+
+  // Start: the POST is what the UI sends; the GET form and the camelCase path are accepted too (DESIGN.md).
+  for (const path of ['/api/courses/register-for-course', '/api/courses/registerForCourse']) {
+    router.all(path, requireUser, async (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'POST') return next();
+      const { courseId } = parseInput(courseIdQuerySchema, req.query, 'course id');
+      res.json(await courses.start(courseId, req.identity));
+    });
+  }
+  for (const path of ['/api/courses/complete-course', '/api/courses/completeCourse']) {
+    router.post(path, requireUser, async (req, res) => {
+      const { courseId } = parseInput(courseIdQuerySchema, req.query, 'course id');
+      res.json(await courses.complete(courseId, req.identity));
+    });
+  }
+
+  router.post('/api/courses/register-user-to-course', requireAdmin, async (req, res) => {
+    const { courseId, userId } = parseInput(registerUserToCourseSchema, req.body);
+    res.json(await courses.registerUser(courseId, userId, context(req)));
+  });
+
+  router.get('/api/courses/:id', requireUser, async (req, res) => {
+    res.json(await courses.get(parseInput(uuidSchema, req.params.id, 'course id'), context(req)));
+  });
+
+  router.delete('/api/courses/:id', requireAdmin, async (req, res) => {
+    await courses.delete(parseInput(uuidSchema, req.params.id, 'course id'));
+    res.json({ message: 'Course deleted' });
+  });
+
+  /** For the files service: 204 when the caller may see the course, 404 otherwise. */
+  router.get('/internal/courses/:id/visibility', async (req, res) => {
+    const id = parseInput(uuidSchema, req.params.id, 'course id');
+    res.status((await courses.canSee(id, req.identity)) ? 204 : 404).end();
+  });
+
+  return router;
+}
