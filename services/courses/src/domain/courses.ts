@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { courseListQuerySchema } from '@portal/contracts/courses';
 import {
   COURSE_LIMITS,
   type Course,
   type CourseInput,
-  type CourseListQuery,
   type CourseSummary,
   type CourseUpdate,
-  courseListQuerySchema,
 } from '@portal/contracts/courses';
 import { AppError, badRequest, forbidden, notFound } from '@portal/kit/errors';
 import type { Identity } from '@portal/kit/identity';
