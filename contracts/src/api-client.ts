@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   type ChangePasswordRequest,
   type DeleteUserRequest,
@@ -8,10 +7,21 @@ import {
   messageSchema,
   userSchema,
 } from './auth.ts';
+import {
+  type CategoryInput,
+  type CourseInput,
+  type CourseListQuery,
+  type CourseUpdate,
+  categorySchema,
+  courseSchema,
+  courseSummarySchema,
+  participationSchema,
+} from './courses.ts';
 import { ApiError, NetworkError } from './errors.ts';
-import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE } from './http.ts';
+import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
 import type { Language } from './languages.ts';
 import { type PortalConfig, portalConfigSchema } from './portal-config.ts';
+import { z } from 'zod';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -40,6 +50,11 @@ export class ApiClient {
   }
 
   async request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    return (await this.exchange(path, options)).data;
+  }
+
+  /** The answer with its headers, for calls whose headers carry data (X-Total-Count). */
+  async exchange<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<{ data: T; headers: Headers }> {
     const url = this.url(path, options.query);
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -65,7 +80,7 @@ export class ApiClient {
     }
     const payload = await readPayload(response);
     if (!response.ok) throw new ApiError(response.status, response.statusText, payload);
-    return options.schema ? options.schema.parse(payload) : (payload as T);
+    return { data: options.schema ? options.schema.parse(payload) : (payload as T), headers: response.headers };
   }
 
   url(path: string, query?: RequestOptions<unknown>['query']): string {
@@ -126,6 +141,78 @@ export class ApiClient {
 
   resetPassword(payload: ResetPasswordRequest) {
     return this.request('/api/user/reset-password', { method: 'POST', body: payload, schema: messageSchema });
+  }
+
+  // Courses
+  /** One page of courses and the total that matches the filter. */
+  async listCourses(query: CourseListQuery = {}, signal?: AbortSignal) {
+    const { data, headers } = await this.exchange('/api/courses', {
+      query: { ...query },
+      schema: z.array(courseSummarySchema),
+      signal,
+    });
+    return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+  }
+
+  getCourse(id: string, signal?: AbortSignal) {
+    return this.request(`/api/courses/${encodeURIComponent(id)}`, { schema: courseSchema, signal });
+  }
+
+  createCourse(payload: CourseInput) {
+    return this.request('/api/courses', { method: 'POST', body: payload, schema: courseSchema });
+  }
+
+  updateCourse(payload: CourseUpdate) {
+    return this.request('/api/courses', { method: 'PUT', body: payload, schema: courseSchema });
+  }
+
+  deleteCourse(id: string) {
+    return this.request(`/api/courses/${encodeURIComponent(id)}`, { method: 'DELETE', schema: messageSchema });
+  }
+
+  startCourse(courseId: string) {
+    return this.request('/api/courses/register-for-course', {
+      method: 'POST',
+      query: { courseId },
+      schema: participationSchema,
+    });
+  }
+
+  completeCourse(courseId: string) {
+    return this.request('/api/courses/complete-course', {
+      method: 'POST',
+      query: { courseId },
+      schema: participationSchema,
+    });
+  }
+
+  registerUserToCourse(courseId: string, userId: string) {
+    return this.request('/api/courses/register-user-to-course', {
+      method: 'POST',
+      body: { courseId, userId },
+      schema: participationSchema,
+    });
+  }
+
+  // Categories
+  listCategories(signal?: AbortSignal) {
+    return this.request('/api/categories', { schema: z.array(categorySchema), signal });
+  }
+
+  getCategory(id: string) {
+    return this.request('/api/categories/by-id', { query: { id }, schema: categorySchema });
+  }
+
+  createCategory(payload: CategoryInput) {
+    return this.request('/api/categories', { method: 'POST', body: payload, schema: categorySchema });
+  }
+
+  renameCategory(id: string, payload: CategoryInput) {
+    return this.request('/api/categories', { method: 'PATCH', query: { id }, body: payload, schema: categorySchema });
+  }
+
+  deleteCategory(id: string) {
+    return this.request('/api/categories', { method: 'DELETE', query: { id }, schema: messageSchema });
   }
 }
 
