@@ -90,7 +90,7 @@ export const courseListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(COURSE_LIMITS.pageSizeMax).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
-export type CourseListQuery = z.input<typeof courseListQuerySchema>;
+export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 
 export const courseIdQuerySchema = z.object({ courseId: uuidSchema });
 
