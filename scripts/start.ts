@@ -26,7 +26,10 @@ function localSecrets(): { SESSION_SECRET: string; IDENTITY_SECRET: string } {
 
 const port = process.env.PORT ?? '8080';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-const baseEnv = { ...process.env, ...localSecrets(), DATA_DIR: dataDir, PUBLIC_URL: publicUrl };
+// Each service owns its database: AUTH_DATABASE_URL, COURSES_DATABASE_URL … (unset: embedded PGlite).
+const { DATABASE_URL: _shared, ...inherited } = process.env;
+const baseEnv = { ...inherited, ...localSecrets(), DATA_DIR: dataDir, PUBLIC_URL: publicUrl };
+const databaseUrlOf = (name: string) => process.env[`${name.toUpperCase()}_DATABASE_URL`];
 
 const services = [
   { name: 'auth', entry: 'services/auth/src/server.ts', urlVariable: 'AUTH_SERVICE_URL' },
@@ -80,7 +83,8 @@ const adminNotes: string[] = [];
 const serviceUrls: Record<string, string> = {};
 const servicePorts: Record<string, number> = {};
 for (const service of services) {
-  servicePorts[service.name] = await freePort();
+  // AUTH_PORT, COURSES_PORT … pin a service's port (benchmarks call services directly); otherwise any free one.
+  servicePorts[service.name] = Number(process.env[`${service.name.toUpperCase()}_PORT`]) || (await freePort());
   serviceUrls[service.urlVariable] = `http://127.0.0.1:${servicePorts[service.name]}`;
 }
 try {

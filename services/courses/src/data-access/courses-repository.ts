@@ -72,8 +72,25 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
     return byCourse;
   }
 
-  async function rows(query: ReturnType<typeof filtered>, viewerId: string): Promise<CourseRow[]> {
-    const found = await query
+  /**
+   * The page's courses with their counts. The page is chosen first (filter, order, limit, offset on the index),
+   * so the participation subqueries run for the rows returned only, not for the rows skipped.
+   */
+  async function rows(page: ReturnType<typeof filtered>, viewerId: string): Promise<CourseRow[]> {
+    const found = await db
+      .selectFrom(
+        page
+          .select([
+            'c.id',
+            'c.title',
+            'c.description_html',
+            'c.short_description',
+            'c.is_published',
+            'c.created_at',
+            'c.updated_at',
+          ])
+          .as('c'),
+      )
       .select((eb) => [
         'c.id',
         'c.title',
@@ -99,6 +116,8 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           )
           .as('isParticipant'),
       ])
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
       .execute();
     const categories = await categoriesOf(found.map((row) => row.id));
     return found.map((row) => ({

@@ -1,0 +1,217 @@
+// Benchmark of the courses API: seeds 10,000 courses and 1,000 users with participations, starts the portal
+// as `npm start` does, then loads each call through the gateway (with a real session) and straight against the
+// courses service, and prints requests per second, p50 and p99, the gateway/direct ratio and the query plans.
+// `npm run bench` (options: --courses N --users N --seconds S --concurrency C).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CompiledQuery } from 'kysely';
+import { openAuthDatabase } from '../services/auth/src/app.ts';
+import { migrations as authMigrations } from '../services/auth/src/data-access/schema.ts';
+import { openCoursesDatabase } from '../services/courses/src/app.ts';
+import { coursesRepository } from '../services/courses/src/data-access/courses-repository.ts';
+import { migrations as coursesMigrations } from '../services/courses/src/data-access/schema.ts';
+import { searchable } from '../services/courses/src/domain/rich-text.ts';
+import { migrate } from '../services/kit/src/db.ts';
+import { IDENTITY_HEADER, signIdentity } from '../services/kit/src/identity.ts';
+import { freePort } from '../services/kit/src/server.ts';
+import { scratchDatabase } from '../services/kit/src/testing/backends.ts';
+import { seedBulk } from '../scripts/bulk-seed.ts';
+
+const { values } = parseArgs({
+  options: {
+    courses: { type: 'string', default: '10000' },
+    users: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '16' },
+    /** A PostgreSQL server (admin URL): the services then run on scratch databases there instead of PGlite. */
+    postgres: { type: 'string' },
+  },
+});
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+const seconds = Number(values.seconds);
+const concurrency = Number(values.concurrency);
+
+const databases = values.postgres
+  ? { auth: await scratchDatabase(values.postgres), courses: await scratchDatabase(values.postgres) }
+  : undefined;
+
+async function seed() {
+  const config = { DATA_DIR: dataDir, DATABASE_POOL_SIZE: 5 };
+  const auth = await openAuthDatabase({ ...config, DATABASE_URL: databases?.auth.url });
+  const courses = await openCoursesDatabase({ ...config, DATABASE_URL: databases?.courses.url });
+  await migrate(auth.db, 'auth', authMigrations);
+  await migrate(courses.db, 'courses', coursesMigrations);
+  const result = await seedBulk(
+    { auth: auth.db, courses: courses.db },
+    { courses: Number(values.courses), users: Number(values.users), participationsPerUser: 5 },
+  );
+  await auth.close();
+  await courses.close();
+  return result;
+}
+
+async function startPortal(port: number, coursesPort: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      COURSES_PORT: String(coursesPort),
+      DATA_DIR: dataDir,
+      AUTH_DATABASE_URL: databases?.auth.url,
+      COURSES_DATABASE_URL: databases?.courses.url,
+      LOG_LEVEL: 'error',
+      SEED_EXAMPLES: 'false',
+      LOGIN_LIMIT_PER_ADDRESS: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/livez`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the portal did not start');
+}
+
+interface Result {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Closed-loop load: `concurrency` clients each send the next request when the previous one is answered. */
+async function load(
+  url: string,
+  headers: () => Record<string, string>,
+  durationSeconds: number,
+  clients: number,
+): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + durationSeconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const sent = performance.now();
+        try {
+          const response = await fetch(url, { headers: headers() });
+          await response.arrayBuffer();
+          if (!response.ok) errors += 1;
+        } catch {
+          errors += 1;
+        }
+        latencies.push(performance.now() - sent);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (quantile: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * quantile))] ?? 0;
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+}
+
+async function queryPlans(sampleCourseId: string, viewerId: string): Promise<string> {
+  const captured: CompiledQuery[] = [];
+  const courses = await openCoursesDatabase({
+    DATA_DIR: dataDir,
+    DATABASE_POOL_SIZE: 1,
+    DATABASE_URL: databases?.courses.url,
+  });
+  // Record the SQL the repository really sends, then ask the planner about exactly that.
+  const executor = courses.db.getExecutor();
+  const execute = executor.executeQuery.bind(executor);
+  executor.executeQuery = ((query: CompiledQuery, queryId: never) => {
+    captured.push(query);
+    return execute(query, queryId);
+  }) as typeof executor.executeQuery;
+  const repository = coursesRepository(courses.db);
+  await repository.list({ published: true, limit: 24, offset: 240 }, viewerId);
+  await repository.list({ published: true, search: searchable('Sécurité'), limit: 24 }, viewerId);
+  await repository.findById(sampleCourseId, viewerId);
+  executor.executeQuery = execute;
+  const plans: string[] = [];
+  for (const query of captured) {
+    const explained = await courses.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    );
+    plans.push(`${query.sql}\n${explained.rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}`);
+  }
+  await courses.close();
+  return plans.join('\n\n');
+}
+
+const seeded = await seed();
+const port = await freePort();
+const coursesPort = await freePort();
+const portal = await startPortal(port, coursesPort);
+const gateway = `http://127.0.0.1:${port}`;
+const direct = `http://127.0.0.1:${coursesPort}`;
+let report = '';
+try {
+  const login = await fetch(`${gateway}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ email: seeded.sampleEmail, password: seeded.password }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const user = (await login.json()) as { id: string; language: 'en' };
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { IDENTITY_SECRET } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    IDENTITY_SECRET: string;
+  };
+  const viaGateway = () => ({ cookie });
+  const viaIdentity = () => ({
+    [IDENTITY_HEADER]: signIdentity({ sub: user.id, admin: false, lang: user.language }, IDENTITY_SECRET),
+  });
+
+  const scenarios = [
+    { name: 'GET /api/courses?limit=24 (one page)', path: '/api/courses?limit=24&offset=240', clients: concurrency },
+    { name: 'GET /api/courses?q=securite&limit=24', path: '/api/courses?q=securite&limit=24', clients: concurrency },
+    // Each full list is megabytes of JSON: a few clients at a time, as a dashboard would never ask for it.
+    { name: 'GET /api/courses (full list, 2 clients)', path: '/api/courses', clients: 2 },
+    { name: 'GET /api/courses/{id}', path: `/api/courses/${seeded.sampleCourseId}`, clients: concurrency },
+  ];
+  const rows: string[] = [];
+  for (const scenario of scenarios) {
+    const throughGateway = await load(`${gateway}${scenario.path}`, viaGateway, seconds, scenario.clients);
+    const straight = await load(`${direct}${scenario.path}`, viaIdentity, seconds, scenario.clients);
+    const format = (result: Result) =>
+      `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms${result.errors ? `  (${result.errors} errors)` : ''}`;
+    rows.push(
+      `${scenario.name}\n  gateway  ${format(throughGateway)}\n  direct   ${format(straight)}\n  ratio gateway/direct: ${(throughGateway.rps / straight.rps).toFixed(2)} of the throughput, p99 ×${(throughGateway.p99 / straight.p99).toFixed(2)}`,
+    );
+    console.log(rows.at(-1));
+  }
+  portal.kill('SIGTERM');
+  await new Promise((resolve) => portal.once('exit', resolve));
+  const plans = await queryPlans(seeded.sampleCourseId ?? '', user.id);
+  report = [
+    `Courses API benchmark, ${new Date().toISOString()}`,
+    `Data: ${seeded.courses} courses in ${seeded.categories} categories, ${seeded.users} users, ${seeded.participations} participations, on ${databases ? 'a PostgreSQL server' : 'embedded PGlite'}.`,
+    `Load: ${concurrency} concurrent clients (unless marked), closed loop, ${seconds} s per scenario and path, on one 2-core machine shared by the load generator, the gateway and the services.`,
+    '',
+    ...rows,
+    '',
+    'Query plans (EXPLAIN):',
+    plans,
+  ].join('\n');
+} finally {
+  if (portal.exitCode === null) portal.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+  await databases?.auth.drop();
+  await databases?.courses.drop();
+}
+const reportFile = path.join(root, `bench/reports/courses-api-${databases ? 'postgres' : 'pglite'}.txt`);
+writeFileSync(reportFile, `${report}\n`);
+console.log(`\n${report.slice(report.indexOf('Query plans'))}\nReport written to ${path.relative(root, reportFile)}`);

@@ -1,0 +1,48 @@
+// `npm run seed -- --courses N [--users M] [--participations P]`: large data sets for benchmarks and demos,
+// written straight into the services' databases (stop the portal first when it runs on the embedded ones).
+import { parseArgs } from 'node:util';
+import { loadConfig, serviceConfigShape } from '../services/kit/src/config.ts';
+import { openAuthDatabase } from '../services/auth/src/app.ts';
+import { openCoursesDatabase } from '../services/courses/src/app.ts';
+import { seedBulk } from './bulk-seed.ts';
+import { migrate } from '../services/kit/src/db.ts';
+import { migrations as authMigrations } from '../services/auth/src/data-access/schema.ts';
+import { migrations as coursesMigrations } from '../services/courses/src/data-access/schema.ts';
+
+const { values } = parseArgs({
+  options: {
+    courses: { type: 'string', default: '100' },
+    users: { type: 'string', default: '0' },
+    participations: { type: 'string', default: '5' },
+  },
+});
+
+const { DATA_DIR, DATABASE_POOL_SIZE } = loadConfig({
+  DATA_DIR: serviceConfigShape.DATA_DIR,
+  DATABASE_POOL_SIZE: serviceConfigShape.DATABASE_POOL_SIZE,
+});
+const auth = await openAuthDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.AUTH_DATABASE_URL });
+const courses = await openCoursesDatabase({
+  DATA_DIR,
+  DATABASE_POOL_SIZE,
+  DATABASE_URL: process.env.COURSES_DATABASE_URL,
+});
+try {
+  await migrate(auth.db, 'auth', authMigrations);
+  await migrate(courses.db, 'courses', coursesMigrations);
+  const started = Date.now();
+  const result = await seedBulk(
+    { auth: auth.db, courses: courses.db },
+    {
+      courses: Number(values.courses),
+      users: Number(values.users),
+      participationsPerUser: Number(values.participations),
+    },
+  );
+  console.log(
+    `Seeded ${result.courses} courses in ${result.categories} categories, ${result.users} users (password ${result.password}) with ${result.participations} participations in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+} finally {
+  await auth.close();
+  await courses.close();
+}
