@@ -97,6 +97,7 @@ try {
           SEED_EXAMPLES: 'true',
           ...baseEnv,
           ...serviceUrls,
+          DATABASE_URL: databaseUrlOf(service.name),
           HOST: '127.0.0.1',
           PORT: String(servicePorts[service.name]),
         },
