@@ -19,12 +19,14 @@ export function PublicHeader() {
           <Logo title={t('app.title')} />
         </Link>
         {!onLoginPage && (
-          <div className={styles.actions}>
-            <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+          <>
+            <div className={styles.languages}>
+              <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+            </div>
             <Link to={paths.login.getHref()} className={ui.buttonPrimary}>
               {t('nav.login')}
             </Link>
-          </div>
+          </>
         )}
       </div>
     </header>

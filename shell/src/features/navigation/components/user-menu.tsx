@@ -107,7 +107,8 @@ export function UserMenu({ user }: { user: User }) {
       <div ref={panelRef} id={panelId} className={styles.panel} hidden={!open}>
         <p className={styles.signedInAs}>
           {t('nav.signedInAs')}
-          <strong className={styles.email}>{user.email}</strong>
+          <strong className={styles.user}>{user.name}</strong>
+          <span className={styles.user}>{user.email}</span>
         </p>
         <p className={styles.sectionLabel}>{t('language.label')}</p>
         <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />

@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { ADMIN } from './support/portal.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = process.env.E2E_PORT ?? '8181';
+// The config is read again by each worker: the data folder is made once and handed on through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+
+/** The whole portal, as `npm start` runs it, on a fresh data folder; the browser is Debian's Chromium. */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(root, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: path.join(root, 'playwright-report'), open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // The built slices are served: `npm test` builds what is stale first (scripts/bootstrap.mjs), as `npm start` does.
+    command: 'node scripts/start.ts',
+    cwd: root,
+    url: `http://localhost:${port}/config.json`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      // Every test registers its own users from one address: the limits of a real portal would stop the suite.
+      REGISTER_LIMIT_PER_ADDRESS: '10000',
+      LOGIN_LIMIT_PER_ADDRESS: '10000',
+      LOGIN_LIMIT_PER_ACCOUNT: '10000',
+      RESET_LIMIT_PER_ADDRESS: '10000',
+    },
+  },
+});

@@ -1,0 +1,79 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test as base } from '@playwright/test';
+
+export const PASSWORD = 'Secret123';
+/** The administrator that the webServer's ADMIN_EMAIL/ADMIN_PASSWORD create at start-up. */
+export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
+export const LANGUAGES = ['en', 'fr', 'de', 'it', 'rm'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+let counter = 0;
+/** A fresh e-mail address per call, so that tests never share an account. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/**
+ * Every test fails on an uncaught page error or on a Content-Security-Policy violation: the production
+ * builds must run under the gateway's strict policy (no inline script, no eval).
+ */
+export const test = base.extend<{ pageProblems: string[] }>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to (load|execute|evaluate)/i.test(message.text())) {
+          problems.push(`CSP: ${message.text()}`);
+        }
+      });
+      await use(problems);
+      expect(problems).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Registers (and so signs in) a user through the API, in the page's browser context. */
+export async function registerByApi(page: Page, name: string, language: Language = 'en', email = uniqueEmail()) {
+  const response = await page.request.post('/api/auth/register', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { name, email, password: PASSWORD, language },
+  });
+  expect(response.ok()).toBe(true);
+  return { name, email };
+}
+
+/** The reset link of the newest mail the gateway wrote to DATA_DIR/outbox for `email`. */
+export async function resetLinkFor(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      if (!existsSync(outbox)) return undefined;
+      const files = readdirSync(outbox, { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+        .map((entry) => entry.name)
+        .sort()
+        .reverse();
+      for (const file of files) {
+        const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string };
+        if (mail.to === email) {
+          link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
+          return link;
+        }
+      }
+      return undefined;
+    })
+    .toBeTruthy();
+  return link ?? '';
+}
+
+/** The path and query of a full URL, so that the page stays on the test's base URL. */
+export const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};

@@ -1,0 +1,57 @@
+import { ADMIN, expect, registerByApi, test } from '../support/portal.ts';
+
+for (const path of [
+  '/dashboard',
+  '/course/3f2b0c4e-5d6a-4b7c-8d9e-0f1a2b3c4d5e',
+  '/create-course',
+  '/edit-course/42',
+]) {
+  test(`when a signed-out visitor opens ${path}, then the login page follows`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  });
+}
+
+test('when an unknown path is opened, then "404 Not Found" is shown with header and footer', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('Learning that fits your working day');
+});
+
+test('when a signed-in user opens the login page, then the dashboard follows', async ({ page }) => {
+  await registerByApi(page, 'Already In');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Already In!' })).toBeVisible();
+});
+
+test('when a signed-in user opens a course or the editor, then the "not available yet" page is shown in the frame', async ({
+  page,
+}) => {
+  await registerByApi(page, 'Course Reader');
+  for (const path of ['/course/42', '/edit-course/42']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'This part of the portal is not available yet' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Create topic' })).toHaveCount(0);
+});
+
+test('when the administrator signs in, then the Create topic link is there and nothing of the courses or editor slices loads', async ({
+  page,
+}) => {
+  const slices: string[] = [];
+  page.on('request', (request) => {
+    if (/\/mfe\/(courses|editor)\//.test(request.url())) slices.push(request.url());
+  });
+  await page.goto('/login');
+  await page.getByLabel('E-mail', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('link', { name: 'Create topic' }).click();
+  await expect(page).toHaveURL(/\/create-course$/);
+  await expect(page.getByRole('heading', { name: 'This part of the portal is not available yet' })).toBeVisible();
+  expect(slices).toEqual([]);
+});

@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, LANGUAGES, registerByApi, test, uniqueEmail } from '../support/portal.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 360, height: 740 },
+] as const;
+
+interface Screen {
+  name: string;
+  path: string;
+  signedIn?: boolean;
+  /** Before the page is opened, e.g. to break the network. */
+  before?: (page: Page) => Promise<void>;
+  /** After the page is open, e.g. to show the validation messages. */
+  after?: (page: Page) => Promise<void>;
+}
+
+/** Fills every text field of the form with `values` (in order) and leaves the last one, to show the messages. */
+async function fillFields(page: Page, values: string[]) {
+  const inputs = page.locator('main input');
+  for (const [index, value] of values.entries()) await inputs.nth(index).fill(value);
+  await inputs.nth(values.length - 1).blur();
+}
+
+const SCREENS: Screen[] = [
+  { name: 'landing', path: '/' },
+  { name: 'login', path: '/login' },
+  { name: 'register-errors', path: '/register', after: (page) => fillFields(page, ['A', 'anna@example', 'secret']) },
+  { name: 'request-reset', path: '/request-reset' },
+  {
+    name: 'request-reset-sent',
+    path: '/request-reset',
+    after: async (page) => {
+      await fillFields(page, [uniqueEmail('nobody')]);
+      await page.locator('main button[type=submit]').click();
+      await expect(page.getByRole('status')).toBeVisible();
+    },
+  },
+  {
+    name: 'reset-password-errors',
+    path: '/reset-password?token=k3J9xQ2mZpL7vR4tW8yB1nC6dF0gH5sA',
+    after: (page) => fillFields(page, ['anna@example.com', 'weak', 'other']),
+  },
+  { name: 'not-found', path: '/no/such/page' },
+  {
+    name: 'remote-fallback',
+    path: '/login',
+    before: async (page) => {
+      await page.route('**/mfe/auth/mf-manifest.json', (route) => route.abort());
+    },
+  },
+  { name: 'dashboard', path: '/dashboard', signedIn: true },
+  {
+    name: 'user-menu',
+    path: '/dashboard',
+    signedIn: true,
+    after: async (page) => {
+      await page.locator('header button[aria-expanded]').click();
+      await expect(page.locator('header button[aria-expanded]')).toHaveAttribute('aria-expanded', 'true');
+    },
+  },
+  { name: 'not-available', path: '/edit-course/42', signedIn: true },
+];
+
+/** Elements whose text is wider than their box (cut off or spilling out); the ellipsis of long names is allowed. */
+function overflowingTexts(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, a, button, label, li, span, strong, address')]
+      .filter((element) => element.offsetParent !== null)
+      .filter((element) => getComputedStyle(element).textOverflow !== 'ellipsis')
+      .filter((element) => element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0)
+      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 60)}`),
+  );
+}
+
+for (const language of LANGUAGES) {
+  test(`when every screen is shown in ${language}, then nothing overflows at 1280 and 360 pixels (screenshots saved)`, async ({
+    page,
+  }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
+    let signedIn = false;
+    for (const screen of SCREENS) {
+      if (screen.signedIn && !signedIn) {
+        await registerByApi(page, 'Maria Muster-Casanova', language);
+        signedIn = true;
+      }
+      await page.unrouteAll();
+      await screen.before?.(page);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.goto(screen.path);
+        await expect(page.locator('main h1')).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await screen.after?.(page);
+        await page.screenshot({
+          path: path.join(SHOTS, `${language}-${screen.name}-${viewport.name}.png`),
+          fullPage: true,
+        });
+        const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(pageWidth, `${screen.name} at ${viewport.width}px is wider than the window`).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        expect(await overflowingTexts(page), `${screen.name} at ${viewport.width}px`).toEqual([]);
+      }
+    }
+  });
+}
