@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
 
 type Shared = Extract<NonNullable<ModuleFederationOptions['shared']>, Record<string, unknown>>;
@@ -19,6 +21,15 @@ const SINGLETONS = [
 ] as const;
 const SUBPATHS = ['react', 'react-dom'] as const;
 
+/**
+ * Every module of @portal/contracts, by name: the shell provides each one (and with them the one copy of zod),
+ * also those it does not import itself, so that a remote never falls back to a copy of its own.
+ */
+const CONTRACTS_DIR = path.resolve(import.meta.dirname, '../contracts/src');
+const CONTRACTS = readdirSync(CONTRACTS_DIR)
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+  .map((file) => file.slice(0, -'.ts'.length));
+
 /** `dependencies` is the app's package.json dependencies: the required versions come from there. */
 export function sharedDependencies(dependencies: Readonly<Record<string, string>>): Shared {
   const requiredVersion = (name: string): string => {
@@ -29,6 +40,14 @@ export function sharedDependencies(dependencies: Readonly<Record<string, string>
   const shared: Shared = {};
   for (const name of SINGLETONS) shared[name] = { singleton: true, requiredVersion: requiredVersion(name) };
   for (const name of SUBPATHS) shared[`${name}/`] = { singleton: true, requiredVersion: requiredVersion(name) };
-  shared['@portal/contracts/'] = { singleton: true, requiredVersion: false, version: '0.0.0' };
+  for (const name of CONTRACTS) {
+    // A file path (not the package request) as `import` makes every app provide the module, used or not.
+    shared[`@portal/contracts/${name}`] = {
+      import: path.join(CONTRACTS_DIR, `${name}.ts`),
+      singleton: true,
+      requiredVersion: false,
+      version: '0.0.0',
+    };
+  }
   return shared;
 }
