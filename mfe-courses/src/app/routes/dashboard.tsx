@@ -1,0 +1,176 @@
+import { api } from '@portal/contracts/api-client';
+import type { CourseSummary } from '@portal/contracts/courses';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
+import ui from '../../components/ui.module.css';
+import { useCategoryOptions } from '../../features/dashboard/api/list-categories.ts';
+import { useCoursePage } from '../../features/dashboard/api/list-courses.ts';
+import { CourseCard } from '../../features/dashboard/components/course-card.tsx';
+import { CourseFilters } from '../../features/dashboard/components/course-filters.tsx';
+import { Pager } from '../../features/dashboard/components/pager.tsx';
+import {
+  type DashboardFilter,
+  filterParams,
+  listQuery,
+  pageCount,
+  readFilter,
+} from '../../features/dashboard/lib/dashboard-query.ts';
+import { apiErrorKey, hasStatus } from '../../lib/api-errors.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
+import type { CoursesPageProps } from '../../lib/session.ts';
+import styles from './dashboard.module.css';
+
+interface Deletion {
+  course: CourseSummary;
+  busy: boolean;
+}
+
+/**
+ * Exposed as ./DashboardPage. The courses in a grid of cards, a page at a time from the server, narrowed by
+ * search and category; administrators also see drafts and may edit or delete. The filter lives in the URL.
+ */
+export default function DashboardPage({ session }: CoursesPageProps) {
+  const { t } = useTranslation(COURSES_NAMESPACE);
+  const isAdmin = session.user?.isSysAdmin === true;
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params, isAdmin);
+  const { state, reload, update } = useCoursePage(listQuery(filter));
+  const categories = useCategoryOptions();
+  const [deletion, setDeletion] = useState<Deletion | null>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+
+  const show = (next: DashboardFilter, replace = false) => setParams(filterParams(next), { replace });
+  const changeFilter = (change: Partial<Omit<DashboardFilter, 'page'>>) =>
+    // Typing a search replaces the history entry; choosing a category or a view adds one.
+    show({ ...filter, ...change, page: 1 }, 'q' in change);
+  const turnTo = (page: number) => {
+    show({ ...filter, page });
+    resultsHeading.current?.focus();
+  };
+
+  const failure = state.status === 'error' ? state.error : null;
+  useEffect(() => {
+    if (failure) console.error('Could not load the courses', failure);
+  }, [failure]);
+
+  // A page beyond the last one (an old link, or the last course of the last page deleted elsewhere): show the last.
+  const lastPage = state.status === 'success' ? pageCount(state.data.total) : null;
+  useEffect(() => {
+    const current = readFilter(params, isAdmin);
+    if (lastPage !== null && current.page > lastPage) {
+      setParams(filterParams({ ...current, page: lastPage }), { replace: true });
+    }
+  }, [lastPage, params, isAdmin, setParams]);
+
+  const confirmDeletion = async () => {
+    if (!deletion || deletion.busy) return;
+    const { course } = deletion;
+    setDeletion({ course, busy: true });
+    try {
+      await api.deleteCourse(course.id);
+      resultsHeading.current?.focus();
+      update((page) => ({ items: page.items.filter((item) => item.id !== course.id), total: page.total - 1 }));
+      toast.success(t('delete.done', { title: course.title }));
+    } catch (error) {
+      if (hasStatus(error, 404)) {
+        console.warn(`The course ${course.id} to delete was not found`, error);
+      } else {
+        console.error(`Could not delete the course ${course.id}`, error);
+        toast.error(t(apiErrorKey(error, 'delete.failed')));
+      }
+    }
+    setDeletion(null);
+  };
+
+  const page = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
+  const filtered = filter.q !== '' || filter.categoryId !== '';
+
+  let results;
+  if (state.status === 'error') {
+    const reason = apiErrorKey(state.error, '');
+    results = <ErrorState title={t('dashboard.loadFailed')} reason={reason ? t(reason) : undefined} onRetry={reload} />;
+  } else if (!page) {
+    results = <LoadingState label={t('dashboard.loading')} />;
+  } else if (page.items.length === 0) {
+    results = filtered ? (
+      <EmptyState
+        title={t('dashboard.noMatch')}
+        hint={t('dashboard.noMatchHint')}
+        action={
+          <button type="button" className={ui.button} onClick={() => changeFilter({ q: '', categoryId: '' })}>
+            {t('dashboard.clearFilters')}
+          </button>
+        }
+      />
+    ) : (
+      <EmptyState title={t(filter.view === 'drafts' ? 'dashboard.noDrafts' : 'dashboard.noCourses')} />
+    );
+  } else {
+    results = (
+      <ul className={styles.grid}>
+        {page.items.map((course) => (
+          <li key={course.id} className={styles.cell}>
+            <CourseCard
+              course={course}
+              isAdmin={isAdmin}
+              onDelete={(item) => setDeletion({ course: item, busy: false })}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="dashboard-title">
+      <header className={styles.header}>
+        <h1 id="dashboard-title" className={styles.title}>
+          {session.user ? t('dashboard.greeting', { name: session.user.name }) : t('dashboard.title')}
+        </h1>
+        <p className={styles.subtitle}>{t('dashboard.subtitle')}</p>
+      </header>
+
+      <CourseFilters filter={filter} categories={categories} isAdmin={isAdmin} onChange={changeFilter} />
+
+      <div className={styles.results} aria-busy={state.status === 'loading'}>
+        <div className={styles.resultsBar}>
+          <h2 ref={resultsHeading} tabIndex={-1} className={styles.resultsTitle}>
+            {t(filter.view === 'drafts' ? 'dashboard.draftsHeading' : 'dashboard.coursesHeading')}
+          </h2>
+          {page && (
+            <p className={styles.count} aria-live="polite">
+              {state.status === 'loading' ? (
+                <span className={ui.status}>
+                  <span className={ui.spinner} aria-hidden="true" />
+                  {t('dashboard.loading')}
+                </span>
+              ) : (
+                t('dashboard.count', { count: formatNumber(page.total) })
+              )}
+            </p>
+          )}
+        </div>
+        {results}
+        {page && state.status !== 'error' && <Pager page={filter.page} pages={pageCount(page.total)} onPage={turnTo} />}
+      </div>
+
+      {deletion && (
+        <ConfirmDialog
+          title={t('delete.title')}
+          message={t('delete.text', { title: deletion.course.title })}
+          confirmLabel={t('delete.confirm')}
+          busyLabel={t('delete.deleting')}
+          cancelLabel={t('common.cancel')}
+          busy={deletion.busy}
+          onConfirm={() => void confirmDeletion()}
+          onCancel={() => setDeletion(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import styles from './confirm-dialog.module.css';
+import ui from './ui.module.css';
+
+interface Props {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** Shown on the confirm button while `busy`. */
+  busyLabel: string;
+  cancelLabel: string;
+  /** While the action runs: both buttons are disabled and Escape does nothing. */
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal question before a destructive action (not window.confirm): focus moves to Cancel when it opens,
+ * stays inside while it is open (Tab and Shift+Tab cycle), Escape cancels, and focus goes back to where it
+ * was when it closes.
+ */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  busyLabel,
+  cancelLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: Props) {
+  const id = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancel.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      if (!busy) onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      dialog.current.focus();
+    } else if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div className={styles.backdrop}>
+      <div
+        ref={dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-message`}
+        className={styles.dialog}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={`${id}-title`} className={styles.title}>
+          {title}
+        </h2>
+        <p id={`${id}-message`} className={styles.message}>
+          {message}
+        </p>
+        <div className={styles.actions}>
+          <button ref={cancel} type="button" className={ui.button} onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button type="button" className={ui.buttonDanger} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            {busy && <span className={ui.spinner} aria-hidden="true" />}
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,12 @@
+/** The routes this slice shows or links to; the shell owns the router and the complete list. */
+export const paths = {
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  course: { path: '/course/:courseId', getHref: (courseId: string) => `/course/${encodeURIComponent(courseId)}` },
+  editCourse: {
+    path: '/edit-course/:courseId',
+    getHref: (courseId: string) => `/edit-course/${encodeURIComponent(courseId)}`,
+  },
+  categories: { path: '/categories', getHref: () => '/categories' },
+  /** Served by the gateway, outside the router: a download opens in a new tab. */
+  fileDownload: { getHref: (fileId: string) => `/api/files/download/${encodeURIComponent(fileId)}` },
+} as const;

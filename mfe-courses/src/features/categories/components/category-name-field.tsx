@@ -1,0 +1,44 @@
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import styles from './categories.module.css';
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+  label: string;
+  /** Shown visibly above the input, or only to screen readers (inline rename). */
+  labelHidden?: boolean;
+  hint?: string;
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A category name input with its label, hint and error, tied together for screen readers. */
+export function CategoryNameField({ label, labelHidden = false, hint, error, ref, ...input }: Props) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={labelHidden ? styles.hiddenLabel : styles.label}>
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        type="text"
+        className={styles.input}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { api } from '@portal/contracts/api-client';
+import { type Category, categoryInputSchema } from '@portal/contracts/courses';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import ui from '../../../components/ui.module.css';
+import { hasStatus } from '../../../lib/api-errors.ts';
+import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import { categoryCodeKey, categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
+import styles from './categories.module.css';
+import { CategoryNameField } from './category-name-field.tsx';
+
+interface Props {
+  category: Category;
+  onRenamed: (category: Category) => void;
+  /** The server no longer knows the category (someone else deleted it). */
+  onGone: (category: Category) => void;
+  onDelete: (category: Category) => void;
+}
+
+/** One category: its name, renamed in place (Enter saves, Escape cancels), and its delete button. */
+export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
+  const { t } = useTranslation(COURSES_NAMESPACE);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(category.name);
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    renameButton.current?.focus();
+  }, [editing]);
+
+  const startEditing = () => {
+    setName(category.name);
+    setError('');
+    setEditing(true);
+  };
+
+  const stopEditing = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const parsed = categoryInputSchema.safeParse({ name });
+    if (!parsed.success) {
+      setError(t(categoryCodeKey(parsed.error.issues[0]?.message ?? ''), categoryTextValues()));
+      return;
+    }
+    if (parsed.data.name === category.name) {
+      stopEditing();
+      return;
+    }
+    setSaving(true);
+    try {
+      const renamed = await api.renameCategory(category.id, parsed.data);
+      onRenamed(renamed);
+      toast.success(t('categories.renamed', { name: renamed.name }));
+      stopEditing();
+    } catch (failure) {
+      console.error(`Could not rename the category ${category.id}`, failure);
+      if (hasStatus(failure, 404)) {
+        toast.error(t('validation.category_gone'));
+        onGone(category);
+      } else {
+        setError(t(categoryErrorKey(failure, 'categories.saveFailed'), categoryTextValues()));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !saving) {
+      event.preventDefault();
+      stopEditing();
+    }
+  };
+
+  if (editing) {
+    return (
+      <li className={styles.row}>
+        <form className={styles.rename} onSubmit={(event) => void save(event)} onKeyDown={onKeyDown} noValidate>
+          <CategoryNameField
+            label={t('categories.renameLabel', { name: category.name })}
+            labelHidden
+            error={error || undefined}
+            value={name}
+            disabled={saving}
+            autoFocus
+            onChange={(event) => {
+              setName(event.target.value);
+              setError('');
+            }}
+          />
+          <div className={styles.rowActions}>
+            <button type="submit" className={ui.buttonPrimary} disabled={saving} aria-busy={saving}>
+              {saving && <span className={ui.spinner} aria-hidden="true" />}
+              {t(saving ? 'categories.saving' : 'categories.save')}
+            </button>
+            <button type="button" className={ui.button} disabled={saving} onClick={stopEditing}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li className={styles.row}>
+      <span className={styles.name}>{category.name}</span>
+      <div className={styles.rowActions}>
+        <button
+          ref={renameButton}
+          type="button"
+          className={ui.buttonGhost}
+          aria-label={t('categories.renameNamed', { name: category.name })}
+          onClick={startEditing}
+        >
+          {t('categories.rename')}
+        </button>
+        <button
+          type="button"
+          className={`${ui.buttonGhost} ${styles.danger}`}
+          aria-label={t('categories.deleteNamed', { name: category.name })}
+          onClick={() => onDelete(category)}
+        >
+          {t('categories.delete')}
+        </button>
+      </div>
+    </li>
+  );
+}

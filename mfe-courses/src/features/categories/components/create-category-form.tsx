@@ -1,0 +1,60 @@
+import { api } from '@portal/contracts/api-client';
+import { type Category, categoryInputSchema } from '@portal/contracts/courses';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import ui from '../../../components/ui.module.css';
+import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import { categoryCodeKey, categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
+import styles from './categories.module.css';
+import { CategoryNameField } from './category-name-field.tsx';
+
+/** A new category by name: checked here with the contracts' rule, then by the server (unique names). */
+export function CreateCategoryForm({ onCreated }: { onCreated: (category: Category) => void }) {
+  const { t } = useTranslation(COURSES_NAMESPACE);
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const parsed = categoryInputSchema.safeParse({ name });
+    if (!parsed.success) {
+      setError(t(categoryCodeKey(parsed.error.issues[0]?.message ?? ''), categoryTextValues()));
+      return;
+    }
+    setSaving(true);
+    try {
+      const created = await api.createCategory(parsed.data);
+      onCreated(created);
+      setName('');
+      setError('');
+      toast.success(t('categories.added', { name: created.name }));
+    } catch (failure) {
+      console.error('Could not create the category', failure);
+      setError(t(categoryErrorKey(failure, 'categories.saveFailed'), categoryTextValues()));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className={styles.create} onSubmit={(event) => void submit(event)} noValidate>
+      <CategoryNameField
+        label={t('categories.newName')}
+        hint={t('categories.nameHint', categoryTextValues())}
+        error={error || undefined}
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError('');
+        }}
+      />
+      <button type="submit" className={ui.buttonPrimary} disabled={saving} aria-busy={saving}>
+        {saving && <span className={ui.spinner} aria-hidden="true" />}
+        {t(saving ? 'categories.adding' : 'categories.add')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Course } from '@portal/contracts/courses';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CloseIcon } from '../../../components/icons.tsx';
+import ui from '../../../components/ui.module.css';
+import { paths } from '../../../config/paths.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import { sanitizeDescription } from '../../../lib/sanitize.ts';
+import { CourseFiles } from './course-files.tsx';
+import styles from './course-view.module.css';
+import { ParticipationPanel } from './participation-panel.tsx';
+
+interface Props {
+  course: Course;
+  update: (change: (course: Course) => Course) => void;
+}
+
+/** A course, read-only: title, draft marker, categories, participants, Start/Stop, description and files. */
+export function CourseView({ course, update }: Props) {
+  const { t } = useTranslation(COURSES_NAMESPACE);
+  const description = useMemo(() => sanitizeDescription(course.description), [course.description]);
+  return (
+    <article className={styles.course} aria-labelledby="course-title">
+      <header className={styles.header}>
+        <div className={styles.heading}>
+          {!course.isPublished && <p className={ui.tagDraft}>{t('details.draft')}</p>}
+          <h1 id="course-title" className={styles.title}>
+            {course.title}
+          </h1>
+        </div>
+        <Link
+          to={paths.dashboard.getHref()}
+          className={ui.iconButton}
+          aria-label={t('details.close')}
+          title={t('details.close')}
+        >
+          <CloseIcon />
+        </Link>
+      </header>
+
+      <dl className={styles.facts}>
+        <div className={styles.fact}>
+          <dt>{t('details.categories')}</dt>
+          <dd>
+            {course.categories.length > 0
+              ? course.categories.map((category) => category.name).join(', ')
+              : t('details.noCategories')}
+          </dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>{t('details.participants')}</dt>
+          <dd>{formatNumber(course.participantCount)}</dd>
+        </div>
+      </dl>
+
+      <ParticipationPanel course={course} update={update} />
+
+      <section aria-labelledby="course-description">
+        <h2 id="course-description" className={ui.visuallyHidden}>
+          {t('details.description')}
+        </h2>
+        <div className={styles.description} dangerouslySetInnerHTML={{ __html: description }} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="course-files">
+        <h2 id="course-files" className={styles.sectionTitle}>
+          {t('details.files')}
+        </h2>
+        <CourseFiles files={course.files} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import type { CourseSummary } from '@portal/contracts/courses';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
+import ui from '../../../components/ui.module.css';
+import { paths } from '../../../config/paths.ts';
+import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import styles from './course-card.module.css';
+
+interface Props {
+  course: CourseSummary;
+  /** System administrators get the edit and delete icons; the server refuses everyone else anyway. */
+  isAdmin: boolean;
+  onDelete: (course: CourseSummary) => void;
+}
+
+/** A course on the dashboard: its title leads to the details; tags tell categories, 'active' and 'Draft'. */
+export function CourseCard({ course, isAdmin, onDelete }: Props) {
+  const { t } = useTranslation(COURSES_NAMESPACE);
+  const titleId = `course-${course.id}-title`;
+  return (
+    <article className={`${styles.card} ${course.isPublished ? '' : styles.draft}`} aria-labelledby={titleId}>
+      {(!course.isPublished || course.isParticipant) && (
+        <p className={styles.status}>
+          {!course.isPublished && <span className={ui.tagDraft}>{t('card.draft')}</span>}
+          {course.isParticipant && <span className={ui.tagActive}>{t('card.active')}</span>}
+        </p>
+      )}
+      <h3 id={titleId} className={styles.title}>
+        <Link to={paths.course.getHref(course.id)} className={styles.link}>
+          {course.title}
+        </Link>
+      </h3>
+      {course.shortDescription && <p className={styles.description}>{course.shortDescription}</p>}
+      <div className={styles.footer}>
+        {course.categories.length > 0 ? (
+          <ul className={styles.tags} aria-label={t('card.categories')}>
+            {course.categories.map((category) => (
+              <li key={category.id} className={ui.tag}>
+                {category.name}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span />
+        )}
+        {isAdmin && (
+          <div className={styles.actions}>
+            <Link
+              to={paths.editCourse.getHref(course.id)}
+              className={ui.iconButton}
+              aria-label={t('card.edit', { title: course.title })}
+              title={t('card.edit', { title: course.title })}
+            >
+              <EditIcon />
+            </Link>
+            <button
+              type="button"
+              className={`${ui.iconButton} ${ui.iconDanger}`}
+              aria-label={t('card.delete', { title: course.title })}
+              title={t('card.delete', { title: course.title })}
+              onClick={() => onDelete(course)}
+            >
+              <TrashIcon />
+            </button>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

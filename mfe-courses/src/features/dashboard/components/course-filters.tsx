@@ -1,0 +1,114 @@
+import type { Category } from '@portal/contracts/courses';
+import { COURSE_LIMITS } from '@portal/contracts/courses';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchIcon } from '../../../components/icons.tsx';
+import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import type { DashboardFilter, DashboardView } from '../lib/dashboard-query.ts';
+import styles from './course-filters.module.css';
+
+/** How long typing pauses before the search is sent. */
+export const SEARCH_DELAY_MS = 350;
+
+interface Props {
+  filter: DashboardFilter;
+  categories: Category[];
+  /** Administrators switch between published courses and drafts. */
+  isAdmin: boolean;
+  onChange: (change: Partial<Omit<DashboardFilter, 'page'>>) => void;
+}
+
+const VIEWS: DashboardView[] = ['published', 'drafts'];
+
+/** Search (sent when typing pauses, or at once with Enter), category filter and, for administrators, the view. */
+export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) {
+  const { t } = useTranslation(COURSES_NAMESPACE);
+  const id = useId();
+  const [text, setText] = useState(filter.q);
+  const [shownQuery, setShownQuery] = useState(filter.q);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // The URL changed by other means (back button, "clear filters"): the box follows it.
+  if (filter.q !== shownQuery) {
+    setShownQuery(filter.q);
+    if (text.trim() !== filter.q) setText(filter.q);
+  }
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const search = (value: string) => {
+    clearTimeout(timer.current);
+    if (value.trim() !== filter.q) onChange({ q: value.trim() });
+  };
+
+  const type = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => search(value), SEARCH_DELAY_MS);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    search(text);
+  };
+
+  return (
+    <div className={styles.filters}>
+      <form role="search" className={styles.search} onSubmit={submit}>
+        <label htmlFor={`${id}-q`} className={styles.label}>
+          {t('filters.search')}
+        </label>
+        <div className={styles.control}>
+          <SearchIcon />
+          <input
+            id={`${id}-q`}
+            type="search"
+            className={styles.input}
+            value={text}
+            maxLength={COURSE_LIMITS.searchMax}
+            placeholder={t('filters.searchPlaceholder')}
+            onChange={(event) => type(event.target.value)}
+          />
+        </div>
+      </form>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-category`} className={styles.label}>
+          {t('filters.category')}
+        </label>
+        <select
+          id={`${id}-category`}
+          className={styles.select}
+          value={filter.categoryId}
+          onChange={(event) => onChange({ categoryId: event.target.value })}
+        >
+          <option value="">{t('filters.allCategories')}</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {isAdmin && (
+        <div className={styles.field}>
+          <span id={`${id}-view`} className={styles.label}>
+            {t('filters.view')}
+          </span>
+          <div role="group" aria-labelledby={`${id}-view`} className={styles.switch}>
+            {VIEWS.map((view) => (
+              <button
+                key={view}
+                type="button"
+                className={styles.option}
+                aria-pressed={filter.view === view}
+                onClick={() => onChange({ view })}
+              >
+                {t(`filters.${view}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Language } from '@portal/contracts/languages';
+import { currentLanguage } from './i18n.ts';
+
+/** Where a browser's Intl lacks Romansh, Swiss German conventions are what Romansh readers use. */
+const INTL_FALLBACK: Readonly<Partial<Record<Language, string>>> = { rm: 'de-CH' };
+
+function intlLocale(language: Language = currentLanguage()): string {
+  if (Intl.NumberFormat.supportedLocalesOf([language]).length > 0) return language;
+  return INTL_FALLBACK[language] ?? language;
+}
+
+export function formatNumber(value: number, language?: Language): string {
+  return new Intl.NumberFormat(intlLocale(language)).format(value);
+}
+
+/** A date (an ISO string from the API) as the reader writes dates, e.g. "22 nov. 2026". */
+export function formatDate(iso: string, language?: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** Bytes in human units, base 1024 with at most two decimals (spec §9), in the reader's number format. */
+export function formatFileSize(bytes: number, language?: Language): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'unit',
+    unit: SIZE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: 2,
+  }).format(value);
+}

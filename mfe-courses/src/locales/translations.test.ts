@@ -1,0 +1,11 @@
+import { describe, expect, it } from '@jest/globals';
+import { translationProblems } from '../../../jest/translations.ts';
+
+/** "Pages" is the French word too. */
+const SAME_AS_ENGLISH = ['fr:paging.label'];
+
+describe('courses slice translations', () => {
+  it('when every language has every key in its own words, then no problem is found', () => {
+    expect(translationProblems(import.meta.dirname, SAME_AS_ENGLISH)).toEqual([]);
+  });
+});
