@@ -18,7 +18,7 @@ const common = {
 
 export default {
   // Suites start real services (PGlite takes seconds to open): hooks and tests get time for that.
-  testTimeout: 30_000,
+  testTimeout: 90_000,
   projects: [
     {
       ...common,

@@ -26,7 +26,7 @@ function localSecrets(): { SESSION_SECRET: string; IDENTITY_SECRET: string } {
 
 const port = process.env.PORT ?? '8080';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-// Each service owns its database: AUTH_DATABASE_URL, COURSES_DATABASE_URL … (unset: embedded PGlite).
+// Each service owns its database: AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL (unset: PGlite).
 const { DATABASE_URL: _shared, ...inherited } = process.env;
 const baseEnv = { ...inherited, ...localSecrets(), DATA_DIR: dataDir, PUBLIC_URL: publicUrl };
 const databaseUrlOf = (name: string) => process.env[`${name.toUpperCase()}_DATABASE_URL`];
@@ -34,6 +34,7 @@ const databaseUrlOf = (name: string) => process.env[`${name.toUpperCase()}_DATAB
 const services = [
   { name: 'auth', entry: 'services/auth/src/server.ts', urlVariable: 'AUTH_SERVICE_URL' },
   { name: 'courses', entry: 'services/courses/src/server.ts', urlVariable: 'COURSES_SERVICE_URL' },
+  { name: 'files', entry: 'services/files/src/server.ts', urlVariable: 'FILES_SERVICE_URL' },
 ] as const;
 
 const children = new Set<ChildProcess>();

@@ -96,7 +96,7 @@ describe.each(testBackends())('courses and categories through the gateway on $na
         isPublished: true,
         categories: [{ id: categoryId, name: expect.any(String) }],
         participants: [],
-        files: null,
+        files: [],
         isParticipant: false,
       });
       const seen = await employee.get(`/api/courses/${course.id}`);

@@ -9,6 +9,8 @@ import { startAuthService } from '../../services/auth/src/app.ts';
 import { loadAuthConfig } from '../../services/auth/src/config.ts';
 import { startCoursesService } from '../../services/courses/src/app.ts';
 import { loadCoursesConfig } from '../../services/courses/src/config.ts';
+import { startFilesService } from '../../services/files/src/app.ts';
+import { loadFilesConfig } from '../../services/files/src/config.ts';
 import { startGateway } from '../src/app.ts';
 import { loadGatewayConfig } from '../src/config.ts';
 
@@ -19,6 +21,8 @@ export interface TestPortal {
   url: string;
   authUrl: string;
   coursesUrl: string | undefined;
+  /** Stops the files service (to see how the others cope without it). */
+  stopFiles(): Promise<void>;
   dataDir: string;
   session(): HttpSession;
   /** A browser signed in as the administrator of ADMIN_EMAIL. */
@@ -38,16 +42,23 @@ export async function startTestPortal(
   options: {
     auth?: Record<string, string>;
     courses?: Record<string, string>;
+    files?: Record<string, string>;
     gateway?: Record<string, string>;
-    /** The courses service runs unless told otherwise (some tests want it down). */
+    /** The courses and files services run unless told otherwise (some tests want them down). */
     withCourses?: boolean;
   } = {},
 ): Promise<TestPortal> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
   const authDatabase = await backend.database();
   const coursesDatabase = await backend.database();
-  const common = { LOG_LEVEL: 'silent', DATA_DIR: dataDir, IDENTITY_SECRET: TEST_IDENTITY_SECRET };
+  const filesDatabase = await backend.database();
+  const common = {
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+  };
   const coursesPort = await freePort();
+  const filesPort = await freePort();
   const auth = await startAuthService(
     loadAuthConfig({
       ...common,
@@ -67,7 +78,20 @@ export async function startTestPortal(
             PORT: String(coursesPort),
             DATABASE_URL: coursesDatabase.url,
             AUTH_SERVICE_URL: auth.url,
+            FILES_SERVICE_URL: `http://127.0.0.1:${filesPort}`,
             ...options.courses,
+          }),
+        );
+  const files =
+    options.withCourses === false
+      ? undefined
+      : await startFilesService(
+          loadFilesConfig({
+            ...common,
+            PORT: String(filesPort),
+            DATABASE_URL: filesDatabase.url,
+            COURSES_SERVICE_URL: `http://127.0.0.1:${coursesPort}`,
+            ...options.files,
           }),
         );
   const redisPrefix = `portal-test-${randomBytes(4).toString('hex')}:`;
@@ -79,7 +103,7 @@ export async function startTestPortal(
     AUTH_SERVICE_URL: auth.url,
     // Port 9 (discard) has no listener here: a service that is down.
     COURSES_SERVICE_URL: courses?.url ?? 'http://127.0.0.1:9',
-    FILES_SERVICE_URL: 'http://127.0.0.1:9',
+    FILES_SERVICE_URL: files?.url ?? 'http://127.0.0.1:9',
     REDIS_URL: backend.redisUrl,
     REDIS_KEY_PREFIX: redisPrefix,
     ...options.gateway,
@@ -90,6 +114,9 @@ export async function startTestPortal(
     url: gateway.url,
     authUrl: auth.url,
     coursesUrl: courses?.url,
+    stopFiles: async () => {
+      await files?.stop();
+    },
     dataDir,
     session: () => new HttpSession(gateway.url),
     async admin() {
@@ -116,10 +143,12 @@ export async function startTestPortal(
     async stop() {
       await Promise.all(extraGateways.map((extra) => extra.stop()));
       await gateway.stop();
+      await files?.stop();
       await courses?.stop();
       await auth.stop();
       await authDatabase.drop();
       await coursesDatabase.drop();
+      await filesDatabase.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

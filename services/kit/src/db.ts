@@ -25,7 +25,7 @@ export interface Database<DB> {
 // Counts and sums come back as strings from pg (bigint, numeric): parse the safe ones.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
+export async function openDatabase<DB>(options: DatabaseOptions & { logger?: Logger }): Promise<Database<DB>> {
   let db: Kysely<DB>;
   let kind: Database<DB>['kind'];
   if (options.url) {

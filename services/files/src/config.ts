@@ -1,0 +1,29 @@
+import { loadConfig, serviceConfigShape } from '@portal/kit/config';
+import { z } from 'zod';
+
+export function loadFilesConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(
+    {
+      ...serviceConfigShape,
+      PORT: serviceConfigShape.PORT.default(8103),
+      /** Asked whether a caller may see a course (and so its files). */
+      COURSES_SERVICE_URL: z.url().default('http://127.0.0.1:8102'),
+      COURSES_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+      /** Largest accepted file; a larger upload answers 413 and nothing is kept. */
+      MAX_FILE_BYTES: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(50 * 1024 * 1024),
+      /** Size of the stored chunks (GridFS uses 255 KiB). */
+      CHUNK_BYTES: z.coerce
+        .number()
+        .int()
+        .min(1024)
+        .max(16 * 1024 * 1024)
+        .default(255 * 1024),
+    },
+    env,
+  );
+}
+export type FilesConfig = ReturnType<typeof loadFilesConfig>;

@@ -1,0 +1,126 @@
+import type { CourseFile } from '@portal/contracts/courses';
+import { type Kysely, sql } from 'kysely';
+import type { FilesDatabase } from './schema.ts';
+
+export interface StoredFile extends CourseFile {
+  checksum: string;
+}
+
+const columns = [
+  'id',
+  'course_id as courseId',
+  'file_name as fileName',
+  'file_type as fileType',
+  'file_size as fileSize',
+  'checksum',
+  'uploaded_at as uploadedAt',
+] as const;
+
+function toStoredFile(row: {
+  id: string;
+  courseId: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number | string;
+  checksum: string | null;
+  uploadedAt: Date | null;
+}): StoredFile {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    fileName: row.fileName,
+    fileType: row.fileType,
+    fileSize: Number(row.fileSize),
+    checksum: row.checksum ?? '',
+    uploadedAt: (row.uploadedAt ?? new Date(0)).toISOString(),
+  };
+}
+
+export function filesRepository(db: Kysely<FilesDatabase>) {
+  return {
+    async begin(file: { id: string; courseId: string; fileName: string; fileType: string }) {
+      await db
+        .insertInto('files')
+        .values({
+          id: file.id,
+          course_id: file.courseId,
+          file_name: file.fileName,
+          file_type: file.fileType,
+          status: 'uploading',
+        })
+        .execute();
+    },
+
+    async writeChunk(fileId: string, n: number, data: Uint8Array) {
+      await db.insertInto('file_chunks').values({ file_id: fileId, n, data }).execute();
+    },
+
+    /** The file becomes visible only now, with its size and checksum. */
+    async finish(fileId: string, size: number, checksum: string): Promise<StoredFile> {
+      const row = await db
+        .updateTable('files')
+        .set({ status: 'ready', file_size: size, checksum, uploaded_at: new Date() })
+        .where('id', '=', fileId)
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      return toStoredFile(row);
+    },
+
+    async discard(fileId: string) {
+      await db.deleteFrom('files').where('id', '=', fileId).execute();
+    },
+
+    async find(fileId: string): Promise<StoredFile | undefined> {
+      const row = await db
+        .selectFrom('files')
+        .select(columns)
+        .where('id', '=', fileId)
+        .where('status', '=', 'ready')
+        .executeTakeFirst();
+      return row && toStoredFile(row);
+    },
+
+    async listOfCourse(courseId: string): Promise<StoredFile[]> {
+      const rows = await db
+        .selectFrom('files')
+        .select(columns)
+        .where('course_id', '=', courseId)
+        .where('status', '=', 'ready')
+        .orderBy('uploaded_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toStoredFile);
+    },
+
+    /** Chunks n ≥ from, a few at a time, so a download never holds the whole file in memory. */
+    readChunks(fileId: string, from: number, count: number) {
+      return db
+        .selectFrom('file_chunks')
+        .select(['n', 'data'])
+        .where('file_id', '=', fileId)
+        .where('n', '>=', from)
+        .orderBy('n')
+        .limit(count)
+        .execute();
+    },
+
+    async delete(fileId: string): Promise<boolean> {
+      const result = await db.deleteFrom('files').where('id', '=', fileId).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async deleteOfCourse(courseId: string) {
+      await db.deleteFrom('files').where('course_id', '=', courseId).execute();
+    },
+
+    /** Uploads that never finished (a crash mid-upload): their chunks are removed. */
+    async deleteAbandoned(olderThan: Date) {
+      await db.deleteFrom('files').where('status', '=', 'uploading').where('created_at', '<', olderThan).execute();
+    },
+
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+  };
+}
+export type FilesRepository = ReturnType<typeof filesRepository>;

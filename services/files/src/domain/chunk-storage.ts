@@ -1,0 +1,95 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { AppError } from '@portal/kit/errors';
+import type { Request } from 'express';
+import type { StorageEngine } from 'multer';
+import type { FilesRepository, StoredFile } from '../data-access/files-repository.ts';
+import { sanitizeFileName } from './file-names.ts';
+
+export const fileTooLarge = (limit: number) =>
+  new AppError(413, 'payload_too_large', `The file is larger than the limit of ${limit} bytes`);
+
+/**
+ * Streams one upload into fixed-size chunks in the database (the GridFS way): the stream is paused while each
+ * chunk is written, so memory holds one chunk at a time whatever the file's size. The file becomes visible only
+ * when its last chunk is stored; an upload that fails or is too large leaves nothing behind.
+ */
+export async function storeStream(
+  repository: FilesRepository,
+  stream: Readable,
+  meta: { courseId: string; originalName: string; mimeType: string },
+  options: { chunkBytes: number; maxBytes: number },
+): Promise<StoredFile> {
+  const id = randomUUID();
+  await repository.begin({
+    id,
+    courseId: meta.courseId,
+    fileName: sanitizeFileName(meta.originalName),
+    fileType: meta.mimeType.slice(0, 255) || 'application/octet-stream',
+  });
+  const hash = createHash('sha256');
+  let size = 0;
+  let n = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+
+  async function flush(bytes: number) {
+    const joined = Buffer.concat(pending, pendingBytes);
+    const chunk = joined.subarray(0, bytes);
+    const rest = joined.subarray(bytes);
+    await repository.writeChunk(id, n, chunk);
+    n += 1;
+    pending = rest.length > 0 ? [Buffer.from(rest)] : [];
+    pendingBytes = rest.length;
+  }
+
+  try {
+    for await (const piece of stream) {
+      const data = piece as Buffer;
+      size += data.length;
+      // Past the limit the rest is read and dropped (multer caps it), so the request ends cleanly with a 413.
+      if (size > options.maxBytes) continue;
+      hash.update(data);
+      pending.push(data);
+      pendingBytes += data.length;
+      while (pendingBytes >= options.chunkBytes) await flush(options.chunkBytes);
+    }
+    if (size > options.maxBytes) throw fileTooLarge(options.maxBytes);
+    if (pendingBytes > 0) await flush(pendingBytes);
+    return await repository.finish(id, size, hash.digest('hex'));
+  } catch (error) {
+    await repository.discard(id);
+    throw error;
+  }
+}
+
+/** The multer storage engine over storeStream; the course id comes from the already-checked query. */
+export function chunkStorage(
+  repository: FilesRepository,
+  options: { chunkBytes: number; maxBytes: number },
+): StorageEngine {
+  return {
+    _handleFile(req: Request, file, callback) {
+      storeStream(
+        repository,
+        file.stream,
+        { courseId: String(req.query.courseId), originalName: file.originalname, mimeType: file.mimetype },
+        options,
+      ).then(
+        (stored) => callback(null, { stored } as Partial<Express.Multer.File>),
+        (error: unknown) => callback(error as Error),
+      );
+    },
+    _removeFile(_req, file, callback) {
+      const stored = (file as Partial<Express.Multer.File> & { stored?: StoredFile }).stored;
+      if (!stored) {
+        callback(null);
+        return;
+      }
+      repository.discard(stored.id).then(
+        () => callback(null),
+        (error: unknown) => callback(error as Error),
+      );
+    },
+  };
+}

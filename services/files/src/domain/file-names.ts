@@ -1,0 +1,44 @@
+const MAX_NAME_BYTES = 255;
+
+/**
+ * A name safe to store and to send back: no folders, no control characters, NFC, at most 255 bytes with the
+ * extension kept. Nothing else is refused: the name is only ever data, never a path.
+ */
+export function sanitizeFileName(raw: string): string {
+  const base = raw.split(/[/\\]/).pop() ?? '';
+  let name = base
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  if (!name) return 'file';
+  const encoder = new TextEncoder();
+  if (encoder.encode(name).length <= MAX_NAME_BYTES) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
+  let stem = Array.from(name.slice(0, name.length - extension.length));
+  while (stem.length > 0 && encoder.encode(stem.join('') + extension).length > MAX_NAME_BYTES) stem = stem.slice(0, -1);
+  name = stem.join('') + extension;
+  return name || 'file';
+}
+
+/** Content-Disposition for a download: always an attachment, with an ASCII fallback and the RFC 6266 filename*. */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Types a browser could run or render as a page are sent as plain bytes. */
+const ACTIVE_TYPES =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)/i;
+
+export function safeContentType(fileType: string): string {
+  if (!fileType || ACTIVE_TYPES.test(fileType) || !/^[\w.+-]+\/[\w.+-]+$/.test(fileType))
+    return 'application/octet-stream';
+  return fileType;
+}

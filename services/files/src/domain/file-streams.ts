@@ -1,0 +1,48 @@
+import { Readable } from 'node:stream';
+import archiver from 'archiver';
+import type { FilesRepository, StoredFile } from '../data-access/files-repository.ts';
+
+const CHUNKS_PER_READ = 8;
+
+/** A file's bytes, read from the database a few chunks at a time as the consumer asks for them. */
+export function fileContent(repository: FilesRepository, fileId: string): Readable {
+  async function* chunks() {
+    let next = 0;
+    for (;;) {
+      const rows = await repository.readChunks(fileId, next, CHUNKS_PER_READ);
+      if (rows.length === 0) return;
+      for (const row of rows) yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+      next = (rows.at(-1)?.n ?? next) + 1;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/** Names inside a zip must be unique: "a.pdf", "a (2).pdf", … */
+function uniqueNames(files: StoredFile[]): string[] {
+  const seen = new Map<string, number>();
+  return files.map((file) => {
+    const key = file.fileName.toLowerCase();
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    if (count === 1) return file.fileName;
+    const dot = file.fileName.lastIndexOf('.');
+    return dot > 0
+      ? `${file.fileName.slice(0, dot)} (${count})${file.fileName.slice(dot)}`
+      : `${file.fileName} (${count})`;
+  });
+}
+
+/** A zip of the files, built while it is sent: one file's chunks are read at a time. */
+export function zipOf(repository: FilesRepository, files: StoredFile[]) {
+  const archive = archiver('zip', { zlib: { level: 6 } });
+  const names = uniqueNames(files);
+  files.forEach((file, index) => {
+    archive.append(fileContent(repository, file.id), {
+      name: names[index] ?? file.fileName,
+      date: new Date(file.uploadedAt),
+    });
+  });
+  void archive.finalize();
+  return archive;
+}

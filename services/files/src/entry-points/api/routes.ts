@@ -1,0 +1,113 @@
+import { pipeline } from 'node:stream/promises';
+import { courseIdQuerySchema } from '@portal/contracts/courses';
+import { uuidSchema } from '@portal/contracts/rules';
+import { AppError, badRequest, notFound } from '@portal/kit/errors';
+import { requireAdmin, requireUser } from '@portal/kit/identity';
+import { parseInput } from '@portal/kit/validate';
+import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
+import multer from 'multer';
+import type { FilesRepository, StoredFile } from '../../data-access/files-repository.ts';
+import { chunkStorage, fileTooLarge } from '../../domain/chunk-storage.ts';
+import type { CourseAccess } from '../../domain/course-access.ts';
+import { attachmentHeader, safeContentType } from '../../domain/file-names.ts';
+import { fileContent, zipOf } from '../../domain/file-streams.ts';
+
+const toRecord = ({ checksum: _checksum, ...record }: StoredFile) => record;
+
+export function fileRoutes(
+  repository: FilesRepository,
+  requireVisibleCourse: CourseAccess,
+  limits: { maxBytes: number; chunkBytes: number },
+): Router {
+  const router = Router();
+  const upload = multer({
+    storage: chunkStorage(repository, limits),
+    // Browsers send file names as UTF-8 bytes without saying so: read them as such, not as Latin-1.
+    defParamCharset: 'utf8',
+    // One byte over the limit is enough to know it is too large; the rest is not read.
+    limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 10, parts: 12 },
+  }).single('file');
+
+  const uploadErrors: ErrorRequestHandler = (error, _req, _res, next) => {
+    if (error instanceof multer.MulterError) {
+      next(
+        error.code === 'LIMIT_FILE_SIZE'
+          ? fileTooLarge(limits.maxBytes)
+          : badRequest(`Upload refused: ${error.message}`),
+      );
+      return;
+    }
+    // The multipart parser's own complaints (malformed headers, a form cut short) are the client's fault.
+    if (
+      error instanceof Error &&
+      !(error instanceof AppError) &&
+      /multipart|part header|end of form|boundary/i.test(error.message)
+    ) {
+      next(badRequest(`The upload is not a valid multipart form: ${error.message}`));
+      return;
+    }
+    next(error);
+  };
+
+  // The course is checked before a byte of the file is read.
+  const checkCourse: RequestHandler = async (req, _res, next) => {
+    const { courseId } = parseInput(courseIdQuerySchema, req.query, 'course id');
+    await requireVisibleCourse(courseId, req.identity, req.id);
+    next();
+  };
+  const answerStored: RequestHandler = (req, res) => {
+    const stored = (req.file as (Express.Multer.File & { stored?: StoredFile }) | undefined)?.stored;
+    if (!stored) throw badRequest('Send the file as multipart/form-data in a field named "file"');
+    res.status(201).json(toRecord(stored));
+  };
+  router.post('/api/files/upload', requireAdmin, checkCourse, upload, uploadErrors, answerStored);
+
+  router.get('/api/files/download/:fileId', requireUser, async (req, res) => {
+    const file = await repository.find(parseInput(uuidSchema, req.params.fileId, 'file id'));
+    if (!file) throw notFound('File not found');
+    await requireVisibleCourse(file.courseId, req.identity, req.id);
+    res.set({
+      'Content-Type': safeContentType(file.fileType),
+      'Content-Length': String(file.fileSize),
+      'Content-Disposition': attachmentHeader(file.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, no-cache',
+      ETag: `"${file.checksum}"`,
+    });
+    await pipeline(fileContent(repository, file.id), res);
+  });
+
+  router.get('/api/files/course/:courseId/files', requireUser, async (req, res) => {
+    const courseId = parseInput(uuidSchema, req.params.courseId, 'course id');
+    await requireVisibleCourse(courseId, req.identity, req.id);
+    res.json((await repository.listOfCourse(courseId)).map(toRecord));
+  });
+
+  router.get('/api/files/course/:courseId/files/download', requireUser, async (req, res) => {
+    const courseId = parseInput(uuidSchema, req.params.courseId, 'course id');
+    await requireVisibleCourse(courseId, req.identity, req.id);
+    const files = await repository.listOfCourse(courseId);
+    res.set({
+      'Content-Type': 'application/zip',
+      'Content-Disposition': attachmentHeader(`course-${courseId}.zip`),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-cache',
+    });
+    await pipeline(zipOf(repository, files), res);
+  });
+
+  router.delete('/api/files/delete/:fileId', requireAdmin, async (req, res) => {
+    if (!(await repository.delete(parseInput(uuidSchema, req.params.fileId, 'file id'))))
+      throw notFound('File not found');
+    res.json({ message: 'File deleted' });
+  });
+
+  /** For the courses service (course details): the course's files, its visibility already checked there. */
+  router.get('/internal/courses/:courseId/files', async (req, res) => {
+    const courseId = parseInput(uuidSchema, req.params.courseId, 'course id');
+    res.json((await repository.listOfCourse(courseId)).map(toRecord));
+  });
+
+  return router;
+}
