@@ -12,7 +12,9 @@ import {
   type CourseInput,
   type CourseListQuery,
   type CourseUpdate,
+  type CourseFile,
   categorySchema,
+  courseFileSchema,
   courseSchema,
   courseSummarySchema,
   participationSchema,
@@ -191,6 +193,86 @@ export class ApiClient {
       method: 'POST',
       body: { courseId, userId },
       schema: participationSchema,
+    });
+  }
+
+  // Files
+  listCourseFiles(courseId: string) {
+    return this.request(`/api/files/course/${encodeURIComponent(courseId)}/files`, {
+      schema: z.array(courseFileSchema),
+    });
+  }
+
+  deleteFile(fileId: string) {
+    return this.request(`/api/files/delete/${encodeURIComponent(fileId)}`, { method: 'DELETE', schema: messageSchema });
+  }
+
+  /** Where a browser downloads one file (a link opened in a new tab: the answer is an attachment). */
+  fileDownloadUrl(fileId: string) {
+    return this.url(`/api/files/download/${encodeURIComponent(fileId)}`);
+  }
+
+  /** Where a browser downloads all of a course's files as one zip. */
+  courseFilesZipUrl(courseId: string) {
+    return this.url(`/api/files/course/${encodeURIComponent(courseId)}/files/download`);
+  }
+
+  /**
+   * Uploads one file as multipart/form-data. fetch cannot report upload progress, so in a browser this goes
+   * through XMLHttpRequest; elsewhere (tests, scripts) through fetch without progress.
+   */
+  uploadFile(
+    courseId: string,
+    file: Blob,
+    fileName: string,
+    onProgress?: (percent: number) => void,
+  ): Promise<CourseFile> {
+    const url = this.url('/api/files/upload', { courseId });
+    const form = new FormData();
+    form.append('file', file, fileName);
+    if (typeof XMLHttpRequest === 'undefined') {
+      return this.fetchImpl(url, {
+        method: 'POST',
+        body: form,
+        credentials: 'same-origin',
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, 'X-Api-Version': API_VERSION },
+      }).then(
+        async (response) => {
+          const payload = await readPayload(response);
+          if (!response.ok) throw new ApiError(response.status, response.statusText, payload);
+          onProgress?.(100);
+          return courseFileSchema.parse(payload);
+        },
+        (error: unknown) => {
+          throw new NetworkError(error);
+        },
+      );
+    }
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('POST', url);
+      request.withCredentials = false;
+      request.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
+      request.setRequestHeader('X-Api-Version', API_VERSION);
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress?.(Math.min(99, Math.round((event.loaded / event.total) * 100)));
+      };
+      request.onerror = () => reject(new NetworkError(new Error('upload failed')));
+      request.onload = () => {
+        let payload: unknown = request.responseText;
+        try {
+          payload = JSON.parse(request.responseText);
+        } catch {
+          // not JSON: keep the text
+        }
+        if (request.status < 200 || request.status >= 300) {
+          reject(new ApiError(request.status, request.statusText, payload));
+          return;
+        }
+        onProgress?.(100);
+        resolve(courseFileSchema.parse(payload));
+      };
+      request.send(form);
     });
   }
 

@@ -1,0 +1,86 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiClient } from './api-client.ts';
+import { ApiError } from './errors.ts';
+
+type Call = { url: string; init: RequestInit };
+
+function clientAnswering(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const calls: Call[] = [];
+  const client = new ApiClient({
+    baseUrl: 'http://portal.test',
+    fetch: async (url, init) => {
+      calls.push({ url: String(url), init: init ?? {} });
+      return new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    },
+  });
+  return { client, calls };
+}
+
+const COURSE_ID = '0b9a3f52-8f0e-4c4a-9a55-2f7f3c1e9d10';
+
+describe('the API client', () => {
+  it('when it calls the API, then it sends the CSRF header and same-origin credentials', async () => {
+    const { client, calls } = clientAnswering(200, { message: 'Signed out' });
+    await client.logout();
+    const headers = calls[0]!.init.headers as Record<string, string>;
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(calls[0]!.init.credentials).toBe('same-origin');
+    expect(calls[0]!.init.method).toBe('POST');
+  });
+
+  it('when the answer is an error, then it throws ApiError with the status, code and field issues', async () => {
+    const { client } = clientAnswering(400, {
+      error: {
+        code: 'validation_failed',
+        message: 'The request is not valid',
+        issues: [{ path: 'email', code: 'email_invalid' }],
+      },
+    });
+    const error = await client.register({ email: 'x', password: 'y', name: 'z' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      issues: [{ path: 'email', code: 'email_invalid' }],
+    });
+    expect((error as ApiError).message).toBe('Bad Request');
+  });
+
+  it('when the status has no default text, then the message is the generic one of spec §8', async () => {
+    const { client } = clientAnswering(418, 'teapot');
+    const error = (await client.checkLoginStatus().catch((caught: unknown) => caught)) as ApiError;
+    expect(error.message).toBe('Generic Error: 418; ; teapot');
+    expect(error.code).toBe('bad_request');
+  });
+
+  it('when a page of courses is asked for, then the query is sent and X-Total-Count read', async () => {
+    const { client, calls } = clientAnswering(200, [], { 'X-Total-Count': '123' });
+    const page = await client.listCourses({ published: true, q: 'café', limit: 24, offset: 48 });
+    expect(page.total).toBe(123);
+    expect(calls[0]!.url).toBe('http://portal.test/api/courses?published=true&q=caf%C3%A9&limit=24&offset=48');
+  });
+
+  it('when a file is uploaded outside a browser, then it is sent as multipart with the CSRF header', async () => {
+    const record = {
+      id: '5c7e0a1d-2b3c-4d5e-8f90-a1b2c3d4e5f6',
+      fileName: 'notes.txt',
+      fileSize: 5,
+      fileType: 'text/plain',
+      uploadedAt: new Date().toISOString(),
+      courseId: COURSE_ID,
+    };
+    const { client, calls } = clientAnswering(201, record);
+    const progress: number[] = [];
+    const stored = await client.uploadFile(COURSE_ID, new Blob(['hello']), 'notes.txt', (percent) =>
+      progress.push(percent),
+    );
+    expect(stored).toEqual(record);
+    expect(progress).toEqual([100]);
+    expect(calls[0]!.url).toBe(`http://portal.test/api/files/upload?courseId=${COURSE_ID}`);
+    expect(calls[0]!.init.body).toBeInstanceOf(FormData);
+    expect((calls[0]!.init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+  });
+});
