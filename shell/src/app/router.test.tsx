@@ -1,6 +1,6 @@
-import { stubRemotePages } from '../testing/remote-runtime.tsx';
+import { loadRemote, stubRemotePages } from '../testing/remote-runtime.tsx';
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, fakeApi } from '../../../jest/fake-api.ts';
 
@@ -13,25 +13,33 @@ const location = () => screen.getByTestId('location');
 describe('portal routes', () => {
   beforeEach(stubRemotePages);
 
-  it.each(['/dashboard', '/course/3f2b0c4e-5d6a-4b7c-8d9e-0f1a2b3c4d5e', '/create-course', '/edit-course/42'])(
-    'when a signed-out visitor opens %s, then the guard sends them to the login page',
-    async (url) => {
-      signedOut();
-      await renderApp(url);
-      expect(await screen.findByRole('heading', { name: 'Remote page auth/LoginPage' })).toBeInTheDocument();
-      expect(location()).toHaveTextContent('/login');
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/course/3f2b0c4e-5d6a-4b7c-8d9e-0f1a2b3c4d5e',
+    '/categories',
+    '/create-course',
+    '/edit-course/42',
+  ])('when a signed-out visitor opens %s, then the guard sends them to the login page', async (url) => {
+    signedOut();
+    await renderApp(url);
+    expect(await screen.findByRole('heading', { name: 'Remote page auth/LoginPage' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/login');
+  });
 
-  it('when a signed-in user opens /dashboard, then the placeholder dashboard greets them inside the frame', async () => {
+  it.each([
+    ['/dashboard', 'courses/DashboardPage'],
+    ['/course/3f2b0c4e-5d6a-4b7c-8d9e-0f1a2b3c4d5e', 'courses/CourseDetailsPage'],
+    ['/categories', 'courses/CategoriesPage'],
+  ])('when a signed-in user opens %s, then the courses remote supplies %s inside the frame', async (url, page) => {
     signedIn();
-    await renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Welcome, Anna Caflisch!' })).toBeInTheDocument();
+    await renderApp(url);
+    expect(await screen.findByRole('heading', { name: `Remote page ${page}` })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledWith(page);
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Bahnhofstrasse 1, 8001 Zürich');
   });
 
-  it.each(['/course/42', '/create-course', '/edit-course/42'])(
+  it.each(['/create-course', '/edit-course/42'])(
     'when a signed-in user opens %s, then the not-yet-available placeholder is shown with the nav bar and footer',
     async (url) => {
       signedIn();
@@ -48,11 +56,16 @@ describe('portal routes', () => {
     const api = signedIn(admin);
     await renderApp('/dashboard');
     const user = userEvent.setup();
-    await screen.findByRole('heading', { name: 'Welcome, Gian Admin!' });
+    await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' });
     await user.click(screen.getByRole('link', { name: 'Create topic' }));
     expect(location()).toHaveTextContent('/create-course');
-    await user.click(screen.getByRole('link', { name: 'Back to the overview' }));
-    await user.click(screen.getByRole('link', { name: 'Course Portal – overview' }));
+    // A click that loads a remote page: React wants the suspension awaited inside act().
+    const clickAndLoad = (name: string) => act(async () => fireEvent.click(screen.getByRole('link', { name })));
+    await clickAndLoad('Back to the overview');
+    expect(screen.getByRole('heading', { name: 'Remote page courses/DashboardPage' })).toBeInTheDocument();
+    await clickAndLoad('Categories');
+    expect(screen.getByRole('heading', { name: 'Remote page courses/CategoriesPage' })).toBeInTheDocument();
+    await clickAndLoad('Course Portal – overview');
     expect(location()).toHaveTextContent('/dashboard');
     expect(api.calls('GET /api/auth/check-login-status')).toHaveLength(1);
   });
@@ -70,8 +83,10 @@ describe('portal routes', () => {
 
   it('when the stored language of the signed-in user is French, then the page switches to French after the check', async () => {
     signedIn({ ...anna, language: 'fr' });
-    await renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Bienvenue, Anna Caflisch !' })).toBeInTheDocument();
+    await renderApp('/create-course');
+    expect(
+      await screen.findByRole('heading', { name: 'Cette partie du portail n’est pas encore disponible' }),
+    ).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('lang', 'fr');
     expect(localStorage.getItem('i18nextLng')).toBe('fr');
   });

@@ -2,7 +2,6 @@ import { Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { RemotePage } from '../features/remotes/components/remote-page.tsx';
 import { PageFrame } from './layouts/page-frame.tsx';
-import { DashboardRoute } from './routes/dashboard.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { NotAvailableRoute } from './routes/not-available.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
@@ -19,8 +18,9 @@ export function AppRoutes() {
         <Route path={paths.requestReset.path} element={<RemotePage remote="auth" exposed="./RequestResetPage" />} />
         <Route path={paths.resetPassword.path} element={<RemotePage remote="auth" exposed="./ResetPasswordPage" />} />
         <Route element={<RequireAuth />}>
-          <Route path={paths.dashboard.path} element={<DashboardRoute />} />
-          <Route path={paths.course.path} element={<NotAvailableRoute />} />
+          <Route path={paths.dashboard.path} element={<RemotePage remote="courses" exposed="./DashboardPage" />} />
+          <Route path={paths.course.path} element={<RemotePage remote="courses" exposed="./CourseDetailsPage" />} />
+          <Route path={paths.categories.path} element={<RemotePage remote="courses" exposed="./CategoriesPage" />} />
           <Route path={paths.createCourse.path} element={<NotAvailableRoute />} />
           <Route path={paths.editCourse.path} element={<NotAvailableRoute />} />
         </Route>

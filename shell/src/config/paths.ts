@@ -12,4 +12,5 @@ export const paths = {
     path: '/edit-course/:courseId',
     getHref: (courseId: string) => `/edit-course/${encodeURIComponent(courseId)}`,
   },
+  categories: { path: '/categories', getHref: () => '/categories' },
 } as const;

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import styles from './header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
-/** The header of signed-in users: the Create topic link is for system administrators only. */
+/** The header of signed-in users: the Create topic and Categories links are for system administrators only. */
 export function NavBar({ user }: { user: User }) {
   const { t } = useTranslation();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -22,9 +22,14 @@ export function NavBar({ user }: { user: User }) {
             {t('nav.overview')}
           </NavLink>
           {user.isSysAdmin && (
-            <NavLink to={paths.createCourse.getHref()} className={linkClass}>
-              {t('nav.createTopic')}
-            </NavLink>
+            <>
+              <NavLink to={paths.createCourse.getHref()} className={linkClass}>
+                {t('nav.createTopic')}
+              </NavLink>
+              <NavLink to={paths.categories.getHref()} className={linkClass}>
+                {t('nav.categories')}
+              </NavLink>
+            </>
           )}
         </nav>
         <UserMenu user={user} />

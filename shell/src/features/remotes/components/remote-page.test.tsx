@@ -9,6 +9,14 @@ const { RemoteUnavailable } = await import('./remote-unavailable.tsx');
 
 /** The auth slice's real login page, as the portal loads it: with its own 'auth' namespace. */
 const realLoginPage = await import('../../../../../mfe-auth/src/app/routes/login.tsx');
+/** The courses slice's real dashboard, with its 'courses' namespace. */
+const realDashboardPage = await import('../../../../../mfe-courses/src/app/routes/dashboard.tsx');
+
+/** The real login page for the auth remote; every other remote page stays the stub heading. */
+function realLoginOnly() {
+  const stub = loadRemote.getMockImplementation();
+  loadRemote.mockImplementation(async (id) => (id.startsWith('auth/') ? realLoginPage : (stub?.(id) ?? null)));
+}
 
 /** A click that may make a remote page load: React wants the suspension awaited inside act(). */
 const clickAndLoad = (element: HTMLElement) =>
@@ -45,17 +53,37 @@ describe('remote pages', () => {
   });
 
   it('when a user logs in on the remote login page, then the shell shows the dashboard with the nav bar', async () => {
-    loadRemote.mockResolvedValue(realLoginPage);
+    realLoginOnly();
     await renderApp('/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail'), 'anna@example.ch');
     await user.type(screen.getByLabelText('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Welcome, Anna Caflisch!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
     expect(screen.getByRole('button', { name: 'User menu of Anna Caflisch' })).toBeInTheDocument();
     expect(await screen.findByText('Login successful. Welcome back, Anna Caflisch!')).toBeInTheDocument();
+  });
+
+  it('when the language is switched in the user menu, then the courses dashboard changes with the shell at once', async () => {
+    loadRemote.mockResolvedValue(realDashboardPage);
+    fakeApi({
+      'GET /api/auth/check-login-status': { status: 200, body: anna },
+      'POST /api/user/set-language': { status: 200, body: { ...anna, language: 'rm' } },
+      'GET /api/courses': { status: 200, body: [] },
+      'GET /api/categories': { status: 200, body: [] },
+    });
+    await renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Anna Caflisch!' })).toBeInTheDocument();
+    expect(await screen.findByText('There are no courses yet.')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'User menu of Anna Caflisch' }));
+    await user.click(screen.getByRole('button', { name: 'Rumantsch (RM)' }));
+    expect(await screen.findByRole('heading', { name: 'Bainvegni, Anna Caflisch!' })).toBeInTheDocument();
+    expect(screen.getByText('I na dat anc nagins curs.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Survista' })).toBeInTheDocument();
   });
 
   it('when the remote cannot be loaded, then the fallback with Retry is shown in the frame, and Retry loads it again', async () => {
