@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { accountsFor, openAuthDatabase } from '../services/auth/src/app.ts';
+import { loadAuthConfig } from '../services/auth/src/config.ts';
+import { migrations } from '../services/auth/src/data-access/schema.ts';
+import { migrate } from '../services/kit/src/db.ts';
+
+const run = promisify(execFile);
+const script = path.resolve('scripts/admin.ts');
+
+describe('npm run admin -- promote', () => {
+  let dataDir: string;
+  const config = () => loadAuthConfig({ PORT: '0', DATA_DIR: dataDir, IDENTITY_SECRET: 'x'.repeat(32) });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-admin-'));
+    const database = await openAuthDatabase(config());
+    await migrate(database.db, 'auth', migrations);
+    await accountsFor(database, config()).register({ email: 'Lea@Example.ch', password: 'Secret123', name: 'Lea' });
+    await database.close();
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('when the account exists, then it becomes a system administrator', async () => {
+    const { stdout } = await run(process.execPath, [script, 'promote', 'lea@example.ch'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    expect(stdout).toContain('is now a system administrator');
+    const database = await openAuthDatabase(config());
+    const user = await accountsFor(database, config()).login('lea@example.ch', 'Secret123');
+    await database.close();
+    expect(user.isSysAdmin).toBe(true);
+  });
+
+  it('when the account is unknown or the command wrong, then it fails with a message', async () => {
+    await expect(
+      run(process.execPath, [script, 'promote', 'nobody@example.ch'], { env: { ...process.env, DATA_DIR: dataDir } }),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No account'),
+    });
+    await expect(
+      run(process.execPath, [script, 'demote', 'x'], { env: { ...process.env, DATA_DIR: dataDir } }),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Usage'),
+    });
+  });
+});
