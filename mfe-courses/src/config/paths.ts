@@ -7,6 +7,4 @@ export const paths = {
     getHref: (courseId: string) => `/edit-course/${encodeURIComponent(courseId)}`,
   },
   categories: { path: '/categories', getHref: () => '/categories' },
-  /** Served by the gateway, outside the router: a download opens in a new tab. */
-  fileDownload: { getHref: (fileId: string) => `/api/files/download/${encodeURIComponent(fileId)}` },
 } as const;

@@ -1,32 +1,39 @@
+import { api } from '@portal/contracts/api-client';
 import type { CourseFile } from '@portal/contracts/courses';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/icons.tsx';
-import { paths } from '../../../config/paths.ts';
-import { formatFileSize } from '../../../lib/format.ts';
+import { formatFileSize, formatNumber } from '../../../lib/format.ts';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './course-view.module.css';
 
-/** The course's files as download links, or why there are none; `null` means the files service did not answer. */
-export function CourseFiles({ files }: { files: CourseFile[] | null }) {
+/**
+ * The course's files as download links (each opens in a new tab; the answer is an attachment), all of them as
+ * one zip when there are several, or why there are none; `null` means the files service did not answer.
+ */
+export function CourseFiles({ courseId, files }: { courseId: string; files: CourseFile[] | null }) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   if (files === null) return <p className={styles.notice}>{t('details.filesUnavailable')}</p>;
   if (files.length === 0) return <p className={styles.muted}>{t('details.noFiles')}</p>;
   return (
-    <ul className={styles.files}>
-      {files.map((file) => (
-        <li key={file.id}>
-          <a
-            href={paths.fileDownload.getHref(file.id)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={styles.file}
-          >
-            <FileIcon />
-            <span className={styles.fileName}>{file.fileName}</span>
+    <>
+      <ul className={styles.files}>
+        {files.map((file) => (
+          <li key={file.id}>
+            <a href={api.fileDownloadUrl(file.id)} target="_blank" rel="noopener noreferrer" className={styles.file}>
+              <FileIcon />
+              <span className={styles.fileName}>{file.fileName}</span>
+            </a>
+            <span className={styles.fileSize}>{formatFileSize(file.fileSize)}</span>
+          </li>
+        ))}
+      </ul>
+      {files.length > 1 && (
+        <p>
+          <a href={api.courseFilesZipUrl(courseId)} target="_blank" rel="noopener noreferrer">
+            {t('details.downloadAll', { count: formatNumber(files.length) })}
           </a>
-          <span className={styles.fileSize}>{formatFileSize(file.fileSize)}</span>
-        </li>
-      ))}
-    </ul>
+        </p>
+      )}
+    </>
   );
 }

@@ -68,7 +68,7 @@ export function CourseView({ course, update }: Props) {
         <h2 id="course-files" className={styles.sectionTitle}>
           {t('details.files')}
         </h2>
-        <CourseFiles files={course.files} />
+        <CourseFiles courseId={course.id} files={course.files} />
       </section>
     </article>
   );

@@ -1,0 +1,166 @@
+import '../../testing/setup-i18n.ts';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { admin, anna, apiError, fakeApi, type FakeRequest } from '../../../../jest/fake-api.ts';
+import { leadership, onboarding, security } from '../../testing/fixtures.ts';
+import { fakeSession, renderPage } from '../../testing/render.tsx';
+import CategoriesPage from './categories.tsx';
+
+type Routes = Parameters<typeof fakeApi>[0];
+
+async function openCategories(routes: Routes = {}) {
+  const api = fakeApi({ 'GET /api/categories': { status: 200, body: [security, onboarding, leadership] }, ...routes });
+  renderPage(<CategoriesPage session={fakeSession(admin)} />, { path: '/categories', urls: ['/categories'] });
+  await screen.findByRole('list', { name: 'All categories' });
+  return { api, user: userEvent.setup() };
+}
+
+const names = () =>
+  within(screen.getByRole('list', { name: 'All categories' }))
+    .getAllByRole('listitem')
+    .map((row) => row.firstChild?.textContent);
+const nameField = () => screen.getByRole('textbox', { name: 'New category' });
+const addButton = () => screen.getByRole('button', { name: 'Add category' });
+const created = (request: FakeRequest) => ({
+  status: 201,
+  body: { id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', name: (request.body as { name: string }).name },
+});
+
+describe('categories page', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('when an employee opens it, then a translated "not allowed" message is shown and nothing is asked of the server', () => {
+    const api = fakeApi({});
+    renderPage(<CategoriesPage session={fakeSession(anna)} />, { path: '/categories', urls: ['/categories'] });
+    expect(screen.getByRole('heading', { level: 1, name: 'Categories' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Only system administrators may manage categories.');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(api.requests).toEqual([]);
+  });
+
+  it('when an administrator opens it, then the categories are listed alphabetically with rename and delete buttons', async () => {
+    await openCategories();
+    expect(names()).toEqual(['Information security', 'Leadership', 'Onboarding']);
+    expect(screen.getByRole('button', { name: 'Rename “Leadership”' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete “Leadership”' })).toBeInTheDocument();
+  });
+
+  it('when a new name is added, then the server gets it trimmed, the list shows it in its place and the field is emptied', async () => {
+    const { api, user } = await openCategories({ 'POST /api/categories': created });
+    await user.type(nameField(), '  Languages ');
+    await user.click(addButton());
+
+    expect(await screen.findByText('The category “Languages” has been added.')).toBeInTheDocument();
+    expect(api.calls('POST /api/categories')[0]?.body).toEqual({ name: 'Languages' });
+    expect(names()).toEqual(['Information security', 'Languages', 'Leadership', 'Onboarding']);
+    expect(nameField()).toHaveValue('');
+  });
+
+  it.each([
+    ['an empty name', '   ', 'Please enter a name.'],
+    ['a name of 61 characters', 'x'.repeat(61), 'The name may have at most 60 characters.'],
+  ])('when %s is added, then the field says why and nothing is sent', async (_, name, message) => {
+    const { api, user } = await openCategories({ 'POST /api/categories': created });
+    await user.type(nameField(), name);
+    await user.click(addButton());
+
+    expect(nameField()).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(nameField()).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls('POST /api/categories')).toHaveLength(0);
+  });
+
+  it('when the name is taken (409), then the field says a category with this name exists', async () => {
+    const { user } = await openCategories({ 'POST /api/categories': apiError(409, 'category_name_taken') });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.type(nameField(), 'onboarding');
+    await user.click(addButton());
+
+    expect(await screen.findByText('A category with this name already exists.')).toBeInTheDocument();
+    expect(nameField()).toHaveAttribute('aria-invalid', 'true');
+    expect(names()).toHaveLength(3);
+  });
+
+  it('when the server finds the name invalid, then its rule is named in the reader’s language', async () => {
+    const { user } = await openCategories({
+      'POST /api/categories': apiError(400, 'validation_failed', [{ path: 'name', code: 'category_name_too_long' }]),
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.type(nameField(), 'Languages');
+    await user.click(addButton());
+    expect(await screen.findByText('The name may have at most 60 characters.')).toBeInTheDocument();
+  });
+
+  it('when a category is renamed in place, then the server gets the new name for its id and the row shows it', async () => {
+    const { api, user } = await openCategories({
+      'PATCH /api/categories': (request) => ({
+        status: 200,
+        body: { id: request.search.get('id'), name: 'Welcome days' },
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Rename “Onboarding”' }));
+    const field = screen.getByRole('textbox', { name: 'New name for “Onboarding”' });
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('Onboarding');
+
+    await user.clear(field);
+    await user.type(field, 'Welcome days{Enter}');
+    expect(await screen.findByText('The category is now called “Welcome days”.')).toBeInTheDocument();
+    const call = api.calls('PATCH /api/categories')[0];
+    expect(call?.search.get('id')).toBe(onboarding.id);
+    expect(call?.body).toEqual({ name: 'Welcome days' });
+    expect(names()).toEqual(['Information security', 'Leadership', 'Welcome days']);
+    expect(screen.getByRole('button', { name: 'Rename “Welcome days”' })).toHaveFocus();
+  });
+
+  it('when a rename clashes with another name, then the field says so, and Escape leaves the old name', async () => {
+    const { user } = await openCategories({ 'PATCH /api/categories': apiError(409, 'category_name_taken') });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Rename “Onboarding”' }));
+    const field = screen.getByRole('textbox', { name: 'New name for “Onboarding”' });
+    await user.clear(field);
+    await user.type(field, 'Leadership{Enter}');
+
+    expect(await screen.findByText('A category with this name already exists.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'New name for “Onboarding”' })).not.toBeInTheDocument();
+    expect(names()).toEqual(['Information security', 'Leadership', 'Onboarding']);
+  });
+
+  it('when a deletion is confirmed, then the server deletes that id and the row goes', async () => {
+    const { api, user } = await openCategories({
+      'DELETE /api/categories': { status: 200, body: { message: 'Category deleted' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete “Leadership”' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this category?' });
+    expect(dialog).toHaveAccessibleDescription('The category “Leadership” will be deleted. This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('The category “Leadership” has been deleted.')).toBeInTheDocument();
+    expect(api.calls('DELETE /api/categories')[0]?.search.get('id')).toBe(leadership.id);
+    expect(names()).toEqual(['Information security', 'Onboarding']);
+  });
+
+  it('when the category is still used by courses (400 category_in_use), then a toast says so and the row stays', async () => {
+    const { user } = await openCategories({ 'DELETE /api/categories': apiError(400, 'category_in_use') });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Delete “Onboarding”' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(
+      await screen.findByText('This category is still used by courses. Remove it from those courses first.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(names()).toEqual(['Information security', 'Leadership', 'Onboarding']);
+  });
+
+  it('when the server refuses the caller (403), then the toast says they are not allowed', async () => {
+    const { user } = await openCategories({ 'DELETE /api/categories': apiError(403, 'forbidden') });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Delete “Onboarding”' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('You are not allowed to do this.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,255 @@
+import '../../testing/setup-i18n.ts';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import type { Course } from '@portal/contracts/courses';
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import i18next from 'i18next';
+import { anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
+import { course, leadership, onboarding, security } from '../../testing/fixtures.ts';
+import { renderPage } from '../../testing/render.tsx';
+import CourseDetailsPage from './course-details.tsx';
+
+const handbook = {
+  id: '7f3e2d1c-0b9a-4876-a543-210fedcba987',
+  fileName: 'Handbook 2026.pdf',
+  fileSize: 1_572_864,
+  fileType: 'application/pdf',
+  uploadedAt: '2026-11-02T08:00:00.000Z',
+  courseId: '00000000-0000-4000-8000-000000000000',
+};
+const checklist = {
+  ...handbook,
+  id: '8a4f3e2d-1c0b-4987-b654-3210fedcba98',
+  fileName: 'Checklist.docx',
+  fileSize: 900,
+};
+
+function openCourse(
+  shown: Course | FakeReply,
+  { urls, routes = {} }: { urls?: string[]; routes?: Parameters<typeof fakeApi>[0] } = {},
+) {
+  const reply = 'status' in shown ? shown : { status: 200, body: shown };
+  const id = 'status' in shown ? 'c0ffee00-0000-4000-8000-000000000001' : shown.id;
+  const api = fakeApi({ [`GET /api/courses/${id}`]: reply, ...routes });
+  renderPage(<CourseDetailsPage />, { path: '/course/:courseId', urls: urls ?? [`/course/${id}`] });
+  return api;
+}
+
+const title = (name: string) => screen.findByRole('heading', { level: 1, name });
+const main = () => screen.getByRole('article');
+
+describe('course details', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('when the course loads, then its title, categories, participants, description, files and close icon are shown', async () => {
+    const shown = course({
+      title: 'Leading in everyday work',
+      categories: [leadership, onboarding],
+      participantCount: 1234,
+      files: [handbook],
+      description: '<h2>Feedback</h2><p>Give <strong>clear</strong> feedback.</p>',
+    });
+    openCourse(shown);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the course…');
+
+    expect(await title('Leading in everyday work')).toBeInTheDocument();
+    expect(within(main()).queryByText('Draft')).not.toBeInTheDocument();
+    expect(screen.getByText('Leadership, Onboarding')).toBeInTheDocument();
+    expect(screen.getByText('1,234')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Feedback' })).toBeInTheDocument();
+    expect(screen.getByText('clear').tagName).toBe('STRONG');
+    const download = screen.getByRole('link', { name: 'Handbook 2026.pdf' });
+    expect(download).toHaveAttribute('href', `/api/files/download/${handbook.id}`);
+    expect(download).toHaveAttribute('target', '_blank');
+    expect(download).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByText('1.5 MB')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /ZIP/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Close and go back to the overview' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('when the description carries scripts, event handlers, foreign tags or styles, then none of them reach the page', async () => {
+    const shown = course({
+      description: [
+        '<p>Safe <em>text</em><script>window.hacked = true</script></p>',
+        '<img src="x" onerror="window.hacked = true">',
+        '<p onclick="window.hacked = true">Click me</p>',
+        '<iframe src="https://evil.example"></iframe>',
+        '<p><a href="javascript:alert(1)">bad link</a> <a href="https://example.com/guide">good link</a></p>',
+        '<p><span style="color: #6b21a8; position: fixed">purple</span> <strong style="color: red">bold</strong></p>',
+        '<form><input name="password"></form><svg><script>1</script></svg>',
+      ].join(''),
+    });
+    openCourse(shown);
+    await title(shown.title);
+    const description = screen.getByRole('region', { name: 'Description' });
+
+    expect(description.querySelector('script, img, iframe, form, input, svg')).toBeNull();
+    expect(document.querySelector('script, img, iframe, [onerror], [onclick]')).toBeNull();
+    expect(screen.getByText('text').tagName).toBe('EM');
+    expect(screen.getByText('Click me')).toBeInTheDocument();
+    expect(screen.getByText('bad link')).not.toHaveAttribute('href');
+    const good = screen.getByRole('link', { name: 'good link' });
+    expect(good).toHaveAttribute('href', 'https://example.com/guide');
+    expect(good).toHaveAttribute('target', '_blank');
+    expect(good).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByText('purple')).toHaveAttribute('style', 'color: #6b21a8');
+    expect(screen.getByText('bold')).not.toHaveAttribute('style');
+    expect((window as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+
+  it('when the course is a draft, then the Draft marker is shown beside its title', async () => {
+    openCourse(course({ title: 'Advanced incident response', isPublished: false, categories: [security] }));
+    await title('Advanced incident response');
+    expect(within(main()).getByText('Draft')).toBeInTheDocument();
+  });
+
+  it('when the course has neither categories nor files, then both say so', async () => {
+    openCourse(course({ categories: [], files: [] }));
+    await title('Welcome to the course portal');
+    expect(screen.getByText('No categories')).toBeInTheDocument();
+    expect(screen.getByText('This course has no files.')).toBeInTheDocument();
+  });
+
+  it('when the files service did not answer (files is null), then "Files are unavailable right now" is shown', async () => {
+    openCourse(course({ files: null }));
+    await title('Welcome to the course portal');
+    expect(screen.getByText('Files are unavailable right now. Please try again later.')).toBeInTheDocument();
+    expect(screen.queryByText('This course has no files.')).not.toBeInTheDocument();
+  });
+
+  it('when the course has several files, then each is a download link and all of them come as one zip', async () => {
+    const shown = course({ files: [handbook, checklist] });
+    openCourse(shown);
+    await title(shown.title);
+    const list = screen.getByRole('list');
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Handbook 2026.pdf', 'Checklist.docx']);
+    expect(screen.getByText('900 byte')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download all 2 files as a ZIP archive' })).toHaveAttribute(
+      'href',
+      `/api/files/course/${shown.id}/files/download`,
+    );
+  });
+
+  it('when Start is pressed, then the course shows as started at once, the server is told, and "Upload result" appears disabled', async () => {
+    const shown = course({ participantCount: 3 });
+    const start = pendingReply();
+    const api = openCourse(shown, { routes: { 'POST /api/courses/register-for-course': start.route } });
+    const user = userEvent.setup();
+    await title(shown.title);
+    expect(screen.queryByRole('button', { name: 'Upload result' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Start course' }));
+    expect(screen.getByRole('button', { name: 'Stop course' })).toBeDisabled();
+    expect(screen.getByText('You have started this course.')).toBeInTheDocument();
+    expect(screen.getByText('4')).toBeInTheDocument();
+    expect(api.calls('POST /api/courses/register-for-course')[0]?.search.get('courseId')).toBe(shown.id);
+
+    start.send({
+      status: 200,
+      body: { courseId: shown.id, userId: anna.id, startedAt: '2026-11-22T09:00:00.000Z', completedAt: null },
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Stop course' })).toBeEnabled());
+    const upload = screen.getByRole('button', { name: 'Upload result' });
+    expect(upload).toBeDisabled();
+    expect(upload).toHaveAccessibleDescription('Coming soon: uploading a result is not possible yet.');
+  });
+
+  it('when Stop is pressed on a started course, then it is stopped, the completion date is shown and "Upload result" goes', async () => {
+    const shown = course({ isParticipant: true, participantCount: 2, participants: [{ id: anna.id }] });
+    const api = openCourse(shown, {
+      routes: {
+        'POST /api/courses/complete-course': {
+          status: 200,
+          body: {
+            courseId: shown.id,
+            userId: anna.id,
+            startedAt: '2026-11-20T09:00:00.000Z',
+            completedAt: '2026-11-22T10:30:00.000Z',
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await title(shown.title);
+    expect(screen.getByRole('button', { name: 'Upload result' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Stop course' }));
+    expect(await screen.findByText('Completed on Nov 22, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Upload result' })).not.toBeInTheDocument();
+    expect(screen.getByText('1')).toBeInTheDocument();
+    expect(api.calls('POST /api/courses/complete-course')[0]?.search.get('courseId')).toBe(shown.id);
+  });
+
+  it('when the server refuses Start, then "Something went wrong!" is shown and the course is not started', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const shown = course({ participantCount: 3 });
+    openCourse(shown, { routes: { 'POST /api/courses/register-for-course': apiError(500, 'internal_error') } });
+    const user = userEvent.setup();
+    await title(shown.title);
+    await user.click(screen.getByRole('button', { name: 'Start course' }));
+
+    expect(await screen.findByText('Something went wrong!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
+    expect(screen.getByText('3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload result' })).not.toBeInTheDocument();
+  });
+
+  it('when the course does not exist (404), then "Course not found." is shown where it is, and Back goes one page back', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    openCourse(apiError(404, 'not_found'), {
+      urls: ['/dashboard?page=2', '/course/c0ffee00-0000-4000-8000-000000000001'],
+    });
+    expect(await title('Course not found.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/course/c0ffee00-0000-4000-8000-000000000001');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard?page=2');
+  });
+
+  it('when the id is malformed (400) and the page was opened directly, then Back leads to the dashboard', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fakeApi({ 'GET /api/courses/42': apiError(400, 'validation_failed', [{ path: '', code: 'id_invalid' }]) });
+    renderPage(<CourseDetailsPage />, { path: '/course/:courseId', urls: ['/course/42'] });
+    expect(await title('Course not found.')).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('when the course service is down, then a translated error with Retry is shown, and Retry loads the course', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const shown = course();
+    let down = true;
+    fakeApi({
+      [`GET /api/courses/${shown.id}`]: () =>
+        down ? apiError(503, 'service_unavailable') : { status: 200, body: shown },
+    });
+    renderPage(<CourseDetailsPage />, { path: '/course/:courseId', urls: [`/course/${shown.id}`] });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The course could not be loaded.');
+    expect(alert).toHaveTextContent('The course service is not available right now.');
+
+    down = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await title(shown.title)).toBeInTheDocument();
+  });
+
+  it('when the interface is in Romansh, then the page and its dates are in Romansh', async () => {
+    await i18next.changeLanguage('rm');
+    openCourse(course({ completedAt: '2026-11-22T10:30:00.000Z', files: null }));
+    await title('Welcome to the course portal');
+    expect(screen.getByRole('button', { name: 'Cumenzar il curs' })).toBeInTheDocument();
+    expect(screen.getByText(/^Terminà ils /)).toHaveTextContent(/22.*2026/);
+    expect(screen.getByText(/Las datotecas n’èn actualmain betg disponiblas/)).toBeInTheDocument();
+  });
+});
