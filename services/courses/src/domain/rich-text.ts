@@ -1,43 +1,15 @@
 import { COURSE_LIMITS } from '@portal/contracts/courses';
+import { LINK_SCHEMES, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, TEXT_COLOR_PATTERN } from '@portal/contracts/rich-text';
 import { textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
-/** Link schemes the editor allows (spec §5). */
-export const LINK_SCHEMES = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'];
-
-const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
-
-/** The allow-list of what the TipTap editor produces; everything else is dropped before storing. */
+/** The allow-list of contracts/rich-text.ts; everything else is dropped before storing. */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    's',
-    'strike',
-    'code',
-    'pre',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'hr',
-    'a',
-    'span',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], span: ['style'], ol: ['start'] },
-  allowedStyles: { span: { color: [COLOR] } },
-  allowedSchemes: LINK_SCHEMES,
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedStyles: { span: { color: [TEXT_COLOR_PATTERN] } },
+  allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
