@@ -1,37 +1,13 @@
+import { isAllowedLink, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, TEXT_COLOR_PATTERN } from '@portal/contracts/rich-text';
 import DOMPurify from 'dompurify';
 
-/** Link schemes the editor allows (spec §5); relative links and anchors stay too. */
-const ALLOWED_URI = /^(?:(?:https?|ftps?|mailto|tel|callto|sms|cid|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
-
-/** The one style the editor writes: a text colour on a span. */
-const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
+/** The attributes each tag may keep (contracts/rich-text.ts); links get their target and rel set below. */
+const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = RICH_TEXT_ATTRIBUTES;
 const COLOR_DECLARATION = /(?:^|;)\s*color\s*:\s*([^;]+?)\s*(?:;|$)/i;
 
 const CONFIG = {
-  ALLOWED_TAGS: [
-    'p',
-    'br',
-    'strong',
-    'em',
-    's',
-    'code',
-    'pre',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'hr',
-    'a',
-    'span',
-  ],
-  ALLOWED_ATTR: ['href', 'style'],
-  ALLOWED_URI_REGEXP: ALLOWED_URI,
+  ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+  ALLOWED_ATTR: [...new Set(Object.values(ATTRIBUTES).flat())],
   ALLOW_DATA_ATTR: false,
 };
 
@@ -42,10 +18,17 @@ function instance() {
   if (purifier) return purifier;
   purifier = DOMPurify(window);
   purifier.addHook('uponSanitizeAttribute', (node, data) => {
-    if (data.attrName !== 'style') return;
-    const color = node.nodeName === 'SPAN' ? COLOR_DECLARATION.exec(data.attrValue)?.[1] : undefined;
-    if (color && COLOR.test(color)) data.attrValue = `color: ${color}`;
-    else data.keepAttr = false;
+    const tag = node.nodeName.toLowerCase();
+    if (!ATTRIBUTES[tag]?.includes(data.attrName)) {
+      data.keepAttr = false;
+    } else if (data.attrName === 'href') {
+      data.keepAttr = isAllowedLink(data.attrValue);
+    } else if (data.attrName === 'style') {
+      // Of a span's style only its text colour stays, and only as #hex or rgb()/rgba().
+      const color = COLOR_DECLARATION.exec(data.attrValue)?.[1];
+      if (color && TEXT_COLOR_PATTERN.test(color)) data.attrValue = `color: ${color}`;
+      else data.keepAttr = false;
+    }
   });
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;
@@ -57,7 +40,7 @@ function instance() {
 
 /**
  * A course description, safe to render: the server sanitized it before storing, and it is sanitized again
- * here with the editor's allow-list (DESIGN.md, rich text). Links open in a new tab without an opener.
+ * here with the same allow-list (contracts/rich-text.ts, DESIGN.md). Links open in a new tab without an opener.
  */
 export function sanitizeDescription(html: string): string {
   return instance().sanitize(html, CONFIG);

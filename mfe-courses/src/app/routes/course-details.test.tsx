@@ -80,6 +80,7 @@ describe('course details', () => {
         '<p onclick="window.hacked = true">Click me</p>',
         '<iframe src="https://evil.example"></iframe>',
         '<p><a href="javascript:alert(1)">bad link</a> <a href="https://example.com/guide">good link</a></p>',
+        '<p><a href="data:text/html,<script>alert(1)</script>">data link</a> <a href="matrix:r/x">chat link</a></p>',
         '<p><span style="color: #6b21a8; position: fixed">purple</span> <strong style="color: red">bold</strong></p>',
         '<form><input name="password"></form><svg><script>1</script></svg>',
       ].join(''),
@@ -93,6 +94,8 @@ describe('course details', () => {
     expect(screen.getByText('text').tagName).toBe('EM');
     expect(screen.getByText('Click me')).toBeInTheDocument();
     expect(screen.getByText('bad link')).not.toHaveAttribute('href');
+    expect(screen.getByText('data link')).not.toHaveAttribute('href');
+    expect(screen.getByText('chat link')).not.toHaveAttribute('href');
     const good = screen.getByRole('link', { name: 'good link' });
     expect(good).toHaveAttribute('href', 'https://example.com/guide');
     expect(good).toHaveAttribute('target', '_blank');
