@@ -1,12 +1,13 @@
 import { apiNotFound, errorHandler } from '@portal/kit/errors';
 import { createLogger } from '@portal/kit/logger';
+import { createMetrics } from '@portal/kit/metrics';
 import { requestContext } from '@portal/kit/request-context';
 import { listen } from '@portal/kit/server';
 import express, { type Express } from 'express';
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
 import { requireCsrfHeader } from './csrf.ts';
-import { healthRoutes } from './health.ts';
+import { healthRoutes, metricsAccess } from './health.ts';
 import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -31,9 +32,12 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   const limits = rateLimits(config, redis);
   const sessions = sessionMiddleware(config, redis);
 
+  const metrics = createMetrics('gateway');
   app.use(requestContext(logger));
+  app.use(metrics.middleware);
   app.use(securityHeaders(config));
   app.use(healthRoutes(services, redis));
+  app.get('/metrics', metricsAccess(config.METRICS_TOKEN), metrics.handler);
 
   app.use('/api', sessions.handler, absoluteTimeout(config), requireCsrfHeader);
   app.post('/api/user/request-password-reset', async (req, _res, next) => {

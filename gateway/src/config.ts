@@ -24,6 +24,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       AUTH_SERVICE_URL: serviceUrl('http://127.0.0.1:8101'),
       COURSES_SERVICE_URL: serviceUrl('http://127.0.0.1:8102'),
       FILES_SERVICE_URL: serviceUrl('http://127.0.0.1:8103'),
+      /** Bearer token for /metrics; unset, only callers on this machine (loopback) may read it. */
+      METRICS_TOKEN: z.string().min(16).optional(),
       SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
       /** Root of the built front-end slices: shell/dist and each remote's dist folder. */
       STATIC_ROOT: z

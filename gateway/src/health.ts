@@ -1,5 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
+import { forbidden } from '@portal/kit/errors';
+import { type RequestHandler, Router } from 'express';
 import type { Redis } from 'ioredis';
-import { Router } from 'express';
 
 type State = 'up' | 'down';
 
@@ -32,4 +34,25 @@ export function healthRoutes(services: Record<string, string>, redis: Redis | un
       .json({ status: healthy ? 'ok' : 'degraded', checks: report, sessionStore: redis ? 'redis' : 'memory' });
   });
   return router;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** /metrics is public on the gateway's port: a bearer token guards it, or, without one, only loopback callers. */
+export function metricsAccess(token: string | undefined): RequestHandler {
+  return (req, _res, next) => {
+    if (token) {
+      const given = Buffer.from(req.get('authorization') ?? '');
+      const expected = Buffer.from(`Bearer ${token}`);
+      next(
+        given.length === expected.length && timingSafeEqual(given, expected)
+          ? undefined
+          : forbidden('Metrics need the token'),
+      );
+      return;
+    }
+    next(
+      LOOPBACK.has(req.socket.remoteAddress ?? '') ? undefined : forbidden('Metrics are served to this machine only'),
+    );
+  };
 }

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { REQUEST_ID_HEADER } from '@portal/contracts/http';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import type { Logger } from '@portal/kit/logger';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { identityOf } from './identity.ts';
 
@@ -21,10 +21,11 @@ export function serviceProxy(options: {
   timeoutMs: number;
   logger: Logger;
 }) {
-  return createProxyMiddleware<Request, ServerResponse>({
+  const prefixOf = (pathname: string) =>
+    options.prefixes.find((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  const proxy = createProxyMiddleware<Request, ServerResponse>({
     target: options.target,
-    pathFilter: (pathname) =>
-      options.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
+    pathFilter: (pathname) => prefixOf(pathname) !== undefined,
     proxyTimeout: options.timeoutMs,
     xfwd: true,
     on: {
@@ -54,4 +55,10 @@ export function serviceProxy(options: {
       },
     },
   });
+  const handler: RequestHandler = (req, res, next) => {
+    const prefix = prefixOf(req.path);
+    if (prefix) res.locals.metricsRoute = `${prefix}/*`;
+    return proxy(req, res, next);
+  };
+  return handler;
 }

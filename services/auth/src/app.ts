@@ -3,6 +3,7 @@ import { EVENTS } from '@portal/contracts/events';
 import { type Database, migrate, openDatabase } from '@portal/kit/db';
 import { startOutboxRelay } from '@portal/kit/events';
 import { createLogger } from '@portal/kit/logger';
+import { serviceMetrics } from '@portal/kit/observability';
 import { listen } from '@portal/kit/server';
 import { createServiceApp } from '@portal/kit/service-app';
 import type { AuthConfig } from './config.ts';
@@ -56,12 +57,6 @@ export async function startAuthService(config: AuthConfig) {
     logger.info({ email: config.ADMIN_EMAIL, outcome }, 'administrator from ADMIN_EMAIL');
   }
 
-  const app = createServiceApp({
-    logger,
-    identitySecret: config.IDENTITY_SECRET,
-    ready: database.ping,
-    routes: authRoutes(accounts),
-  });
   const relay = config.COURSES_SERVICE_URL
     ? startOutboxRelay({
         db: database.db,
@@ -70,6 +65,13 @@ export async function startAuthService(config: AuthConfig) {
         logger,
       })
     : undefined;
+  const app = createServiceApp({
+    logger,
+    identitySecret: config.IDENTITY_SECRET,
+    ready: database.ping,
+    routes: authRoutes(accounts),
+    metrics: serviceMetrics(SERVICE_NAME, database, () => relay),
+  });
   const server = await listen(app, {
     port: config.PORT,
     host: config.HOST,

@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Database, migrate, openDatabase } from '@portal/kit/db';
 import { eventInbox, startOutboxRelay } from '@portal/kit/events';
 import { createLogger, type Logger } from '@portal/kit/logger';
+import { serviceMetrics } from '@portal/kit/observability';
 import { listen } from '@portal/kit/server';
 import { createServiceApp } from '@portal/kit/service-app';
 import { EVENTS, userDeletedSchema } from '@portal/contracts/events';
@@ -88,7 +89,13 @@ export async function startCoursesService(config: CoursesConfig) {
         logger,
       })
     : undefined;
-  const app = createServiceApp({ logger, identitySecret: config.IDENTITY_SECRET, ready: database.ping, routes });
+  const app = createServiceApp({
+    logger,
+    identitySecret: config.IDENTITY_SECRET,
+    ready: database.ping,
+    routes,
+    metrics: serviceMetrics(SERVICE_NAME, database, () => relay),
+  });
   const server = await listen(app, {
     port: config.PORT,
     host: config.HOST,

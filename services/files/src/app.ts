@@ -3,6 +3,7 @@ import { EVENTS, courseDeletedSchema } from '@portal/contracts/events';
 import { migrate, openDatabase } from '@portal/kit/db';
 import { eventInbox } from '@portal/kit/events';
 import { createLogger } from '@portal/kit/logger';
+import { serviceMetrics } from '@portal/kit/observability';
 import { listen } from '@portal/kit/server';
 import { createServiceApp } from '@portal/kit/service-app';
 import { Router } from 'express';
@@ -38,6 +39,8 @@ export async function startFilesService(config: FilesConfig) {
   const sweeper = setInterval(sweep, ABANDONED_AFTER_MS);
   sweeper.unref();
 
+  const metrics = serviceMetrics(SERVICE_NAME, database);
+  const uploadedBytes = metrics.counter('upload_bytes_total', 'Bytes of attachments stored');
   const routes = Router();
   routes.use(
     fileRoutes(
@@ -47,6 +50,7 @@ export async function startFilesService(config: FilesConfig) {
         timeoutMs: config.COURSES_TIMEOUT_MS,
       }),
       { maxBytes: config.MAX_FILE_BYTES, chunkBytes: config.CHUNK_BYTES },
+      (bytes) => uploadedBytes.inc(bytes),
     ),
   );
   routes.use(
@@ -56,7 +60,13 @@ export async function startFilesService(config: FilesConfig) {
       },
     }),
   );
-  const app = createServiceApp({ logger, identitySecret: config.IDENTITY_SECRET, ready: database.ping, routes });
+  const app = createServiceApp({
+    logger,
+    identitySecret: config.IDENTITY_SECRET,
+    ready: database.ping,
+    routes,
+    metrics,
+  });
   const server = await listen(app, {
     port: config.PORT,
     host: config.HOST,

@@ -18,6 +18,8 @@ export interface DatabaseOptions {
 export interface Database<DB> {
   db: Kysely<DB>;
   kind: 'postgres' | 'pglite';
+  /** Connections of the pool: total, idle, and requests waiting for one (PGlite: one connection). */
+  poolStats(): { total: number; idle: number; waiting: number };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -28,6 +30,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase<DB>(options: DatabaseOptions & { logger?: Logger }): Promise<Database<DB>> {
   let db: Kysely<DB>;
   let kind: Database<DB>['kind'];
+  let poolStats: Database<DB>['poolStats'] = () => ({ total: 1, idle: 1, waiting: 0 });
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -36,6 +39,7 @@ export async function openDatabase<DB>(options: DatabaseOptions & { logger?: Log
     });
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     kind = 'postgres';
+    poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   } else {
     let pglite: PGlite;
     if (options.embeddedDir === 'memory') {
@@ -51,6 +55,7 @@ export async function openDatabase<DB>(options: DatabaseOptions & { logger?: Log
   return {
     db,
     kind,
+    poolStats,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

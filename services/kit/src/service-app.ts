@@ -2,6 +2,7 @@ import express, { type Express, type Router } from 'express';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { requireSignedIdentity } from './identity.ts';
 import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics.ts';
 import { requestContext } from './request-context.ts';
 
 export interface ServiceAppOptions {
@@ -10,15 +11,22 @@ export interface ServiceAppOptions {
   /** Readiness: resolves when the service can serve (its database answers). */
   ready: () => Promise<void>;
   routes: Router;
+  metrics: Metrics;
   jsonLimit?: string;
 }
 
-/** The Express app every service shares: request id, logs, health, signed identity, JSON bodies, one error shape. */
+/**
+ * The Express app every service shares: request id, logs, metrics, liveness (/healthz: the process answers)
+ * and readiness (/readyz: its database answers), signed identity, JSON bodies, one error shape.
+ */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestContext(options.logger));
+  app.use(options.metrics.middleware);
+  // Internal address only (the gateway never proxies it): scraped by Prometheus inside the network.
+  app.get('/metrics', options.metrics.handler);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

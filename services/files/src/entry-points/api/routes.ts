@@ -18,6 +18,7 @@ export function fileRoutes(
   repository: FilesRepository,
   requireVisibleCourse: CourseAccess,
   limits: { maxBytes: number; chunkBytes: number },
+  onStored: (bytes: number) => void = () => undefined,
 ): Router {
   const router = Router();
   const upload = multer({
@@ -58,6 +59,7 @@ export function fileRoutes(
   const answerStored: RequestHandler = (req, res) => {
     const stored = (req.file as (Express.Multer.File & { stored?: StoredFile }) | undefined)?.stored;
     if (!stored) throw badRequest('Send the file as multipart/form-data in a field named "file"');
+    onStored(stored.fileSize);
     res.status(201).json(toRecord(stored));
   };
   router.post('/api/files/upload', requireAdmin, checkCourse, upload, uploadErrors, answerStored);
