@@ -32,6 +32,11 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
         .string()
         .default('.')
         .transform((dir) => path.resolve(dir)),
+      /** Containers serving the slices (compose): set, the gateway forwards to them instead of STATIC_ROOT. */
+      SHELL_UPSTREAM: z.url().optional(),
+      MFE_AUTH_UPSTREAM: z.url().optional(),
+      MFE_COURSES_UPSTREAM: z.url().optional(),
+      MFE_EDITOR_UPSTREAM: z.url().optional(),
       REMOTE_AUTH_URL: z.string().default('/mfe/auth/mf-manifest.json'),
       REMOTE_COURSES_URL: z.string().default('/mfe/courses/mf-manifest.json'),
       REMOTE_EDITOR_URL: z.string().default('/mfe/editor/mf-manifest.json'),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { REMOTE_NAMES, type PortalConfig } from '@portal/contracts/portal-config';
 import { LANGUAGES } from '@portal/contracts/languages';
 import express, { type Response, Router } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { GatewayConfig } from './config.ts';
 
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
@@ -28,6 +29,25 @@ export function portalConfig(config: GatewayConfig): PortalConfig {
   };
 }
 
+/** Forwards a slice's files to the container that serves them (it keeps their cache headers). */
+function sliceProxy(upstream: string, mountPath: string) {
+  return createProxyMiddleware({
+    target: upstream,
+    pathRewrite: (pathname) => `${mountPath}${pathname}`,
+    proxyTimeout: 10_000,
+    on: {
+      error: (_error, _req, res) => {
+        if ('writeHead' in res && !res.headersSent) {
+          res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end('This part of the portal is not available right now.');
+        } else {
+          res.destroy();
+        }
+      },
+    },
+  });
+}
+
 /** The shell at / (with the SPA fallback), each remote at /mfe/<name>/, and /config.json. */
 export function staticSlices(config: GatewayConfig): Router {
   const router = Router();
@@ -37,14 +57,31 @@ export function staticSlices(config: GatewayConfig): Router {
     res.json(runtimeConfig);
   });
 
+  const upstreams: Record<string, string | undefined> = {
+    auth: config.MFE_AUTH_UPSTREAM,
+    courses: config.MFE_COURSES_UPSTREAM,
+    editor: config.MFE_EDITOR_UPSTREAM,
+  };
   for (const name of REMOTE_NAMES) {
+    const upstream = upstreams[name];
     router.use(
       `/mfe/${name}`,
-      express.static(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist'), { index: false, setHeaders: cacheHeaders }),
+      upstream
+        ? sliceProxy(upstream, `/mfe/${name}`)
+        : express.static(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist'), {
+            index: false,
+            setHeaders: cacheHeaders,
+          }),
       (_req, res) => {
         res.status(404).type('text/plain').send('Not found');
       },
     );
+  }
+
+  // In the compose stack each slice is its own small static container behind the gateway.
+  if (config.SHELL_UPSTREAM) {
+    router.use(sliceProxy(config.SHELL_UPSTREAM, ''));
+    return router;
   }
 
   const shellDir = path.join(config.STATIC_ROOT, 'shell', 'dist');
