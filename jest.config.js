@@ -24,7 +24,7 @@ export default {
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{contracts,services,gateway,scripts}/**/*.test.ts'],
+      testMatch: ['<rootDir>/{contracts,services,gateway,scripts,deploy}/**/*.test.ts'],
       transform: { '^.+\\.ts$': swc(false) },
     },
     {

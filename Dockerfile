@@ -1,0 +1,65 @@
+# syntax=docker/dockerfile:1.7
+# One file for every deployable of the portal:
+#   --target service  --build-arg SERVICE=gateway|services/auth|services/courses|services/files
+#   --target slice    --build-arg SLICE=shell|mfe-auth|mfe-courses|mfe-editor
+# The build steps are the commands the tests run: `npm ci` and `npm run build -w <slice>`.
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
+
+# Every workspace's manifest first, so the dependency layer is rebuilt only when they change.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY contracts/package.json contracts/
+COPY services/kit/package.json services/kit/
+COPY services/auth/package.json services/auth/
+COPY services/courses/package.json services/courses/
+COPY services/files/package.json services/files/
+COPY gateway/package.json gateway/
+COPY shell/package.json shell/
+COPY mfe-auth/package.json mfe-auth/
+COPY mfe-courses/package.json mfe-courses/
+COPY mfe-editor/package.json mfe-editor/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+
+# Runtime dependencies only, for the services.
+FROM deps AS prod-deps
+RUN npm prune --omit=dev
+
+FROM deps AS web-build
+ARG SLICE=shell
+COPY . .
+RUN npm run build -w ${SLICE}
+
+# A slice: its built files, served by an unprivileged nginx with the right cache headers.
+FROM ${NGINX_IMAGE} AS slice
+ARG SLICE=shell
+# Where the gateway forwards this slice's files: / for the shell, /mfe/<name>/ for a remote.
+ARG MOUNT_PATH=/
+# The shell falls back to index.html for every page path; a remote answers 404 for what it does not have.
+ARG SPA_FALLBACK=/index.html
+COPY deploy/nginx-slice.conf /etc/nginx/conf.d/default.conf
+USER root
+# The configuration is completed at build time: the container's file system is read-only when it runs.
+RUN sed -i "s#\${MOUNT_PATH_FALLBACK}#${SPA_FALLBACK}#" /etc/nginx/conf.d/default.conf
+USER 101
+COPY --from=web-build /app/${SLICE}/dist /usr/share/nginx/html${MOUNT_PATH}
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
+
+# A service or the gateway: Node 24 runs the TypeScript sources directly (type stripping), as in development.
+FROM ${NODE_IMAGE} AS service
+ARG SERVICE=gateway
+ENV NODE_ENV=production SERVICE=${SERVICE}
+WORKDIR /app
+COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json ./
+COPY --chown=node:node contracts ./contracts
+COPY --chown=node:node services/kit ./services/kit
+COPY --chown=node:node ${SERVICE} ./${SERVICE}
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+(process.env.SERVICE==='gateway'?'/livez':'/readyz')).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["sh", "-c", "exec node ${SERVICE}/src/server.ts"]
