@@ -7,6 +7,7 @@ import express, { type Express } from 'express';
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
 import { requireCsrfHeader } from './csrf.ts';
+import { apiReference } from './api-reference.ts';
 import { healthRoutes, metricsAccess } from './health.ts';
 import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
@@ -15,6 +16,18 @@ import { serviceClient } from './service-client.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { absoluteTimeout, sessionMiddleware } from './session.ts';
 import { staticSlices } from './static-slices.ts';
+
+/** The explicit allow-list of what the gateway streams to each service; everything else under /api is its own. */
+export const PROXIED_PREFIXES = {
+  courses: ['/api/courses', '/api/categories'],
+  files: ['/api/files'],
+  auth: [
+    '/api/user/set-language',
+    '/api/user/change-password',
+    '/api/user/request-password-reset',
+    '/api/user/reset-password',
+  ],
+} as const;
 
 export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -49,34 +62,17 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
     next();
   });
   // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.
-  app.use(
-    serviceProxy({
-      ...proxyOptions,
-      name: 'courses',
-      target: services.courses,
-      prefixes: ['/api/courses', '/api/categories'],
-    }),
-  );
-  app.use(serviceProxy({ ...proxyOptions, name: 'files', target: services.files, prefixes: ['/api/files'] }));
-  app.use(
-    serviceProxy({
-      ...proxyOptions,
-      name: 'auth',
-      target: services.auth,
-      prefixes: [
-        '/api/user/set-language',
-        '/api/user/change-password',
-        '/api/user/request-password-reset',
-        '/api/user/reset-password',
-      ],
-    }),
-  );
+  for (const [name, prefixes] of Object.entries(PROXIED_PREFIXES)) {
+    const target = services[name as keyof typeof PROXIED_PREFIXES];
+    app.use(serviceProxy({ ...proxyOptions, name, target, prefixes: [...prefixes] }));
+  }
   app.use(
     sessionRoutes(
       serviceClient('auth', services.auth, { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS }),
       limits,
     ),
   );
+  app.use(apiReference());
   app.use('/api', apiNotFound);
   app.use(staticSlices(config));
   app.use(errorHandler(logger));

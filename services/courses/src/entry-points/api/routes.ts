@@ -11,7 +11,7 @@ import {
 import { uuidSchema } from '@portal/contracts/rules';
 import { requireAdmin, requireUser } from '@portal/kit/identity';
 import { parseInput } from '@portal/kit/validate';
-import { type Request, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Categories } from '../../domain/categories.ts';
 import type { Courses } from '../../domain/courses.ts';
 
@@ -60,12 +60,13 @@ export function courseRoutes(courses: Courses): Router {
   });
 
   // Start: the POST is what the UI sends; the GET form and the camelCase path are accepted too (DESIGN.md).
+  const start: RequestHandler = async (req, res) => {
+    const { courseId } = parseInput(courseIdQuerySchema, req.query, 'course id');
+    res.json(await courses.start(courseId, req.identity));
+  };
   for (const path of ['/api/courses/register-for-course', '/api/courses/registerForCourse']) {
-    router.all(path, requireUser, async (req, res, next) => {
-      if (req.method !== 'GET' && req.method !== 'POST') return next();
-      const { courseId } = parseInput(courseIdQuerySchema, req.query, 'course id');
-      res.json(await courses.start(courseId, req.identity));
-    });
+    router.get(path, requireUser, start);
+    router.post(path, requireUser, start);
   }
   for (const path of ['/api/courses/complete-course', '/api/courses/completeCourse']) {
     router.post(path, requireUser, async (req, res) => {

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { API_ROUTES, type ApiRoute } from './api-routes.ts';
+import { DEFAULT_STATUS_TEXTS, errorBodySchema } from './errors.ts';
+import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+function parameters(route: ApiRoute) {
+  const list: JsonSchema[] = [];
+  for (const [location, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
+    if (!schema) continue;
+    const { properties = {}, required = [] } = jsonSchema(schema, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    for (const [name, property] of Object.entries(properties)) {
+      list.push({ name, in: location, required: location === 'path' || required.includes(name), schema: property });
+    }
+  }
+  return list;
+}
+
+const STATUS_TEXTS: Record<number, string> = {
+  ...DEFAULT_STATUS_TEXTS,
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+};
+
+function operation(route: ApiRoute) {
+  const success = route.status ?? 200;
+  const responses: Record<string, JsonSchema> = {};
+  if (route.binary) {
+    responses[success] = {
+      description: 'The file',
+      content: { [route.binary]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  } else {
+    responses[success] = {
+      description: 'Success',
+      ...(route.method === 'get' && route.path === '/api/courses'
+        ? {
+            headers: {
+              [TOTAL_COUNT_HEADER]: { description: 'Courses matching the filter', schema: { type: 'integer' } },
+            },
+          }
+        : {}),
+      ...(route.response ? { content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } } : {}),
+    };
+  }
+  for (const status of [...route.errors, 503]) {
+    responses[status] = {
+      description: STATUS_TEXTS[status] ?? 'Error',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  const body = route.upload
+    ? {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+          },
+        },
+      }
+    : route.body
+      ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
+      : undefined;
+  return {
+    tags: [route.tag],
+    summary: route.summary,
+    operationId: `${route.method}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`,
+    ...(route.access === 'public' ? { security: [] } : {}),
+    ...(route.access === 'admin' ? { description: 'System administrators only (403 for others).' } : {}),
+    parameters: parameters(route),
+    ...(body ? { requestBody: body } : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the public API, made from the route list and the zod schemas. */
+export function openApiDocument(serverUrl = '/') {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of API_ROUTES) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][route.method] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Course portal API',
+      version: API_VERSION,
+      description: `Every state-changing call (and the GET form of start-course) must send \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\`. Signed-in calls carry the session cookie set by login or register.`,
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ session: [] }],
+    tags: ['Session', 'Account', 'Courses', 'Categories', 'Files'].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal.sid' } },
+      schemas: { Error: jsonSchema(errorBodySchema, 'output') },
+    },
+  };
+}
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;
