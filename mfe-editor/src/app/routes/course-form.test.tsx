@@ -1,0 +1,328 @@
+import '../../testing/setup-i18n.ts';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { Editor } from '@tiptap/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { admin, anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
+import { course, courseId, onboarding, security, storedFile } from '../../testing/fixtures.ts';
+import { fakeSession, renderPage } from '../../testing/render.tsx';
+import CourseFormPage from './course-form.tsx';
+
+type Routes = Parameters<typeof fakeApi>[0];
+
+const categories = { status: 200, body: [security, onboarding] };
+
+function openCreate(routes: Routes = {}, user = admin) {
+  const api = fakeApi({ 'GET /api/categories': categories, ...routes });
+  renderPage(<CourseFormPage session={fakeSession(user)} />, { path: '/create-course', urls: ['/create-course'] });
+  return api;
+}
+
+function openEdit(reply: FakeReply, routes: Routes = {}, id = courseId) {
+  const api = fakeApi({ 'GET /api/categories': categories, [`GET /api/courses/${id}`]: reply, ...routes });
+  renderPage(<CourseFormPage session={fakeSession(admin)} />, {
+    path: '/edit-course/:courseId',
+    urls: ['/dashboard', `/edit-course/${id}`],
+  });
+  return api;
+}
+
+/** The real TipTap editor of the page (TipTap puts itself on its element): jsdom cannot type into it. */
+async function editor(): Promise<Editor> {
+  const box = await screen.findByRole('textbox', { name: /Description/ });
+  return (box as unknown as { editor: Editor }).editor;
+}
+
+async function writeDescription(html: string) {
+  const instance = await editor();
+  act(() => {
+    instance.commands.setContent(html, { emitUpdate: true });
+  });
+}
+
+const submit = () =>
+  screen.getByRole('button', { name: /Publish Topic|Save as Draft|Update and Publish|Update Draft/ });
+const location = () => screen.getByTestId('location').textContent;
+
+async function fillValidForm() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/^Title/), 'Safety at work');
+  await writeDescription('<p>Wear a <strong>helmet</strong>.</p>');
+  await user.click(screen.getByRole('checkbox', { name: 'Onboarding' }));
+  return user;
+}
+
+function file(name: string, size = 10) {
+  return new File(['x'.repeat(size)], name, { type: 'text/plain' });
+}
+
+const uploaded = (name: string, id: string) => ({
+  status: 200,
+  body: storedFile({ id, fileName: name, fileSize: 10, fileType: 'text/plain' }),
+});
+
+describe('course form page', () => {
+  const originalXhr = globalThis.XMLHttpRequest;
+  beforeEach(() => {
+    // Without XMLHttpRequest the API client uploads through fetch, which the fake API answers.
+    (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = undefined;
+  });
+  afterEach(() => {
+    globalThis.XMLHttpRequest = originalXhr;
+    jest.restoreAllMocks();
+  });
+
+  it('when a user who is not a system administrator opens the form, then a not-allowed message is shown', () => {
+    openCreate({}, anna);
+    expect(screen.getByRole('alert')).toHaveTextContent('Only system administrators may create and edit topics.');
+  });
+
+  it('when creating, then the button says Publish Topic or Save as Draft and is disabled until the form is valid', async () => {
+    openCreate();
+    const user = userEvent.setup();
+    await screen.findByLabelText(/^Title/);
+    expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Title/), 'Safety at work');
+    expect(submit()).toBeDisabled();
+    await writeDescription('<p>Wear a helmet.</p>');
+    expect(screen.getByText('14 / 2,500 characters')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Onboarding' }));
+    expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: /Published/ }));
+    expect(screen.getByRole('button', { name: 'Publish Topic' })).toBeEnabled();
+    await user.clear(screen.getByLabelText(/^Title/));
+    expect(screen.getByRole('button', { name: 'Publish Topic' })).toBeDisabled();
+  });
+
+  it('when editing, then the button says Update and Publish or Update Draft', async () => {
+    openEdit({ status: 200, body: course({ isPublished: true }) });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('button', { name: 'Update and Publish' })).toBeEnabled();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Welcome to the course portal');
+    expect(screen.getByRole('checkbox', { name: 'Onboarding' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: /Published/ }));
+    expect(screen.getByRole('button', { name: 'Update Draft' })).toBeEnabled();
+  });
+
+  it('when a new course is submitted with files, then it is created first, then the files are uploaded one by one and the temporary entries are replaced', async () => {
+    const first = pendingReply();
+    const api = openCreate({
+      'POST /api/courses': (request) => ({
+        status: 201,
+        body: course({ ...(request.body as object), categories: [onboarding] }),
+      }),
+      'POST /api/files/upload': jest
+        .fn<() => Promise<FakeReply>>()
+        .mockImplementationOnce(first.route)
+        .mockResolvedValueOnce(uploaded('b.txt', '0b000000-0000-4000-8000-00000000000b')),
+    });
+    const user = await fillValidForm();
+    await user.upload(screen.getByLabelText('Choose files'), [file('a.txt', 2048), file('b.txt')]);
+    const list = screen.getByRole('list', { name: 'Files of the topic' });
+    expect(within(list).getByText('a.txt')).toBeInTheDocument();
+    expect(within(list).getByText('2 KB · waiting to be uploaded')).toBeInTheDocument();
+    const temporary = [...list.querySelectorAll('[data-file-id]')].map((item) => item.getAttribute('data-file-id'));
+    expect(temporary.every((id) => id?.startsWith('temp-'))).toBe(true);
+    expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByRole('progressbar', { name: 'Upload of a.txt' })).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByLabelText(/^Title/)).toBeDisabled();
+    expect(api.calls('POST /api/courses')).toHaveLength(1);
+    expect(api.calls('POST /api/courses')[0]?.body).toEqual({
+      title: 'Safety at work',
+      description: '<p>Wear a <strong>helmet</strong>.</p>',
+      isPublished: false,
+      categoryIds: [onboarding.id],
+    });
+    expect(api.calls('POST /api/files/upload')).toHaveLength(1);
+    first.send(uploaded('a.txt', '0a000000-0000-4000-8000-00000000000a'));
+
+    expect(await screen.findByText('Topic saved as draft')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    const order = api.requests.filter((request) => request.method !== 'GET').map((request) => request.path);
+    expect(order).toEqual(['/api/courses', '/api/files/upload', '/api/files/upload']);
+    expect(api.calls('POST /api/files/upload').map((request) => request.search.get('courseId'))).toEqual([
+      courseId,
+      courseId,
+    ]);
+  });
+
+  it('when an existing course is saved, then it is updated with its updatedAt, the removed file is deleted, then the new file uploaded', async () => {
+    const kept = storedFile({ id: '11111111-1111-4111-8111-111111111111', fileName: 'kept.pdf' });
+    const removed = storedFile({ id: '22222222-2222-4222-8222-222222222222', fileName: 'old.pdf' });
+    const api = openEdit(
+      { status: 200, body: course({ files: [kept, removed], updatedAt: '2026-11-03T10:00:00.000Z' }) },
+      {
+        'PUT /api/courses': (request) => ({ status: 200, body: course(request.body as object) }),
+        [`DELETE /api/files/delete/${removed.id}`]: { status: 200, body: { message: 'deleted' } },
+        'POST /api/files/upload': uploaded('new.txt', '33333333-3333-4333-8333-333333333333'),
+      },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove old.pdf' }));
+    expect(screen.queryByText('old.pdf')).not.toBeInTheDocument();
+    expect(screen.getByText('1.5 MB')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Choose files'), file('new.txt'));
+    await user.click(screen.getByRole('button', { name: 'Update and Publish' }));
+
+    expect(await screen.findByText('Topic published')).toBeInTheDocument();
+    const order = api.requests.filter((request) => request.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+    expect(order).toEqual(['PUT /api/courses', `DELETE /api/files/delete/${removed.id}`, 'POST /api/files/upload']);
+    expect(api.calls('PUT /api/courses')[0]?.body).toMatchObject({
+      id: courseId,
+      updatedAt: '2026-11-03T10:00:00.000Z',
+      title: 'Welcome to the course portal',
+      categoryIds: [onboarding.id],
+    });
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('when an upload is refused with 413 and another fails with 500, then both messages are shown and the files stay pending for a retry', async () => {
+    const api = openCreate({
+      'POST /api/courses': { status: 201, body: course() },
+      'PUT /api/courses': (request) => ({ status: 200, body: course(request.body as object) }),
+      'POST /api/files/upload': jest
+        .fn<() => Promise<FakeReply>>()
+        .mockResolvedValueOnce(apiError(413, 'payload_too_large'))
+        .mockResolvedValueOnce(apiError(500, 'internal_error'))
+        .mockResolvedValueOnce(uploaded('big.bin', '0a000000-0000-4000-8000-00000000000a'))
+        .mockResolvedValueOnce(uploaded('other.bin', '0b000000-0000-4000-8000-00000000000b')),
+    });
+    const user = await fillValidForm();
+    await user.upload(screen.getByLabelText('Choose files'), [file('big.bin'), file('other.bin')]);
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+
+    expect(await screen.findByText('File is too large. Please upload a smaller file.')).toBeInTheDocument();
+    expect(screen.getByText('File upload failed with status code: 500')).toBeInTheDocument();
+    expect(location()).toBe('/create-course');
+    expect(screen.getByText('big.bin')).toBeInTheDocument();
+
+    // The retry updates the course that now exists instead of creating a second one.
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(api.calls('POST /api/courses')).toHaveLength(1);
+    expect(api.calls('PUT /api/courses')).toHaveLength(1);
+    expect(api.calls('POST /api/files/upload')).toHaveLength(4);
+  });
+
+  it('when an upload fails without an answer, then the unexpected-error message is shown', async () => {
+    openCreate({
+      'POST /api/courses': { status: 201, body: course() },
+      'POST /api/files/upload': () => {
+        throw new TypeError('offline');
+      },
+    });
+    const user = await fillValidForm();
+    await user.upload(screen.getByLabelText('Choose files'), file('a.txt'));
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByText('An unexpected error occurred during file upload.')).toBeInTheDocument();
+  });
+
+  it('when saving fails, then "Failed to save topic" is shown, the form is enabled again and nothing typed is lost', async () => {
+    openCreate({ 'POST /api/courses': apiError(500, 'internal_error') });
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByText('Failed to save topic')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toBeEnabled();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Safety at work');
+    expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeEnabled();
+    expect(location()).toBe('/create-course');
+  });
+
+  it('when the course id is malformed, then "Invalid course id" is shown and the page goes to /dashboard', async () => {
+    const api = openEdit({ status: 200, body: course() }, {}, 'not-a-uuid');
+    expect(await screen.findByText('Invalid course id')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(api.requests).toEqual([]);
+  });
+
+  it('when the course does not exist, then "Invalid course id" is shown and the page goes to /dashboard', async () => {
+    openEdit(apiError(404, 'not_found'));
+    expect(await screen.findByText('Invalid course id')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('when someone else saved first (409), then the latest version can be loaded and the user can apply their version on top', async () => {
+    const latest = course({ title: 'Their title', updatedAt: '2026-11-04T09:00:00.000Z' });
+    let loads = 0;
+    const api = openEdit(
+      { status: 200, body: course() },
+      {
+        [`GET /api/courses/${courseId}`]: () => {
+          loads += 1;
+          return { status: 200, body: loads === 1 ? course() : latest };
+        },
+        'PUT /api/courses': jest
+          .fn<() => Promise<FakeReply>>()
+          .mockResolvedValueOnce(apiError(409, 'course_changed'))
+          .mockResolvedValueOnce({ status: 200, body: latest }),
+      },
+    );
+    const user = userEvent.setup();
+    const title = await screen.findByLabelText(/^Title/);
+    await user.clear(title);
+    await user.type(title, 'My title');
+    await user.click(screen.getByRole('button', { name: 'Update and Publish' }));
+
+    const alert = await screen.findByRole('alert', { name: 'Someone else saved this topic in the meantime.' });
+    expect(title).toHaveValue('My title');
+    await user.click(within(alert).getByRole('button', { name: 'Reload latest version' }));
+    expect(await screen.findByText('Your version')).toBeInTheDocument();
+    expect(title).toHaveValue('Their title');
+    expect(screen.getByText('My title')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Apply my version on top' }));
+    expect(title).toHaveValue('My title');
+    await user.click(screen.getByRole('button', { name: 'Update and Publish' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(api.calls('PUT /api/courses')[1]?.body).toMatchObject({
+      title: 'My title',
+      updatedAt: '2026-11-04T09:00:00.000Z',
+    });
+  });
+
+  it('when the form has unsaved changes and a link is followed, then the user is asked and can stay', async () => {
+    openCreate();
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Title/), 'Draft');
+    await user.click(screen.getByRole('link', { name: 'Close and go back to the overview' }));
+    expect(confirm).toHaveBeenCalledWith('You have unsaved changes. Are you sure you want to leave?');
+    expect(location()).toBe('/create-course');
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole('link', { name: 'Close and go back to the overview' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('when the toolbar is used, then the text is formatted and the buttons show their state', async () => {
+    openCreate();
+    const user = userEvent.setup();
+    const instance = await editor();
+    act(() => {
+      instance.commands.setContent('<p>Hello</p>', { emitUpdate: true });
+      instance.commands.selectAll();
+    });
+    const bold = screen.getByRole('button', { name: 'Bold' });
+    expect(bold).toHaveAttribute('aria-pressed', 'false');
+    await user.click(bold);
+    expect(instance.getHTML()).toBe('<p><strong>Hello</strong></p>');
+    expect(bold).toHaveAttribute('aria-pressed', 'true');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Text style' }), 'Heading 2');
+    expect(instance.getHTML()).toContain('<h2><strong>Hello</strong></h2>');
+    await user.click(screen.getByRole('button', { name: 'Default colour (purple)' }));
+    // jsdom writes the colour as rgb(); a browser keeps #6b21a8: the server allows both.
+    expect(instance.getHTML()).toMatch(/<span style="color: (#6b21a8|rgb\(107, 33, 168\));?">/);
+
+    await user.click(screen.getByRole('button', { name: 'Add or edit link' }));
+    const address = screen.getByRole('textbox', { name: 'Link address' });
+    await user.type(address, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Apply link' }));
+    expect(screen.getByText('This kind of link is not allowed.')).toBeInTheDocument();
+    await user.clear(address);
+    await user.type(address, 'example.com{Enter}');
+    expect(instance.getHTML()).toContain('href="https://example.com"');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  });
+});

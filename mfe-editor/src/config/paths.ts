@@ -1,0 +1,9 @@
+/** The routes this slice shows or links to; the shell owns the router and the complete list. */
+export const paths = {
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  createCourse: { path: '/create-course', getHref: () => '/create-course' },
+  editCourse: {
+    path: '/edit-course/:courseId',
+    getHref: (courseId: string) => `/edit-course/${encodeURIComponent(courseId)}`,
+  },
+} as const;

@@ -1,0 +1,126 @@
+import type { CourseFile } from '@portal/contracts/courses';
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '../../../lib/format.ts';
+import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
+import type { PendingUpload } from '../lib/form-state.ts';
+import styles from './course-form.module.css';
+
+export type FileEntry = { kind: 'stored'; file: CourseFile } | { kind: 'pending'; upload: PendingUpload };
+
+interface Props {
+  entries: FileEntry[];
+  disabled: boolean;
+  unavailable: boolean;
+  onAdd: (files: File[]) => void;
+  onRemove: (id: string) => void;
+}
+
+/**
+ * The drag-and-drop file area, also a button that opens the file chooser (keyboard: Tab, then Enter or
+ * Space). Added files wait as pending uploads; nothing is sent before the form is submitted.
+ */
+export function FileArea({ entries, disabled, unavailable, onAdd, onRemove }: Props) {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const id = useId();
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    if (disabled) return;
+    const files = [...event.dataTransfer.files];
+    if (files.length > 0) onAdd(files);
+  };
+
+  return (
+    <div className={styles.field}>
+      <p id={`${id}-label`} className={styles.label}>
+        {t('files.label')}
+      </p>
+      <button
+        type="button"
+        className={`${styles.dropzone} ${over ? styles.dropzoneOver : ''}`}
+        disabled={disabled}
+        aria-describedby={`${id}-label`}
+        onClick={() => input.current?.click()}
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (!disabled) setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <span className={styles.dropzoneTitle}>{t('files.drop')}</span>
+        <span className={styles.hint}>{t('files.dropHint')}</span>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        aria-label={t('files.choose')}
+        disabled={disabled}
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          if (files.length > 0) onAdd(files);
+          event.target.value = '';
+        }}
+      />
+      {unavailable && (
+        <p role="status" className={styles.hint}>
+          {t('files.unavailable')}
+        </p>
+      )}
+      {entries.length > 0 && (
+        <ul className={styles.files} aria-label={t('files.list')}>
+          {entries.map((entry) => {
+            const fileId = entry.kind === 'stored' ? entry.file.id : entry.upload.id;
+            const name = entry.kind === 'stored' ? entry.file.fileName : entry.upload.fileName;
+            const size = entry.kind === 'stored' ? entry.file.fileSize : entry.upload.fileSize;
+            const upload = entry.kind === 'pending' ? entry.upload : null;
+            return (
+              <li key={fileId} className={styles.file} data-file-id={fileId}>
+                <div className={styles.fileMain}>
+                  <span className={styles.fileName}>{name}</span>
+                  <span className={styles.fileMeta}>
+                    {formatFileSize(size)}
+                    {upload && ` · ${t('files.pending')}`}
+                  </span>
+                  {upload?.progress != null && (
+                    <progress
+                      className={styles.progress}
+                      max={100}
+                      value={upload.progress}
+                      role="progressbar"
+                      aria-label={t('files.progress', { name })}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={upload.progress}
+                    />
+                  )}
+                  {upload?.error && (
+                    <span role="alert" className={styles.fileError}>
+                      {t(upload.error.key, upload.error.values ?? {})}
+                    </span>
+                  )}
+                </div>
+                <button
+                  type="button"
+                  className={styles.removeFile}
+                  disabled={disabled}
+                  aria-label={t('files.remove', { name })}
+                  title={t('files.remove', { name })}
+                  onClick={() => onRemove(fileId)}
+                >
+                  ✕
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Color } from '@tiptap/extension-color';
+import { TextStyle } from '@tiptap/extension-text-style';
+import { type Editor, EditorContent, useEditor } from '@tiptap/react';
+import { StarterKit } from '@tiptap/starter-kit';
+import { useEffect, useRef } from 'react';
+import { isAllowedHref } from '../lib/link.ts';
+import styles from './rich-text-editor.module.css';
+import { Toolbar } from './toolbar.tsx';
+
+/** Spec §9: undo depth 100, new group after 500 ms; headings 1 to 6. */
+export const HISTORY = { depth: 100, newGroupDelay: 500 } as const;
+const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
+
+/**
+ * The extensions of the description editor. Their output stays within the server's allow-list
+ * (contracts/rich-text.ts): underline (<u>) is left out, colours are spans with a color style only.
+ */
+export function editorExtensions() {
+  return [
+    StarterKit.configure({
+      undoRedo: HISTORY,
+      heading: { levels: [...HEADING_LEVELS] },
+      underline: false,
+      link: {
+        openOnClick: false,
+        autolink: true,
+        linkOnPaste: true,
+        defaultProtocol: 'https',
+        isAllowedUri: (url) => isAllowedHref(url),
+        shouldAutoLink: (url) => isAllowedHref(url),
+        HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow' },
+      },
+    }),
+    TextStyle,
+    Color,
+  ];
+}
+
+export interface EditorText {
+  html: string;
+  textLength: number;
+  hasText: boolean;
+}
+
+function textOf(editor: Editor): EditorText {
+  const text = editor.getText();
+  return { html: editor.isEmpty ? '' : editor.getHTML(), textLength: text.length, hasText: text.trim() !== '' };
+}
+
+interface Props {
+  /** The HTML to show whenever `revision` changes (a load or a reload): the editor owns the content between. */
+  html: string;
+  revision: number;
+  disabled: boolean;
+  labelId: string;
+  describedBy: string;
+  invalid: boolean;
+  onChange: (text: EditorText) => void;
+  onSynced: (text: EditorText) => void;
+}
+
+/** The description: TipTap with the toolbar of spec §2. */
+export function RichTextEditor({ html, revision, disabled, labelId, describedBy, invalid, onChange, onSynced }: Props) {
+  const callbacks = useRef({ onChange, onSynced, html });
+  useEffect(() => {
+    callbacks.current = { onChange, onSynced, html };
+  });
+
+  const editor = useEditor({
+    extensions: editorExtensions(),
+    editable: !disabled,
+    editorProps: {
+      attributes: {
+        class: styles.content ?? '',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-required': 'true',
+        'aria-labelledby': labelId,
+        'aria-describedby': describedBy,
+      },
+    },
+    onUpdate: ({ editor: current }) => callbacks.current.onChange(textOf(current)),
+  });
+
+  useEffect(() => {
+    if (!editor) return;
+    editor.commands.setContent(callbacks.current.html, { emitUpdate: false });
+    callbacks.current.onSynced(textOf(editor));
+  }, [editor, revision]);
+
+  useEffect(() => {
+    editor?.setEditable(!disabled, false);
+  }, [editor, disabled]);
+
+  useEffect(() => {
+    editor?.view.dom.setAttribute('aria-invalid', String(invalid));
+  }, [editor, invalid]);
+
+  return (
+    <div className={`${styles.editor} ${disabled ? styles.disabled : ''}`}>
+      <Toolbar editor={editor} disabled={disabled} />
+      <EditorContent editor={editor} className={styles.area} />
+    </div>
+  );
+}

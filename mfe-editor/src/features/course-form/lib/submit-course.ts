@@ -1,0 +1,83 @@
+import type { ApiClient } from '@portal/contracts/api-client';
+import { ApiError } from '@portal/contracts/errors';
+import type { FormAction, FormState } from './form-state.ts';
+import { uploadErrorOf } from './upload-errors.ts';
+
+export type SubmitApi = Pick<ApiClient, 'createCourse' | 'updateCourse' | 'deleteFile' | 'uploadFile'>;
+
+/** How a submit ended: the page turns it into toasts, and leaves for /dashboard only on 'done'. */
+export type SubmitOutcome =
+  | { kind: 'done'; isPublished: boolean }
+  | { kind: 'saveFailed'; error: unknown }
+  | { kind: 'conflict' }
+  | { kind: 'filesFailed'; failedDeletions: string[]; failedUploads: number };
+
+/**
+ * Spec §4, course save: the course first (create, or update with the updatedAt it was loaded with), then the
+ * queued deletions, then the pending uploads one by one with their progress. A failed file does not undo
+ * the save: it stays queued or pending, so submitting again retries it.
+ */
+export async function submitCourse(
+  state: FormState,
+  dispatch: (action: FormAction) => void,
+  api: SubmitApi,
+): Promise<SubmitOutcome> {
+  const { values } = state;
+  const input = {
+    title: values.title.trim(),
+    description: values.description,
+    isPublished: values.isPublished,
+    categoryIds: values.categoryIds,
+  };
+  dispatch({ type: 'saveStarted' });
+  let courseId: string;
+  try {
+    const saved =
+      state.courseId === null
+        ? await api.createCourse(input)
+        : await api.updateCourse({ ...input, id: state.courseId, updatedAt: state.updatedAt ?? '' });
+    courseId = saved.id;
+    dispatch({ type: 'courseSaved', course: saved });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      dispatch({ type: 'conflicted' });
+      return { kind: 'conflict' };
+    }
+    dispatch({ type: 'saveFailed' });
+    return { kind: 'saveFailed', error };
+  }
+
+  const failedDeletions: string[] = [];
+  for (const fileId of state.queuedDeletions) {
+    try {
+      await api.deleteFile(fileId);
+      dispatch({ type: 'deletionDone', fileId });
+    } catch (error) {
+      // Already gone is what the user wanted.
+      if (error instanceof ApiError && error.status === 404) dispatch({ type: 'deletionDone', fileId });
+      else {
+        console.error(`Failed to delete file with id ${fileId}`, error);
+        failedDeletions.push(fileId);
+      }
+    }
+  }
+
+  let failedUploads = 0;
+  for (const upload of state.pendingUploads) {
+    dispatch({ type: 'uploadStarted', id: upload.id });
+    try {
+      const stored = await api.uploadFile(courseId, upload.file, upload.fileName, (progress) =>
+        dispatch({ type: 'uploadProgress', id: upload.id, progress }),
+      );
+      dispatch({ type: 'uploadProgress', id: upload.id, progress: 100 });
+      dispatch({ type: 'uploadDone', id: upload.id, stored });
+    } catch (error) {
+      console.error(`File upload of ${upload.fileName} failed`, error);
+      failedUploads += 1;
+      dispatch({ type: 'uploadFailed', id: upload.id, error: uploadErrorOf(error) });
+    }
+  }
+  dispatch({ type: 'filesFinished' });
+  if (failedDeletions.length > 0 || failedUploads > 0) return { kind: 'filesFailed', failedDeletions, failedUploads };
+  return { kind: 'done', isPublished: values.isPublished };
+}

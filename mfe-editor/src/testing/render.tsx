@@ -1,0 +1,38 @@
+import type { User } from '@portal/contracts/auth';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import type { PortalSession } from '../lib/session.ts';
+
+/** A session as the shell would pass it. */
+export function fakeSession(user: User | null): PortalSession {
+  return { status: user ? 'authenticated' : 'anonymous', user };
+}
+
+function Location() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+function Elsewhere() {
+  const location = useLocation();
+  return <p data-testid="elsewhere">{location.pathname}</p>;
+}
+
+/**
+ * Renders one page of the slice at the last of `urls` (the ones before it are the history behind it), with
+ * the toast container; any other route shows where we went, and `location` tells the current URL.
+ */
+export function renderPage(page: ReactElement, { path, urls }: { path: string; urls: string[] }) {
+  return render(
+    <MemoryRouter initialEntries={urls} initialIndex={urls.length - 1}>
+      <Routes>
+        <Route path={path} element={page} />
+        <Route path="*" element={<Elsewhere />} />
+      </Routes>
+      <Location />
+      <ToastContainer />
+    </MemoryRouter>,
+  );
+}
