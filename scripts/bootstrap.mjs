@@ -25,13 +25,19 @@ if (!existsSync(installedMarker) || newestMtime(path.join(root, 'package-lock.js
   run(existsSync(path.join(root, 'package-lock.json')) ? 'npm ci' : 'npm install');
 }
 
+// A slice is stale when its own files, the contracts it bundles or the shared-dependency map changed.
+const sharedInputs = Math.max(
+  newestMtime(path.join(root, 'contracts')),
+  newestMtime(path.join(root, 'shell', 'module-federation.shared.ts')),
+  newestMtime(path.join(root, 'package-lock.json')),
+);
 const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 for (const workspace of workspaces) {
   const dir = path.join(root, workspace);
   const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   if (!manifest.scripts?.build) continue;
   const stamp = path.join(dir, 'dist', '.built');
-  if (newestMtime(stamp) >= newestMtime(dir)) continue;
+  if (newestMtime(stamp) >= Math.max(newestMtime(dir), sharedInputs)) continue;
   console.log(`Building ${workspace}…`);
   run(`npm run build -w ${workspace}`);
   writeFileSync(stamp, new Date().toISOString());
