@@ -3,7 +3,6 @@ import { paths } from '../config/paths.ts';
 import { RemotePage } from '../features/remotes/components/remote-page.tsx';
 import { PageFrame } from './layouts/page-frame.tsx';
 import { LandingRoute } from './routes/landing.tsx';
-import { NotAvailableRoute } from './routes/not-available.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
 
@@ -21,8 +20,8 @@ export function AppRoutes() {
           <Route path={paths.dashboard.path} element={<RemotePage remote="courses" exposed="./DashboardPage" />} />
           <Route path={paths.course.path} element={<RemotePage remote="courses" exposed="./CourseDetailsPage" />} />
           <Route path={paths.categories.path} element={<RemotePage remote="courses" exposed="./CategoriesPage" />} />
-          <Route path={paths.createCourse.path} element={<NotAvailableRoute />} />
-          <Route path={paths.editCourse.path} element={<NotAvailableRoute />} />
+          <Route path={paths.createCourse.path} element={<RemotePage remote="editor" exposed="./CourseFormPage" />} />
+          <Route path={paths.editCourse.path} element={<RemotePage remote="editor" exposed="./CourseFormPage" />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
