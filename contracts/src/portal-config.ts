@@ -13,7 +13,8 @@ export const portalConfigSchema = z.object({
     website: z.string(),
     phone: z.string(),
     email: z.string(),
-    tagline: z.string(),
+    /** The operator's tagline in each interface language. */
+    tagline: z.record(z.enum(LANGUAGES), z.string()),
     imprintUrl: z.string(),
     privacyUrl: z.string(),
   }),

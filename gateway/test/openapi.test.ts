@@ -59,7 +59,10 @@ describe('the OpenAPI document', () => {
       const owner = Object.entries(PROXIED_PREFIXES).find(([, prefixes]) =>
         prefixes.some((prefix) => route.path === prefix || route.path.startsWith(`${prefix}/`)),
       )?.[0];
-      expect({ key, servedByOwner: owner ? served[owner as 'auth' | 'courses' | 'files'].includes(key) : false }).toEqual({
+      expect({
+        key,
+        servedByOwner: owner ? served[owner as 'auth' | 'courses' | 'files'].includes(key) : false,
+      }).toEqual({
         key,
         servedByOwner: true,
       });

@@ -1,3 +1,4 @@
+import type { Language } from '@portal/contracts/languages';
 import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../lib/portal-config.tsx';
 import styles from './footer.module.css';
@@ -7,14 +8,14 @@ const displayUrl = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$
 
 /** On every page: the contact details and legal links from /config.json. */
 export function Footer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { footer } = usePortalConfig();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.brand}>
           <p className={styles.name}>{t('app.title')}</p>
-          <p className={styles.tagline}>{footer.tagline}</p>
+          <p className={styles.tagline}>{footer.tagline[i18n.resolvedLanguage as Language] ?? footer.tagline.en}</p>
         </div>
         <address className={styles.contact}>
           <span className={styles.label}>{t('footer.contact')}</span>
