@@ -63,7 +63,6 @@ const SCREENS: Screen[] = [
       await expect(page.locator('header button[aria-expanded]')).toHaveAttribute('aria-expanded', 'true');
     },
   },
-  { name: 'not-available', path: '/edit-course/42', signedIn: true },
 ];
 
 /** Elements whose text is wider than their box (cut off or spilling out); the ellipsis of long names is allowed. */

@@ -245,14 +245,41 @@ export function Toolbar({ editor, disabled }: { editor: Editor | null; disabled:
         </div>
         <div className={styles.group}>
           <ToolButton label={t('toolbar.link')} pressed={state?.link} disabled={off} onClick={() => setLinkOpen(true)}>
-            🔗
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+              <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+            </svg>
           </ToolButton>
           <ToolButton
             label={t('toolbar.unlink')}
             disabled={off || !state?.link}
             onClick={() => chain().extendMarkRange('link').unsetLink().run()}
           >
-            ⛓̸
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+              <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+              <path d="M3 3l18 18" />
+            </svg>
           </ToolButton>
         </div>
         <div className={styles.group}>
