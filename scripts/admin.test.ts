@@ -36,6 +36,22 @@ describe('npm run admin -- promote', () => {
     expect(user.isSysAdmin).toBe(true);
   });
 
+  it('when an operator resets a password or creates an administrator, then the new credentials work', async () => {
+    const env = { ...process.env, DATA_DIR: dataDir };
+    await run(process.execPath, [script, 'reset-password', 'lea@example.ch'], {
+      env: { ...env, NEW_PASSWORD: 'Renewed123' },
+    });
+    const made = await run(process.execPath, [script, 'create-admin', 'ops@example.ch', 'Ops', 'Team'], { env });
+    const password = made.stdout.match(/password: (\S+)/)?.[1] ?? '';
+    const database = await openAuthDatabase(config());
+    const accounts = accountsFor(database, config());
+    const lea = await accounts.login('lea@example.ch', 'Renewed123');
+    const ops = await accounts.login('ops@example.ch', password);
+    await database.close();
+    expect(lea.email).toBe('Lea@Example.ch');
+    expect(ops).toMatchObject({ name: 'Ops Team', isSysAdmin: true });
+  });
+
   it('when the account is unknown or the command wrong, then it fails with a message', async () => {
     await expect(
       run(process.execPath, [script, 'promote', 'nobody@example.ch'], { env: { ...process.env, DATA_DIR: dataDir } }),

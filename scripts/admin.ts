@@ -1,44 +1,130 @@
-// `npm run admin -- promote <email>`: makes an existing account a system administrator. It writes to the auth
-// database directly: AUTH_DATABASE_URL for a PostgreSQL server, otherwise the embedded one in DATA_DIR (stop
-// the portal first: an embedded database has one process at a time).
-import { emailSchema } from '../contracts/src/rules.ts';
+// `npm run admin -- <command>`: what an operator does by hand. It works on the services' databases directly:
+// AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL for PostgreSQL servers, otherwise the embedded
+// ones in DATA_DIR (stop the portal first: an embedded database has one process at a time).
+import { randomBytes } from 'node:crypto';
+import { emailSchema, nameSchema, passwordSchema } from '../contracts/src/rules.ts';
 import { accountsFor, openAuthDatabase } from '../services/auth/src/app.ts';
 import { loadAuthConfig } from '../services/auth/src/config.ts';
-import { migrations } from '../services/auth/src/data-access/schema.ts';
+import { migrations as authMigrations } from '../services/auth/src/data-access/schema.ts';
+import { openCoursesDatabase } from '../services/courses/src/app.ts';
+import { migrations as coursesMigrations } from '../services/courses/src/data-access/schema.ts';
+import { openFilesDatabase } from '../services/files/src/app.ts';
+import { migrations as filesMigrations } from '../services/files/src/data-access/schema.ts';
 import { migrate } from '../services/kit/src/db.ts';
+import { backup, restore } from './backup.ts';
 
-const USAGE = 'Usage: npm run admin -- promote <email>';
+const USAGE = `Usage: npm run admin -- <command>
+  promote <email>                 make an existing account a system administrator
+  create-admin <email> <name>     create a system administrator (password from ADMIN_PASSWORD, or one is made and printed)
+  reset-password <email>          set a new password (from NEW_PASSWORD, or one is made and printed)
+  backup <file>                   write every service's data into one archive
+  restore <file>                  replace every service's data with an archive's`;
 
-async function main(argv: string[]): Promise<number> {
-  const [command, email] = argv;
-  if (command !== 'promote' || !email) {
-    console.error(USAGE);
-    return 2;
-  }
-  const parsed = emailSchema.safeParse(email);
-  if (!parsed.success) {
-    console.error(`Not an e-mail address: ${email}\n${USAGE}`);
-    return 2;
-  }
-  const config = loadAuthConfig({
+class UsageError extends Error {}
+
+const config = () =>
+  loadAuthConfig({
     ...process.env,
     PORT: '0',
-    DATABASE_URL: process.env.AUTH_DATABASE_URL ?? process.env.DATABASE_URL,
-    // Only the database is used here: the identity secret signs nothing.
+    DATABASE_URL: process.env.AUTH_DATABASE_URL,
+    // Only the databases are used here: the identity secret signs nothing.
     IDENTITY_SECRET: process.env.IDENTITY_SECRET ?? 'x'.repeat(32),
   });
-  const database = await openAuthDatabase(config);
+
+function valid<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+  what: string,
+): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new UsageError(`Not a valid ${what}: ${String(value)}`);
+  return parsed.data;
+}
+
+/** A password that meets the rule: random, with each required kind of character. */
+const madePassword = () => `${randomBytes(12).toString('base64url')}aA1`;
+
+async function withAccounts<T>(work: (accounts: ReturnType<typeof accountsFor>) => Promise<T>): Promise<T> {
+  const database = await openAuthDatabase(config());
   try {
-    await migrate(database.db, 'auth', migrations);
-    const user = await accountsFor(database, config).promote(parsed.data);
-    console.log(`${user.email} (${user.name}) is now a system administrator.`);
-    return 0;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return 1;
+    await migrate(database.db, 'auth', authMigrations);
+    return await work(accountsFor(database, config()));
   } finally {
     await database.close();
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+async function withAllDatabases<T>(work: (databases: Parameters<typeof backup>[0]) => Promise<T>): Promise<T> {
+  const { DATA_DIR, DATABASE_POOL_SIZE } = config();
+  const auth = await openAuthDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.AUTH_DATABASE_URL });
+  const courses = await openCoursesDatabase({
+    DATA_DIR,
+    DATABASE_POOL_SIZE,
+    DATABASE_URL: process.env.COURSES_DATABASE_URL,
+  });
+  const files = await openFilesDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.FILES_DATABASE_URL });
+  try {
+    await migrate(auth.db, 'auth', authMigrations);
+    await migrate(courses.db, 'courses', coursesMigrations);
+    await migrate(files.db, 'files', filesMigrations);
+    return await work({ auth: auth.db, courses: courses.db, files: files.db } as Parameters<typeof backup>[0]);
+  } finally {
+    await Promise.all([auth.close(), courses.close(), files.close()]);
+  }
+}
+
+async function run([command, ...args]: string[]): Promise<string> {
+  switch (command) {
+    case 'promote': {
+      const user = await withAccounts((accounts) => accounts.promote(valid(emailSchema, args[0], 'e-mail')));
+      return `${user.email} (${user.name}) is now a system administrator.`;
+    }
+    case 'create-admin': {
+      const email = valid(emailSchema, args[0], 'e-mail');
+      const name = valid(nameSchema, args.slice(1).join(' '), 'name (2 characters or more)');
+      const password = process.env.ADMIN_PASSWORD
+        ? valid(passwordSchema, process.env.ADMIN_PASSWORD, 'ADMIN_PASSWORD')
+        : madePassword();
+      const outcome = await withAccounts((accounts) => accounts.ensureAdmin(email, password, name));
+      if (outcome !== 'created')
+        return `${email} existed already; it is a system administrator now (password unchanged).`;
+      return process.env.ADMIN_PASSWORD
+        ? `Administrator ${email} created.`
+        : `Administrator ${email} created with the password: ${password}`;
+    }
+    case 'reset-password': {
+      const email = valid(emailSchema, args[0], 'e-mail');
+      const password = process.env.NEW_PASSWORD
+        ? valid(passwordSchema, process.env.NEW_PASSWORD, 'NEW_PASSWORD')
+        : madePassword();
+      await withAccounts((accounts) => accounts.setPassword(email, password));
+      return process.env.NEW_PASSWORD ? `Password of ${email} changed.` : `New password of ${email}: ${password}`;
+    }
+    case 'backup': {
+      if (!args[0]) throw new UsageError('Which file?');
+      await withAllDatabases((databases) => backup(databases, args[0] as string));
+      return `Backup written to ${args[0]}.`;
+    }
+    case 'restore': {
+      if (!args[0]) throw new UsageError('Which file?');
+      const counts = await withAllDatabases((databases) => restore(databases, args[0] as string));
+      return `Restored from ${args[0]}: ${Object.entries(counts)
+        .map(([table, count]) => `${table} ${count}`)
+        .join(', ')}.`;
+    }
+    default:
+      throw new UsageError(command ? `Unknown command: ${command}` : 'Which command?');
+  }
+}
+
+try {
+  console.log(await run(process.argv.slice(2)));
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exitCode = 2;
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}

@@ -28,8 +28,8 @@ export function resetTokensRepository(db: Kysely<AuthDatabase>) {
       });
     },
 
-    async deleteExpired(now: Date) {
-      await db.deleteFrom('password_reset_tokens').where('expires_at', '<', now).execute();
+    async deleteOfUser(userId: string) {
+      await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
     },
   };
 }

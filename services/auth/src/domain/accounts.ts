@@ -129,6 +129,14 @@ export function accounts(deps: AccountsDeps) {
       return created ? 'created' : 'unchanged';
     },
 
+    /** An operator sets a password (admin CLI); reset links of the account die with the old one. */
+    async setPassword(email: string, password: string): Promise<User> {
+      const existing = await deps.users.findByEmail(email);
+      if (!existing) throw notFound(`No account with the e-mail ${email}`);
+      await deps.resetTokens.deleteOfUser(existing.id);
+      return toUser((await deps.users.update(existing.id, { passwordHash: await hashPassword(password) })) ?? existing);
+    },
+
     async promote(email: string): Promise<User> {
       const existing = await deps.users.findByEmail(email);
       if (!existing) throw notFound(`No account with the e-mail ${email}`);

@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type Kysely, sql } from 'kysely';
+import { accountsFor, openAuthDatabase } from '../services/auth/src/app.ts';
+import { loadAuthConfig } from '../services/auth/src/config.ts';
+import { migrations as authMigrations } from '../services/auth/src/data-access/schema.ts';
+import { openCoursesDatabase, useCases } from '../services/courses/src/app.ts';
+import { loadCoursesConfig } from '../services/courses/src/config.ts';
+import { migrations as coursesMigrations } from '../services/courses/src/data-access/schema.ts';
+import { openFilesDatabase } from '../services/files/src/app.ts';
+import { filesRepository } from '../services/files/src/data-access/files-repository.ts';
+import { migrations as filesMigrations } from '../services/files/src/data-access/schema.ts';
+import { storeStream } from '../services/files/src/domain/chunk-storage.ts';
+import { migrate } from '../services/kit/src/db.ts';
+import { SERVICE_TABLES, type ServiceName } from './backup.ts';
+
+const run = promisify(execFile);
+const admin = path.resolve('scripts/admin.ts');
+const env = { IDENTITY_SECRET: 'x'.repeat(32), PORT: '0' };
+
+async function openAll(dataDir: string) {
+  const config = { DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1, DATABASE_URL: undefined };
+  const databases = {
+    auth: await openAuthDatabase(config),
+    courses: await openCoursesDatabase(config),
+    files: await openFilesDatabase(config),
+  };
+  await migrate(databases.auth.db, 'auth', authMigrations);
+  await migrate(databases.courses.db, 'courses', coursesMigrations);
+  await migrate(databases.files.db, 'files', filesMigrations);
+  return databases;
+}
+
+/** Every row of every table, as comparable JSON. */
+async function snapshot(databases: Record<ServiceName, { db: Kysely<any> }>) {
+  const tables: Record<string, unknown[]> = {};
+  for (const [service, list] of Object.entries(SERVICE_TABLES) as [
+    ServiceName,
+    (typeof SERVICE_TABLES)[ServiceName],
+  ][]) {
+    for (const [table, order] of list) {
+      const rows = await sql`select * from ${sql.table(table)} order by ${sql.raw(order)}`.execute(
+        databases[service].db,
+      );
+      tables[`${service}.${table}`] = JSON.parse(
+        JSON.stringify(rows.rows, (_key, value: unknown) =>
+          value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value,
+        ),
+      );
+    }
+  }
+  return tables;
+}
+
+describe('npm run admin -- backup / restore', () => {
+  let dataDir: string;
+  let work: string;
+  let before: Record<string, unknown[]>;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'portal-backup-'));
+    dataDir = path.join(work, 'data');
+    const databases = await openAll(dataDir);
+    const authConfig = loadAuthConfig({ ...env, DATA_DIR: dataDir });
+    const user = await accountsFor(databases.auth, authConfig).register({
+      email: 'mia@example.ch',
+      password: 'Secret123',
+      name: 'Mia',
+    });
+    const { categories, courses } = useCases(databases.courses, loadCoursesConfig({ ...env, DATA_DIR: dataDir }));
+    const category = await categories.create('Backups');
+    const context = { identity: { sub: user.id, admin: true, lang: 'en' as const, exp: 0 }, requestId: 'test' };
+    const course = await courses.create(
+      {
+        title: 'Kept',
+        description: '<p>Kept <strong>safe</strong></p>',
+        isPublished: true,
+        categoryIds: [category.id],
+      },
+      context,
+    );
+    await courses.start(course.id, context.identity);
+    await storeStream(
+      filesRepository(databases.files.db),
+      Readable.from([Buffer.from('first chunk, '), Buffer.alloc(3000, 7)]),
+      { courseId: course.id, originalName: 'Übersicht.pdf', mimeType: 'application/pdf' },
+      { chunkBytes: 1024, maxBytes: 1_000_000 },
+    );
+    before = await snapshot(databases);
+    await Promise.all(Object.values(databases).map((database) => database.close()));
+  });
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  it('when the data is backed up, wiped and restored, then every row of every service is back', async () => {
+    const archive = path.join(work, 'portal.backup.gz');
+    await run(process.execPath, [admin, 'backup', archive], { env: { ...process.env, DATA_DIR: dataDir } });
+    await rm(dataDir, { recursive: true, force: true });
+    const { stdout } = await run(process.execPath, [admin, 'restore', archive], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    expect(stdout).toContain('files.file_chunks 3');
+
+    const databases = await openAll(dataDir);
+    const after = await snapshot(databases);
+    const accounts = accountsFor(databases.auth, loadAuthConfig({ ...env, DATA_DIR: dataDir }));
+    const user = await accounts.login('mia@example.ch', 'Secret123');
+    await Promise.all(Object.values(databases).map((database) => database.close()));
+    expect(after).toEqual(before);
+    expect(before['files.file_chunks']).toHaveLength(3);
+    expect(user.name).toBe('Mia');
+  });
+
+  it('when the archive is not a backup, then restore refuses and changes nothing', async () => {
+    const bogus = path.join(work, 'bogus.gz');
+    await run('sh', ['-c', `echo '{"hello":1}' | gzip > ${bogus}`]);
+    await expect(
+      run(process.execPath, [admin, 'restore', bogus], { env: { ...process.env, DATA_DIR: dataDir } }),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('not a course-portal backup'),
+    });
+  });
+});

@@ -1,0 +1,148 @@
+// Back up and restore every service's data to and from one archive: gzip-compressed JSON lines, one line a
+// row, written and read as a stream (attachment chunks included), so that neither side holds the data whole.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { createGunzip, createGzip } from 'node:zlib';
+import { type Kysely, sql } from 'kysely';
+
+/** Tables in the order they are restored (parents before children), with the columns that order their rows. */
+export const SERVICE_TABLES = {
+  auth: [
+    ['schema_migrations', 'id'],
+    ['users', 'id'],
+    ['password_reset_tokens', 'token_hash'],
+    ['outbox', 'id'],
+    ['processed_events', 'event_id'],
+  ],
+  courses: [
+    ['schema_migrations', 'id'],
+    ['categories', 'id'],
+    ['courses', 'id'],
+    ['course_categories', 'course_id, category_id'],
+    ['participations', 'course_id, user_id'],
+    ['completions', 'course_id, user_id, completed_at'],
+    ['outbox', 'id'],
+    ['processed_events', 'event_id'],
+  ],
+  files: [
+    ['schema_migrations', 'id'],
+    ['files', 'id'],
+    ['file_chunks', 'file_id, n'],
+    ['outbox', 'id'],
+    ['processed_events', 'event_id'],
+  ],
+} as const;
+export type ServiceName = keyof typeof SERVICE_TABLES;
+export type ServiceDatabases = Record<ServiceName, Kysely<unknown>>;
+
+const BATCH = 200;
+const FORMAT = 'course-portal-backup/1';
+
+type Row = Record<string, unknown>;
+
+function encode(row: Row): Row {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      value instanceof Uint8Array
+        ? { $bytes: Buffer.from(value).toString('base64') }
+        : value instanceof Date
+          ? value.toISOString()
+          : value,
+    ]),
+  );
+}
+
+function decode(row: Row): Row {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => {
+      if (value && typeof value === 'object' && '$bytes' in value)
+        return [key, Buffer.from(String(value.$bytes), 'base64')];
+      // jsonb values go back as JSON text, the same on PGlite and pg.
+      if (value && typeof value === 'object') return [key, JSON.stringify(value)];
+      return [key, value];
+    }),
+  );
+}
+
+async function* lines(databases: ServiceDatabases) {
+  yield `${JSON.stringify({ format: FORMAT, createdAt: new Date().toISOString() })}\n`;
+  for (const [service, tables] of Object.entries(SERVICE_TABLES) as [
+    ServiceName,
+    (typeof SERVICE_TABLES)[ServiceName],
+  ][]) {
+    for (const [table, order] of tables) {
+      for (let offset = 0; ; offset += BATCH) {
+        const rows =
+          await sql<Row>`select * from ${sql.table(table)} order by ${sql.raw(order)} limit ${BATCH} offset ${offset}`.execute(
+            databases[service],
+          );
+        for (const row of rows.rows) yield `${JSON.stringify({ service, table, row: encode(row) })}\n`;
+        if (rows.rows.length < BATCH) break;
+      }
+    }
+  }
+}
+
+/** Writes every service's rows into one gzip file. */
+export async function backup(databases: ServiceDatabases, file: string): Promise<void> {
+  await pipeline(Readable.from(lines(databases)), createGzip(), createWriteStream(file, { mode: 0o600 }));
+}
+
+/**
+ * Replaces every service's rows with the archive's, each service in one transaction: on any error nothing of
+ * that service changes. The archive must come from the same schema: its applied migrations must be the
+ * database's, or that service is left as it was.
+ */
+export async function restore(databases: ServiceDatabases, file: string): Promise<Record<string, number>> {
+  const input = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  const iterator = input[Symbol.asyncIterator]();
+  const header = JSON.parse(String((await iterator.next()).value ?? '{}')) as { format?: string };
+  if (header.format !== FORMAT) throw new Error(`${file} is not a course-portal backup`);
+
+  type Line = { service: ServiceName; table: string; row: Row };
+  const parse = (text: string): Line => JSON.parse(text) as Line;
+  const counts: Record<string, number> = {};
+  let next = await iterator.next();
+  // The archive holds each service's rows together, tables in restore order: one pass, one service at a time.
+  while (!next.done) {
+    const { service } = parse(next.value);
+    const tables = SERVICE_TABLES[service];
+    if (!tables) throw new Error(`unknown service ${service} in the archive`);
+    await databases[service].transaction().execute(async (trx) => {
+      const applied = await sql<{ id: string }>`select id from schema_migrations order by id`.execute(trx);
+      for (const [table] of [...tables].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
+      let batch: Row[] = [];
+      let table = '';
+      const archived: string[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
+        await trx
+          .insertInto(table as never)
+          .values(batch as never)
+          .execute();
+        counts[`${service}.${table}`] = (counts[`${service}.${table}`] ?? 0) + batch.length;
+        batch = [];
+      };
+      while (!next.done) {
+        const line = parse(next.value);
+        if (line.service !== service) break;
+        if (line.table !== table || batch.length >= BATCH) await flush();
+        table = line.table;
+        if (table === 'schema_migrations') archived.push(String(line.row.id));
+        batch.push(decode(line.row));
+        next = await iterator.next();
+      }
+      await flush();
+      if (archived.sort().join() !== applied.rows.map((row) => row.id).join()) {
+        throw new Error(`the archive's ${service} schema (${archived.join(', ')}) is not this database's`);
+      }
+      await sql`select setval(pg_get_serial_sequence('outbox', 'id'), coalesce((select max(id) from outbox), 0) + 1, false)`.execute(
+        trx,
+      );
+    });
+  }
+  return counts;
+}
