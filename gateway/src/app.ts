@@ -13,6 +13,7 @@ import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
 import { securityHeaders } from './security-headers.ts';
 import { serviceClient } from './service-client.ts';
+import { serviceTargets } from './service-targets.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { absoluteTimeout, sessionMiddleware } from './session.ts';
 import { staticSlices } from './static-slices.ts';
@@ -37,9 +38,9 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   app.set('query parser', 'simple');
 
   const services = {
-    auth: config.AUTH_SERVICE_URL,
-    courses: config.COURSES_SERVICE_URL,
-    files: config.FILES_SERVICE_URL,
+    auth: serviceTargets(config.AUTH_SERVICE_URL),
+    courses: serviceTargets(config.COURSES_SERVICE_URL),
+    files: serviceTargets(config.FILES_SERVICE_URL),
   };
   const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
   const limits = rateLimits(config, redis);
@@ -49,7 +50,12 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   app.use(requestContext(logger));
   app.use(metrics.middleware);
   app.use(securityHeaders(config));
-  app.use(healthRoutes(services, redis));
+  app.use(
+    healthRoutes(
+      Object.fromEntries(Object.entries(services).map(([name, targets]) => [name, targets.instances])),
+      redis,
+    ),
+  );
   app.get('/metrics', metricsAccess(config.METRICS_TOKEN), metrics.handler);
 
   app.use('/api', sessions.handler, absoluteTimeout(config), requireCsrfHeader);
@@ -63,12 +69,15 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   });
   // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.
   for (const [name, prefixes] of Object.entries(PROXIED_PREFIXES)) {
-    const target = services[name as keyof typeof PROXIED_PREFIXES];
-    app.use(serviceProxy({ ...proxyOptions, name, target, prefixes: [...prefixes] }));
+    const targets = services[name as keyof typeof PROXIED_PREFIXES];
+    app.use(serviceProxy({ ...proxyOptions, name, targets, prefixes: [...prefixes] }));
   }
   app.use(
     sessionRoutes(
-      serviceClient('auth', services.auth, { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS }),
+      serviceClient('auth', services.auth, {
+        secret: config.IDENTITY_SECRET,
+        timeoutMs: config.SERVICE_TIMEOUT_MS,
+      }),
       limits,
     ),
   );

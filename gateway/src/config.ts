@@ -2,7 +2,15 @@ import path from 'node:path';
 import { booleanFromEnv, loadConfig } from '@portal/kit/config';
 import { z } from 'zod';
 
-const serviceUrl = (fallback: string) => z.url().default(fallback);
+/** One URL, or several comma-separated ones for the instances of a scaled-out service. */
+const serviceUrl = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine(
+      (value) => value.split(',').every((url) => z.url().safeParse(url.trim()).success),
+      'must be URLs separated by commas',
+    );
 
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env) {
   return loadConfig(

@@ -3,31 +3,37 @@ import { forbidden } from '@portal/kit/errors';
 import { type RequestHandler, Router } from 'express';
 import type { Redis } from 'ioredis';
 
-type State = 'up' | 'down';
+type State = 'up' | 'degraded' | 'down';
 
-async function probe(url: string): Promise<State> {
+async function ready(url: string): Promise<boolean> {
   try {
-    const response = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2_000) });
-    return response.ok ? 'up' : 'down';
+    return (await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2_000) })).ok;
   } catch {
-    return 'down';
+    return false;
   }
 }
 
+/** A service is up when every instance is ready, degraded when some are, down when none is. */
+async function probe(instances: string[]): Promise<State> {
+  const states = await Promise.all(instances.map(ready));
+  if (states.every(Boolean)) return 'up';
+  return states.some(Boolean) ? 'degraded' : 'down';
+}
+
 /** /livez: the gateway process answers. /healthz: each service and the session store, 503 when any is down. */
-export function healthRoutes(services: Record<string, string>, redis: Redis | undefined): Router {
+export function healthRoutes(services: Record<string, string[]>, redis: Redis | undefined): Router {
   const router = Router();
   router.get('/livez', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/healthz', async (_req, res) => {
     const names = Object.keys(services);
-    const states = await Promise.all(names.map((name) => probe(services[name] as string)));
+    const states = await Promise.all(names.map((name) => probe(services[name] ?? [])));
     const report: Record<string, State> = Object.fromEntries(
       names.map((name, index) => [name, states[index] as State]),
     );
     if (redis) report.redis = redis.status === 'ready' ? 'up' : 'down';
-    const healthy = Object.values(report).every((state) => state === 'up');
+    const healthy = Object.values(report).every((state) => state !== 'down');
     res
       .status(healthy ? 200 : 503)
       .set('Cache-Control', 'no-store')

@@ -5,6 +5,8 @@ import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import type { Logger } from '@portal/kit/logger';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { ProxyTarget } from 'httpxy';
+import type { ServiceTargets } from './service-targets.ts';
 import { identityOf } from './identity.ts';
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EAI_AGAIN']);
@@ -15,7 +17,7 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONN
  */
 export function serviceProxy(options: {
   name: string;
-  target: string;
+  targets: ServiceTargets;
   prefixes: string[];
   secret: string;
   timeoutMs: number;
@@ -24,7 +26,7 @@ export function serviceProxy(options: {
   const prefixOf = (pathname: string) =>
     options.prefixes.find((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   const proxy = createProxyMiddleware<Request, ServerResponse>({
-    target: options.target,
+    router: () => options.targets.next(),
     pathFilter: (pathname) => prefixOf(pathname) !== undefined,
     proxyTimeout: options.timeoutMs,
     xfwd: true,
@@ -34,8 +36,24 @@ export function serviceProxy(options: {
         proxyReq.setHeader(IDENTITY_HEADER, signIdentity(identityOf(req), options.secret));
         proxyReq.setHeader(REQUEST_ID_HEADER, req.id);
       },
-      error: (error: Error, req: IncomingMessage, res: ServerResponse | Socket) => {
+      error: (error: Error, req: IncomingMessage, res: ServerResponse | Socket, target?: ProxyTarget) => {
         const code = (error as NodeJS.ErrnoException).code ?? '';
+        const unreachable = UNREACHABLE.has(code);
+        if (unreachable && target) options.targets.markDown(new URL(String(target)).origin);
+        // A read never reached a service that refused it: the next instance answers it instead, once.
+        const retry = req as Request & { retriedOnAnotherInstance?: boolean };
+        if (
+          unreachable &&
+          (req.method === 'GET' || req.method === 'HEAD') &&
+          !retry.retriedOnAnotherInstance &&
+          options.targets.instances.length > 1 &&
+          'writeHead' in res &&
+          !res.headersSent
+        ) {
+          retry.retriedOnAnotherInstance = true;
+          void proxy(retry, res as ServerResponse);
+          return;
+        }
         options.logger.warn({ err: error, service: options.name, requestId: (req as Request).id }, 'proxy error');
         if (!('writeHead' in res) || res.headersSent) {
           res.destroy();
