@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'artifacts/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '.redeploy-*/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'artifacts/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
