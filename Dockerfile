@@ -2,7 +2,7 @@
 # One file for every deployable of the portal:
 #   --target service  --build-arg SERVICE=gateway|services/auth|services/courses|services/files
 #   --target slice    --build-arg SLICE=shell|mfe-auth|mfe-courses|mfe-editor
-# The build steps are the commands the tests run: `npm ci` and `npm run build -w <slice>`.
+# The build steps are the commands the tests run: `npm install` (as scripts/bootstrap.mjs) and `npm run build -w <slice>`.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
@@ -22,7 +22,7 @@ COPY mfe-auth/package.json mfe-auth/
 COPY mfe-courses/package.json mfe-courses/
 COPY mfe-editor/package.json mfe-editor/
 COPY e2e/package.json e2e/
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 
 # Runtime dependencies only, for the services.
 FROM deps AS prod-deps

@@ -20,9 +20,12 @@ function newestMtime(target) {
 }
 
 const installedMarker = path.join(root, 'node_modules', '.package-lock.json');
+// `npm install` honours package-lock.json. Not `npm ci`: the lock cannot list the other platforms' builds of
+// native packages (@swc/core, unrs-resolver) when the registry in use does not carry them, and `npm ci`
+// refuses such a lock as out of sync.
 if (!existsSync(installedMarker) || newestMtime(path.join(root, 'package-lock.json')) > newestMtime(installedMarker)) {
-  console.log('Installing packages (npm ci)…');
-  run(existsSync(path.join(root, 'package-lock.json')) ? 'npm ci' : 'npm install');
+  console.log('Installing packages (npm install)…');
+  run('npm install --no-audit --no-fund');
 }
 
 // A slice is stale when its own files, the contracts it bundles or the shared-dependency map changed.
