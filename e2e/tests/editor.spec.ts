@@ -130,6 +130,15 @@ test('when the administrator leaves the form with unsaved changes, then the port
   await page.getByRole('link', { name: 'Overview', exact: true }).click();
   expect(dialogs).toEqual(['You have unsaved changes. Are you sure you want to leave?']);
   await expect(page).toHaveURL(/\/create-course$/);
+  // The browser's Back button is held back the same way.
+  page.once('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.evaluate(() => window.history.back());
+  await expect.poll(() => dialogs.length).toBe(2);
+  await expect(page).toHaveURL(/\/create-course$/);
+  await expect(page.getByLabel(/^Title/)).toHaveValue('Unsaved');
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('link', { name: 'Close and go back to the overview' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,7 +1,7 @@
 import type { User } from '@portal/contracts/auth';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import type { PortalSession } from '../lib/session.ts';
 
@@ -25,14 +25,27 @@ function Elsewhere() {
  * the toast container; any other route shows where we went, and `location` tells the current URL.
  */
 export function renderPage(page: ReactElement, { path, urls }: { path: string; urls: string[] }) {
-  return render(
-    <MemoryRouter initialEntries={urls} initialIndex={urls.length - 1}>
-      <Routes>
-        <Route path={path} element={page} />
-        <Route path="*" element={<Elsewhere />} />
-      </Routes>
+  const withLocation = (element: ReactElement) => (
+    <>
+      {element}
       <Location />
-      <ToastContainer />
-    </MemoryRouter>,
+    </>
   );
+  // A data router, as the shell's: the page's leave guard (useBlocker) needs one.
+  const router = createMemoryRouter(
+    [
+      { path, element: withLocation(page) },
+      { path: '*', element: withLocation(<Elsewhere />) },
+    ],
+    { initialEntries: urls, initialIndex: urls.length - 1 },
+  );
+  return {
+    router,
+    ...render(
+      <>
+        <RouterProvider router={router} />
+        <ToastContainer />
+      </>,
+    ),
+  };
 }

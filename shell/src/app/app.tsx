@@ -1,15 +1,19 @@
 import type { User } from '@portal/contracts/auth';
 import type { PortalConfig } from '@portal/contracts/portal-config';
-import { BrowserRouter } from 'react-router-dom';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider.tsx';
 import { AppRoutes } from './router.tsx';
 
+/**
+ * A data router around the portal's routes, so that pages can hold the user back (useBlocker) when they
+ * have unsaved changes, whatever the navigation: a link, the Back button, or code.
+ */
 export function App({ config, loginStatus }: { config: PortalConfig; loginStatus: Promise<User | null> }) {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AppRoutes /> }]));
   return (
     <AppProvider config={config} loginStatus={loginStatus}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

@@ -296,6 +296,23 @@ describe('course form page', () => {
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 
+  it('when the form has unsaved changes and the browser goes back, then the user is asked and can stay', async () => {
+    fakeApi({ 'GET /api/categories': categories });
+    const { router } = renderPage(<CourseFormPage session={fakeSession(admin)} />, {
+      path: '/create-course',
+      urls: ['/dashboard', '/create-course'],
+    });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Title/), 'Draft');
+    await act(() => router.navigate(-1));
+    expect(confirm).toHaveBeenCalledWith('You have unsaved changes. Are you sure you want to leave?');
+    expect(location()).toBe('/create-course');
+    confirm.mockReturnValue(true);
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
   it('when the toolbar is used, then the text is formatted and the buttons show their state', async () => {
     openCreate();
     const user = userEvent.setup();

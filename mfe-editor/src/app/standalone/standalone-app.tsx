@@ -1,7 +1,7 @@
 import type { User } from '@portal/contracts/auth';
-import { Suspense, use } from 'react';
+import { Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Link, Navigate, Route, RouterProvider, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { paths } from '../../config/paths.ts';
 import { EDITOR_NAMESPACE } from '../../lib/i18n.ts';
@@ -39,14 +39,25 @@ function SignedIn({ loginStatus }: { loginStatus: Promise<User | null> }) {
  */
 export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | null> }) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
+  // A data router, as the shell's: the form's leave guard (useBlocker) needs one.
+  const [router] = useState(() =>
+    createBrowserRouter([
+      {
+        path: '*',
+        element: (
+          <main className={styles.main}>
+            <Suspense fallback={<p role="status">{t('standalone.checking')}</p>}>
+              <SignedIn loginStatus={loginStatus} />
+            </Suspense>
+          </main>
+        ),
+      },
+    ]),
+  );
   return (
-    <BrowserRouter>
-      <main className={styles.main}>
-        <Suspense fallback={<p role="status">{t('standalone.checking')}</p>}>
-          <SignedIn loginStatus={loginStatus} />
-        </Suspense>
-      </main>
+    <>
+      <RouterProvider router={router} />
       <ToastContainer position="top-right" autoClose={5000} />
-    </BrowserRouter>
+    </>
   );
 }

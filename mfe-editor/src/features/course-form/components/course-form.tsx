@@ -47,7 +47,7 @@ export function CourseForm({ mode, course, categories }: Props) {
   const validity = validate(values);
   const busy = state.phase !== 'idle';
   const dirty = isDirty(state);
-  useLeaveGuard(dirty, t('form.unsavedChanges'));
+  const leaveOnPurpose = useLeaveGuard(dirty, t('form.unsavedChanges'));
 
   const onDescriptionChange = useCallback((text: EditorText) => {
     dispatch({ type: 'descriptionChanged', html: text.html, textLength: text.textLength, hasText: text.hasText });
@@ -66,6 +66,7 @@ export function CourseForm({ mode, course, categories }: Props) {
     switch (outcome.kind) {
       case 'done':
         toast.success(t(outcome.isPublished ? 'messages.published' : 'messages.drafted'));
+        leaveOnPurpose();
         void navigate(paths.dashboard.getHref());
         break;
       case 'saveFailed':
