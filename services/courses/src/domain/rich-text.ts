@@ -22,9 +22,14 @@ export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
-/** The text a reader sees, whitespace collapsed: what the 1-2500 character rule counts. */
+const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|pre)>|<(br|hr)\s*\/?>/gi;
+
+/**
+ * The text a reader sees, blocks separated by a space and whitespace collapsed: what the 1-2500 character
+ * rule counts (never more than the editor's own count, which separates blocks with blank lines).
+ */
 export function plainText(html: string): string {
-  return textContent(parseDocument(html, { decodeEntities: true }).children)
+  return textContent(parseDocument(html.replace(BLOCK_END, '$& '), { decodeEntities: true }).children)
     .replace(/\s+/g, ' ')
     .trim();
 }
