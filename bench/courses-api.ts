@@ -2,7 +2,6 @@
 // as `npm start` does, then loads each call through the gateway (with a real session) and straight against the
 // courses service, and prints requests per second, p50 and p99, the gateway/direct ratio and the query plans.
 // `npm run bench` (options: --courses N --users N --seconds S --concurrency C).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { searchable } from '../services/courses/src/domain/rich-text.ts';
 import { migrate } from '../services/kit/src/db.ts';
 import { IDENTITY_HEADER, signIdentity } from '../services/kit/src/identity.ts';
 import { freePort } from '../services/kit/src/server.ts';
+import { startPortal } from './portal.ts';
 import { scratchDatabase } from '../services/kit/src/testing/backends.ts';
 import { seedBulk } from '../scripts/bulk-seed.ts';
 
@@ -52,32 +52,6 @@ async function seed() {
   await auth.close();
   await courses.close();
   return result;
-}
-
-async function startPortal(port: number, coursesPort: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      COURSES_PORT: String(coursesPort),
-      DATA_DIR: dataDir,
-      AUTH_DATABASE_URL: databases?.auth.url,
-      COURSES_DATABASE_URL: databases?.courses.url,
-      LOG_LEVEL: 'error',
-      SEED_EXAMPLES: 'false',
-      LOGIN_LIMIT_PER_ADDRESS: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/livez`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the portal did not start');
 }
 
 interface Result {
@@ -154,7 +128,14 @@ async function queryPlans(sampleCourseId: string, viewerId: string): Promise<str
 const seeded = await seed();
 const port = await freePort();
 const coursesPort = await freePort();
-const portal = await startPortal(port, coursesPort);
+const portal = await startPortal(port, {
+  COURSES_PORT: String(coursesPort),
+  DATA_DIR: dataDir,
+  AUTH_DATABASE_URL: databases?.auth.url,
+  COURSES_DATABASE_URL: databases?.courses.url,
+  SEED_EXAMPLES: 'false',
+  LOGIN_LIMIT_PER_ADDRESS: '100000',
+});
 const gateway = `http://127.0.0.1:${port}`;
 const direct = `http://127.0.0.1:${coursesPort}`;
 let report = '';

@@ -1,13 +1,13 @@
 // Benchmark of attachments: uploads and downloads one large file (200 MiB by default) through the gateway,
 // prints MB/s each way and the peak memory (RSS) of the gateway and the files service, which must stay flat:
 // no whole file is held in memory anywhere on the path. `node bench/files-transfer.ts [--mib N] [--postgres URL]`.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../services/kit/src/server.ts';
+import { startPortal } from './portal.ts';
 import { scratchDatabase } from '../services/kit/src/testing/backends.ts';
 
 const { values } = parseArgs({ options: { mib: { type: 'string', default: '200' }, postgres: { type: 'string' } } });
@@ -25,33 +25,6 @@ const databases = values.postgres
       files: await scratchDatabase(values.postgres),
     }
   : undefined;
-
-async function startPortal(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      MAX_FILE_BYTES: String(size + MIB),
-      AUTH_DATABASE_URL: databases?.auth.url,
-      COURSES_DATABASE_URL: databases?.courses.url,
-      FILES_DATABASE_URL: databases?.files.url,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/livez`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the portal did not start');
-}
 
 /** The child processes of the portal, found by their entry file. */
 function pidOf(parent: number, entry: string): number {
@@ -109,7 +82,15 @@ function multipartBody(hash: ReturnType<typeof createHash>) {
 }
 
 const port = await freePort();
-const portal = await startPortal(port);
+const portal = await startPortal(port, {
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  MAX_FILE_BYTES: String(size + MIB),
+  AUTH_DATABASE_URL: databases?.auth.url,
+  COURSES_DATABASE_URL: databases?.courses.url,
+  FILES_DATABASE_URL: databases?.files.url,
+});
 const base = `http://127.0.0.1:${port}`;
 let report = '';
 try {

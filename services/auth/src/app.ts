@@ -3,9 +3,7 @@ import { EVENTS } from '@portal/contracts/events';
 import { type Database, migrate, openDatabase } from '@portal/kit/db';
 import { startOutboxRelay } from '@portal/kit/events';
 import { createLogger } from '@portal/kit/logger';
-import { serviceMetrics } from '@portal/kit/observability';
-import { listen } from '@portal/kit/server';
-import { createServiceApp } from '@portal/kit/service-app';
+import { serveService } from '@portal/kit/serve';
 import type { AuthConfig } from './config.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
@@ -65,22 +63,13 @@ export async function startAuthService(config: AuthConfig) {
         logger,
       })
     : undefined;
-  const app = createServiceApp({
+  const server = await serveService({
+    name: SERVICE_NAME,
+    config,
     logger,
-    identitySecret: config.IDENTITY_SECRET,
-    ready: database.ping,
+    database,
     routes: authRoutes(accounts),
-    metrics: serviceMetrics(SERVICE_NAME, database, () => relay),
+    relay,
   });
-  const server = await listen(app, {
-    port: config.PORT,
-    host: config.HOST,
-    logger,
-    onStop: async () => {
-      await relay?.stop();
-      await database.close();
-    },
-  });
-  logger.info({ url: server.url, database: database.kind }, 'auth service listening');
   return { ...server, logger, admin, database, relay };
 }

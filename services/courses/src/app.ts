@@ -3,9 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Database, migrate, openDatabase } from '@portal/kit/db';
 import { eventInbox, startOutboxRelay } from '@portal/kit/events';
 import { createLogger, type Logger } from '@portal/kit/logger';
-import { serviceMetrics } from '@portal/kit/observability';
-import { listen } from '@portal/kit/server';
-import { createServiceApp } from '@portal/kit/service-app';
+import { serveService } from '@portal/kit/serve';
 import { EVENTS, userDeletedSchema } from '@portal/contracts/events';
 import { Router } from 'express';
 import type { CoursesConfig } from './config.ts';
@@ -89,22 +87,6 @@ export async function startCoursesService(config: CoursesConfig) {
         logger,
       })
     : undefined;
-  const app = createServiceApp({
-    logger,
-    identitySecret: config.IDENTITY_SECRET,
-    ready: database.ping,
-    routes,
-    metrics: serviceMetrics(SERVICE_NAME, database, () => relay),
-  });
-  const server = await listen(app, {
-    port: config.PORT,
-    host: config.HOST,
-    logger,
-    onStop: async () => {
-      await relay?.stop();
-      await database.close();
-    },
-  });
-  logger.info({ url: server.url, database: database.kind }, 'courses service listening');
+  const server = await serveService({ name: SERVICE_NAME, config, logger, database, routes, relay });
   return { ...server, logger, database, relay };
 }

@@ -4,8 +4,7 @@ import { migrate, openDatabase } from '@portal/kit/db';
 import { eventInbox } from '@portal/kit/events';
 import { createLogger } from '@portal/kit/logger';
 import { serviceMetrics } from '@portal/kit/observability';
-import { listen } from '@portal/kit/server';
-import { createServiceApp } from '@portal/kit/service-app';
+import { serveService } from '@portal/kit/serve';
 import { Router } from 'express';
 import type { FilesConfig } from './config.ts';
 import { filesRepository } from './data-access/files-repository.ts';
@@ -60,25 +59,14 @@ export async function startFilesService(config: FilesConfig) {
       },
     }),
   );
-  const app = createServiceApp({
+  const server = await serveService({
+    name: SERVICE_NAME,
+    config,
     logger,
-    identitySecret: config.IDENTITY_SECRET,
-    ready: database.ping,
+    database,
     routes,
     metrics,
+    onStop: () => clearInterval(sweeper),
   });
-  const server = await listen(app, {
-    port: config.PORT,
-    host: config.HOST,
-    logger,
-    onStop: async () => {
-      clearInterval(sweeper);
-      await database.close();
-    },
-  });
-  logger.info(
-    { url: server.url, database: database.kind, maxFileBytes: config.MAX_FILE_BYTES },
-    'files service listening',
-  );
   return { ...server, logger, database };
 }
