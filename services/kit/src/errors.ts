@@ -30,7 +30,6 @@ export const badRequest = (message: string, issues?: FieldIssue[]) =>
 export const unauthorized = (message = 'Not signed in') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'Not allowed') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const conflict = (message: string) => new AppError(409, 'conflict', message);
 
 export function issuesOf(error: ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
