@@ -1,14 +1,17 @@
-# syntax=docker/dockerfile:1.7
 # One file for every deployable of the portal:
 #   --target service  --build-arg SERVICE=gateway|services/auth|services/courses|services/files
 #   --target slice    --build-arg SLICE=shell|mfe-auth|mfe-courses|mfe-editor
 # The build steps are the commands the tests run: `npm install` (as scripts/bootstrap.mjs) and `npm run build -w <slice>`.
+# It builds with BuildKit and with the classic builder. The classic builder builds every stage before the target,
+# so the stages are ordered for it: the shared dependency layer first, then the service and the admin command
+# line (both only copy files), then the slices.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
 
 # Every workspace's manifest first, so the dependency layer is rebuilt only when they change.
 FROM ${NODE_IMAGE} AS deps
+LABEL course-portal.stage=build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
@@ -22,11 +25,45 @@ COPY mfe-auth/package.json mfe-auth/
 COPY mfe-courses/package.json mfe-courses/
 COPY mfe-editor/package.json mfe-editor/
 COPY e2e/package.json e2e/
-RUN npm install --no-audit --no-fund
+# Only for a build machine that reaches npm through its own registry or TLS-inspecting proxy (the CA in PEM
+# form): used for this one step and kept in no image that ships (the images below copy files, not this stage).
+ARG NPM_REGISTRY
+ARG NPM_CA
+RUN if [ -n "$NPM_CA" ]; then printf '%s\n' "$NPM_CA" > /tmp/npm-ca.pem && export NODE_EXTRA_CA_CERTS=/tmp/npm-ca.pem; fi \
+  && npm install --no-audit --no-fund ${NPM_REGISTRY:+--registry=$NPM_REGISTRY} \
+  && rm -rf /tmp/npm-ca.pem /root/.npm
 
 # Runtime dependencies only, for the services.
 FROM deps AS prod-deps
-RUN npm prune --omit=dev
+# Offline: pruning needs nothing from the registry.
+RUN npm prune --omit=dev --offline --no-audit --no-fund
+
+# A service or the gateway: Node 24 runs the TypeScript sources directly (type stripping), as in development.
+FROM ${NODE_IMAGE} AS service
+ARG SERVICE=gateway
+ENV NODE_ENV=production SERVICE=${SERVICE}
+WORKDIR /app
+COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json ./
+COPY --chown=node:node contracts ./contracts
+COPY --chown=node:node services/kit ./services/kit
+COPY --chown=node:node ${SERVICE} ./${SERVICE}
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+(process.env.SERVICE==='gateway'?'/livez':'/readyz')).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["sh", "-c", "exec node ${SERVICE}/src/server.ts"]
+
+# The operator's command line (`npm run admin`), for one-off containers on the stack's databases.
+FROM ${NODE_IMAGE} AS admin
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json ./
+COPY --chown=node:node contracts ./contracts
+COPY --chown=node:node services ./services
+COPY --chown=node:node scripts ./scripts
+USER node
+ENTRYPOINT ["node", "scripts/admin.ts"]
 
 FROM deps AS web-build
 ARG SLICE=shell
@@ -48,18 +85,3 @@ USER 101
 COPY --from=web-build /app/${SLICE}/dist /usr/share/nginx/html${MOUNT_PATH}
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
-
-# A service or the gateway: Node 24 runs the TypeScript sources directly (type stripping), as in development.
-FROM ${NODE_IMAGE} AS service
-ARG SERVICE=gateway
-ENV NODE_ENV=production SERVICE=${SERVICE}
-WORKDIR /app
-COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
-COPY --chown=node:node package.json ./
-COPY --chown=node:node contracts ./contracts
-COPY --chown=node:node services/kit ./services/kit
-COPY --chown=node:node ${SERVICE} ./${SERVICE}
-USER node
-EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+(process.env.SERVICE==='gateway'?'/livez':'/readyz')).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["sh", "-c", "exec node ${SERVICE}/src/server.ts"]

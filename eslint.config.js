@@ -27,7 +27,18 @@ export default tseslint.config(
   {
     files: ['shell/**/*.tsx', 'mfe-*/**/*.tsx', 'shell/**/*.ts', 'mfe-*/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The shared router is `react-router-dom` (shell/module-federation.router.ts): `react-router` would bundle a copy.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-router', message: "Import the router from 'react-router-dom'." }] },
+      ],
+    },
+  },
+  {
+    files: ['shell/module-federation.router.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Tests read loosely typed JSON answers and know what they set up.

@@ -1,6 +1,7 @@
 // Benchmark of the courses API: seeds 10,000 courses and 1,000 users with participations, starts the portal
 // as `npm start` does, then loads each call through the gateway (with a real session) and straight against the
-// courses service, and prints requests per second, p50 and p99, the gateway/direct ratio and the query plans.
+// courses service, and prints requests per second, p50 and p99, the gateway/direct ratios (one table at the end)
+// and the query plans.
 // `npm run bench` (options: --courses N --users N --seconds S --concurrency C).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -152,8 +153,12 @@ try {
     IDENTITY_SECRET: string;
   };
   const viaGateway = () => ({ cookie });
-  const viaIdentity = () => ({
-    [IDENTITY_HEADER]: signIdentity({ sub: user.id, admin: false, lang: user.language }, IDENTITY_SECRET),
+  const viaIdentity = (requestPath: string) => () => ({
+    [IDENTITY_HEADER]: signIdentity(
+      { sub: user.id, admin: false, lang: user.language },
+      { method: 'GET', path: requestPath },
+      IDENTITY_SECRET,
+    ),
   });
 
   const scenarios = [
@@ -164,16 +169,26 @@ try {
     { name: 'GET /api/courses/{id}', path: `/api/courses/${seeded.sampleCourseId}`, clients: concurrency },
   ];
   const rows: string[] = [];
+  const summary: string[] = [];
   for (const scenario of scenarios) {
     const throughGateway = await load(`${gateway}${scenario.path}`, viaGateway, seconds, scenario.clients);
-    const straight = await load(`${direct}${scenario.path}`, viaIdentity, seconds, scenario.clients);
+    const straight = await load(`${direct}${scenario.path}`, viaIdentity(scenario.path), seconds, scenario.clients);
     const format = (result: Result) =>
       `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms${result.errors ? `  (${result.errors} errors)` : ''}`;
     rows.push(
       `${scenario.name}\n  gateway  ${format(throughGateway)}\n  direct   ${format(straight)}\n  ratio gateway/direct: ${(throughGateway.rps / straight.rps).toFixed(2)} of the throughput, p99 ×${(throughGateway.p99 / straight.p99).toFixed(2)}`,
     );
     console.log(rows.at(-1));
+    summary.push(
+      `| ${scenario.name} | ${throughGateway.rps.toFixed(0)} | ${straight.rps.toFixed(0)} | ${(throughGateway.rps / straight.rps).toFixed(2)} | ${throughGateway.p50.toFixed(1)} | ${straight.p50.toFixed(1)} |`,
+    );
   }
+  const table = [
+    '| call | gateway req/s | direct req/s | gateway/direct | gateway p50 ms | direct p50 ms |',
+    '|---|---|---|---|---|---|',
+    ...summary,
+  ].join('\n');
+  console.log(`\n${table}`);
   portal.kill('SIGTERM');
   await new Promise((resolve) => portal.once('exit', resolve));
   const plans = await queryPlans(seeded.sampleCourseId ?? '', user.id);
@@ -183,6 +198,8 @@ try {
     `Load: ${concurrency} concurrent clients (unless marked), closed loop, ${seconds} s per scenario and path, on one 2-core machine shared by the load generator, the gateway and the services.`,
     '',
     ...rows,
+    '',
+    table,
     '',
     'Query plans (EXPLAIN):',
     plans,

@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../services/kit/src/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -19,4 +22,34 @@ export async function startPortal(port: number, env: Record<string, string | und
   }
   child.kill('SIGTERM');
   throw new Error('the portal did not start');
+}
+
+/**
+ * The portal a browser benchmark measures: the running one at the URL given on the command line (with an
+ * administrator from ADMIN_EMAIL and ADMIN_PASSWORD), or one of its own on a fresh data folder.
+ */
+export async function portalUnderTest() {
+  const given = process.argv.slice(2).find((argument) => /^https?:\/\//.test(argument));
+  if (given) {
+    const admin = { email: process.env.ADMIN_EMAIL ?? '', password: process.env.ADMIN_PASSWORD ?? '' };
+    if (!admin.email || !admin.password)
+      throw new Error('Set ADMIN_EMAIL and ADMIN_PASSWORD to measure a running portal');
+    return { baseURL: given.replace(/\/$/, ''), admin, stop: () => undefined };
+  }
+  const admin = { email: 'bench-admin@example.com', password: 'Bench12345' };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const port = await freePort();
+  const child = await startPortal(port, {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    admin,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

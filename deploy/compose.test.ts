@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 
-// No Docker engine runs where the tests run: these checks prove what can be proved without one, that the
-// compose file and the Dockerfile only reference what exists and keep the rules of the stack.
+// The rules of the stack that can be checked without an engine: the compose file and the Dockerfile only
+// reference what exists. `npm run test:compose` (deploy/test-compose.sh) builds and runs the stack for real.
 const root = path.resolve(import.meta.dirname ?? '.', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
@@ -16,6 +16,8 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   environment?: Record<string, string>;
   restart?: string;
+  profiles?: string[];
+  read_only?: boolean;
 }
 
 const compose = parse(read('docker-compose.yml'), { merge: true }) as {
@@ -27,12 +29,25 @@ const stages = new Set([...dockerfile.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)/gim)].m
 const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
 const envExample = read('.env.example');
 const services = Object.entries(compose.services);
+// What `docker compose up` starts: one-off tools (the admin command line) have a profile.
+const running = services.filter(([, service]) => !service.profiles);
+/** The default of a `${NAME:-default}` setting. */
+const defaultOf = (value: string) => /^\$\{\w+:-([^}]+)\}$/.exec(value)?.[1] ?? value;
 
 describe('the compose stack', () => {
-  it('when it is parsed, then only the gateway publishes a port and every container restarts', () => {
+  it('when it is parsed, then only the gateway publishes a port, on 127.0.0.1 unless told otherwise', () => {
     expect(services.filter(([, service]) => service.ports).map(([name]) => name)).toEqual(['gateway']);
-    for (const [name, service] of services)
-      expect({ name, restart: service.restart }).toEqual({ name, restart: 'unless-stopped' });
+    expect(compose.services.gateway?.ports).toEqual(['${PORTAL_BIND:-127.0.0.1}:${PORTAL_PORT:-8080}:8080']);
+  });
+
+  it('when the stack runs, then every container restarts unless stopped, on a read-only file system', () => {
+    for (const [name, service] of running) {
+      expect({ name, restart: service.restart, readOnly: service.read_only }).toEqual({
+        name,
+        restart: 'unless-stopped',
+        readOnly: true,
+      });
+    }
   });
 
   it('when a container waits for another, then that one has a healthcheck and the wait is for health', () => {
@@ -81,11 +96,22 @@ describe('the compose stack', () => {
     }
   });
 
-  it('when images are pulled, then their tags are pinned', () => {
-    for (const [, service] of services.filter(([, service]) => service.image)) {
-      expect(service.image).toMatch(/:[0-9][\w.-]*$/);
+  it('when images are pulled, then each is a setting whose default is a pinned official image', () => {
+    const images = services.flatMap(([, service]) => (service.image ? [service.image] : []));
+    expect(images).toEqual(['${POSTGRES_IMAGE:-postgres:17.6-alpine}', '${REDIS_IMAGE:-redis:7.4-alpine}']);
+    const dockerfileImages = [...dockerfile.matchAll(/^ARG (\w+_IMAGE)=(\S+)/gm)];
+    expect(dockerfileImages.map((match) => match[1])).toEqual(['NODE_IMAGE', 'NGINX_IMAGE']);
+    for (const [, name, image] of dockerfileImages) {
+      expect(image).toMatch(/:[0-9][\w.-]*$/);
+      for (const [, service] of services.filter(([, service]) => service.build)) {
+        expect(defaultOf(service.build?.args?.[name!] ?? '')).toBe(image);
+      }
     }
-    for (const match of dockerfile.matchAll(/^ARG \w+_IMAGE=(\S+)/gm)) expect(match[1]).toMatch(/:[0-9][\w.-]*$/);
+    for (const image of images) expect(defaultOf(image)).toMatch(/:[0-9][\w.-]*$/);
+  });
+
+  it('when the classic builder reads the Dockerfile, then it finds no BuildKit-only syntax', () => {
+    expect(dockerfile).not.toMatch(/^# syntax=|--mount=|<<EOF|^COPY --link|--chmod=/m);
   });
 
   it('when a setting comes from the environment, then .env.example documents it or it has a default', () => {
@@ -101,7 +127,7 @@ describe('the compose stack', () => {
   });
 
   it('when the images are built, then they run the commands the tests run, as a non-root user, without baked secrets', () => {
-    expect(dockerfile).toMatch(/RUN npm install --no-audit --no-fund/);
+    expect(dockerfile).toMatch(/&& npm install --no-audit --no-fund /);
     expect(read('scripts/bootstrap.mjs')).toContain("run('npm install --no-audit --no-fund')");
     expect(dockerfile).toMatch(/RUN npm run build -w \$\{SLICE\}/);
     expect(dockerfile).toMatch(/^USER node$/m);

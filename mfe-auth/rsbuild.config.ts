@@ -1,13 +1,14 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginPrecompress } from '../shell/rsbuild-plugin-precompress.ts';
 import moduleFederationConfig, { inPortal } from './module-federation.config.ts';
 
 /** Where the standalone dev server (`npm run dev -w mfe-auth`) sends the API: the gateway of `npm start`. */
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig)],
+  plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig), pluginPrecompress()],
   source: { entry: { index: './src/index.tsx' } },
   html: { template: './src/index.html' },
   // The standalone page is for development only: a production build is loaded by the shell.

@@ -20,7 +20,11 @@ describe('npm run admin -- promote', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'portal-admin-'));
     const database = await openAuthDatabase(config());
     await migrate(database.db, 'auth', migrations);
-    await accountsFor(database, config()).register({ email: 'Lea@Example.ch', password: 'Secret123', name: 'Lea' });
+    await accountsFor(database, config()).register({
+      email: 'Lea@Example.ch',
+      password: 'Lantern-Orbit-Kite-42',
+      name: 'Lea',
+    });
     await database.close();
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -31,7 +35,7 @@ describe('npm run admin -- promote', () => {
     });
     expect(stdout).toContain('is now a system administrator');
     const database = await openAuthDatabase(config());
-    const user = await accountsFor(database, config()).login('lea@example.ch', 'Secret123');
+    const user = await accountsFor(database, config()).login('lea@example.ch', 'Lantern-Orbit-Kite-42');
     await database.close();
     expect(user.isSysAdmin).toBe(true);
   });
@@ -65,5 +69,15 @@ describe('npm run admin -- promote', () => {
       code: 2,
       stderr: expect.stringContaining('Usage'),
     });
+  });
+
+  it('when asked for help with --help or -h, then it prints the usage and succeeds', async () => {
+    for (const flag of ['--help', '-h']) {
+      const { stdout } = await run(process.execPath, [script, flag], {
+        env: { ...process.env, DATA_DIR: dataDir },
+      });
+      expect(stdout).toContain('Usage: npm run admin -- <command>');
+      expect(stdout).toContain('promote <email>');
+    }
   });
 });

@@ -75,6 +75,10 @@ async function withAllDatabases<T>(work: (databases: Parameters<typeof backup>[0
 
 async function run([command, ...args]: string[]): Promise<string> {
   switch (command) {
+    case '--help':
+    case '-h':
+    case 'help':
+      return USAGE;
     case 'promote': {
       const user = await withAccounts((accounts) => accounts.promote(valid(emailSchema, args[0], 'e-mail')));
       return `${user.email} (${user.name}) is now a system administrator.`;

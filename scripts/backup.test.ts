@@ -10,7 +10,6 @@ import { accountsFor, openAuthDatabase } from '../services/auth/src/app.ts';
 import { loadAuthConfig } from '../services/auth/src/config.ts';
 import { migrations as authMigrations } from '../services/auth/src/data-access/schema.ts';
 import { openCoursesDatabase, useCases } from '../services/courses/src/app.ts';
-import { loadCoursesConfig } from '../services/courses/src/config.ts';
 import { migrations as coursesMigrations } from '../services/courses/src/data-access/schema.ts';
 import { openFilesDatabase } from '../services/files/src/app.ts';
 import { filesRepository } from '../services/files/src/data-access/files-repository.ts';
@@ -69,12 +68,12 @@ describe('npm run admin -- backup / restore', () => {
     const authConfig = loadAuthConfig({ ...env, DATA_DIR: dataDir });
     const user = await accountsFor(databases.auth, authConfig).register({
       email: 'mia@example.ch',
-      password: 'Secret123',
+      password: 'Lantern-Orbit-Kite-42',
       name: 'Mia',
     });
-    const { categories, courses } = useCases(databases.courses, loadCoursesConfig({ ...env, DATA_DIR: dataDir }));
+    const { categories, courses } = useCases(databases.courses);
     const category = await categories.create('Backups');
-    const context = { identity: { sub: user.id, admin: true, lang: 'en' as const, exp: 0 }, requestId: 'test' };
+    const identity = { sub: user.id, admin: true, lang: 'en' as const, exp: 0 };
     const course = await courses.create(
       {
         title: 'Kept',
@@ -82,9 +81,9 @@ describe('npm run admin -- backup / restore', () => {
         isPublished: true,
         categoryIds: [category.id],
       },
-      context,
+      identity,
     );
-    await courses.start(course.id, context.identity);
+    await courses.start(course.id, identity);
     await storeStream(
       filesRepository(databases.files.db),
       Readable.from([Buffer.from('first chunk, '), Buffer.alloc(3000, 7)]),
@@ -108,7 +107,7 @@ describe('npm run admin -- backup / restore', () => {
     const databases = await openAll(dataDir);
     const after = await snapshot(databases);
     const accounts = accountsFor(databases.auth, loadAuthConfig({ ...env, DATA_DIR: dataDir }));
-    const user = await accounts.login('mia@example.ch', 'Secret123');
+    const user = await accounts.login('mia@example.ch', 'Lantern-Orbit-Kite-42');
     await Promise.all(Object.values(databases).map((database) => database.close()));
     expect(after).toEqual(before);
     expect(before['files.file_chunks']).toHaveLength(3);

@@ -32,6 +32,8 @@ if (!existsSync(installedMarker) || newestMtime(path.join(root, 'package-lock.js
 const sharedInputs = Math.max(
   newestMtime(path.join(root, 'contracts')),
   newestMtime(path.join(root, 'shell', 'module-federation.shared.ts')),
+  newestMtime(path.join(root, 'shell', 'rsbuild-plugin-precompress.ts')),
+  newestMtime(path.join(root, 'shell', 'module-federation.router.ts')),
   newestMtime(path.join(root, 'package-lock.json')),
 );
 const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));

@@ -1,5 +1,6 @@
 // `npm start`: the whole portal on its embedded defaults. Each service and the gateway run as child
-// processes, exactly as they run alone in the compose stack; Ctrl-C stops them all.
+// processes, exactly as they run alone in the compose stack, supervised like a restart policy (a crashed process
+// is started again; five crashes of one within a minute stop the portal); Ctrl-C stops them all.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -40,6 +41,13 @@ const services = [
 const children = new Set<ChildProcess>();
 let stopping = false;
 
+// Like a container's restart policy: a process that stops on its own is started again after a pause that doubles
+// with each recent crash; only a crash loop stops the portal.
+const CRASH_WINDOW_MS = 60_000;
+const CRASHES_IN_WINDOW = 5;
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 10_000;
+
 interface ChildMessage {
   type: string;
   port?: number;
@@ -47,22 +55,53 @@ interface ChildMessage {
   outcome?: string;
 }
 
-function startChild(name: string, entry: string, env: NodeJS.ProcessEnv, onMessage?: (message: ChildMessage) => void) {
+const describeExit = (code: number | null, signal: NodeJS.Signals | null) => signal ?? `exit code ${code}`;
+
+/**
+ * Starts a process and keeps it running; resolves with its port once it first listens. A process that stops
+ * before it ever listened (a wrong setting) stops the portal at once: restarting it would not help.
+ */
+function supervise(name: string, entry: string, env: NodeJS.ProcessEnv, onMessage?: (message: ChildMessage) => void) {
+  const crashes: number[] = [];
   return new Promise<number>((resolve, reject) => {
-    const child = fork(path.join(root, entry), { env, stdio: 'inherit' });
-    children.add(child);
-    child.on('message', (message: ChildMessage) => {
-      onMessage?.(message);
-      if (message.type === 'listening' && message.port !== undefined) resolve(message.port);
-    });
-    child.on('exit', (code, signal) => {
-      children.delete(child);
-      reject(new Error(`${name} exited during start-up (${signal ?? code})`));
-      if (!stopping) {
-        console.error(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the portal.`);
-        void stopAll(1);
-      }
-    });
+    let listened = false;
+    const launch = () => {
+      const child = fork(path.join(root, entry), { env, stdio: 'inherit' });
+      children.add(child);
+      child.on('message', (message: ChildMessage) => {
+        onMessage?.(message);
+        if (message.type === 'listening' && message.port !== undefined) {
+          if (!listened) resolve(message.port);
+          else console.log(`${name} is running again.`);
+          listened = true;
+        }
+      });
+      child.on('exit', (code, signal) => {
+        children.delete(child);
+        if (stopping) return;
+        const how = describeExit(code, signal);
+        if (!listened) {
+          reject(new Error(`${name} exited during start-up (${how})`));
+          return;
+        }
+        const now = Date.now();
+        crashes.push(now);
+        while (crashes[0] !== undefined && crashes[0] < now - CRASH_WINDOW_MS) crashes.shift();
+        if (crashes.length >= CRASHES_IN_WINDOW) {
+          console.error(
+            `${name} crashed ${crashes.length} times within a minute (last: ${how}); stopping the portal. See its log above for the cause.`,
+          );
+          void stopAll(1);
+          return;
+        }
+        const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** (crashes.length - 1), MAX_BACKOFF_MS);
+        console.error(`${name} stopped unexpectedly (${how}); restarting it in ${backoff / 1000} s.`);
+        setTimeout(() => {
+          if (!stopping) launch();
+        }, backoff);
+      });
+    };
+    launch();
   });
 }
 
@@ -91,7 +130,7 @@ for (const service of services) {
 try {
   await Promise.all(
     services.map((service) =>
-      startChild(
+      supervise(
         service.name,
         service.entry,
         {
@@ -108,7 +147,7 @@ try {
       ),
     ),
   );
-  await startChild('gateway', 'gateway/src/server.ts', { ...baseEnv, ...serviceUrls, PORT: port, STATIC_ROOT: root });
+  await supervise('gateway', 'gateway/src/server.ts', { ...baseEnv, ...serviceUrls, PORT: port, STATIC_ROOT: root });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await stopAll(1);

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
 
@@ -10,16 +11,20 @@ type Shared = Extract<NonNullable<ModuleFederationOptions['shared']>, Record<str
  * container (STYLE.md, "What we take" 2). `react/` and `react-dom/` cover the subpaths (`react-dom/client`,
  * `react/jsx-runtime`) that the bare keys do not catch.
  */
-const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router',
-  'react-router-dom',
-  'i18next',
-  'react-i18next',
-  'react-toastify',
-] as const;
+const SINGLETONS = ['react', 'react-dom', 'i18next', 'react-i18next', 'react-toastify'] as const;
 const SUBPATHS = ['react', 'react-dom'] as const;
+
+/**
+ * The router: `react-router-dom` is shared as the list of what the apps use (module-federation.router.ts), so that
+ * the rest of React Router is left out of the build. Apps import the router from `react-router-dom` only (ESLint
+ * refuses `react-router`): the one copy of React Router lives inside this shared module.
+ */
+const ROUTER = path.resolve(import.meta.dirname, 'module-federation.router.ts');
+const ROUTER_VERSION = (
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('react-router-dom/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 /**
  * Every module of @portal/contracts, by name: the shell provides each one (and with them the one copy of zod),
@@ -40,6 +45,12 @@ export function sharedDependencies(dependencies: Readonly<Record<string, string>
   const shared: Shared = {};
   for (const name of SINGLETONS) shared[name] = { singleton: true, requiredVersion: requiredVersion(name) };
   for (const name of SUBPATHS) shared[`${name}/`] = { singleton: true, requiredVersion: requiredVersion(name) };
+  shared['react-router-dom'] = {
+    import: ROUTER,
+    singleton: true,
+    requiredVersion: requiredVersion('react-router-dom'),
+    version: ROUTER_VERSION,
+  };
   for (const name of CONTRACTS) {
     // A file path (not the package request) as `import` makes every app provide the module, used or not.
     shared[`@portal/contracts/${name}`] = {

@@ -1,13 +1,14 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginPrecompress } from './rsbuild-plugin-precompress.ts';
 import moduleFederationConfig from './module-federation.config.ts';
 
 /** Where `rsbuild dev` sends the API, /config.json and the built remotes: the gateway of `npm start`. */
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig)],
+  plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig), pluginPrecompress()],
   source: { entry: { index: './src/index.tsx' } },
   html: { template: './src/index.html' },
   output: { assetPrefix: '/' },

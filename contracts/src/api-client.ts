@@ -1,6 +1,4 @@
 import {
-  type ChangePasswordRequest,
-  type DeleteUserRequest,
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
@@ -15,6 +13,7 @@ import {
   type CourseFile,
   categorySchema,
   courseFileSchema,
+  courseSavedSchema,
   courseSchema,
   courseSummarySchema,
   participationSchema,
@@ -116,6 +115,11 @@ export class ApiClient {
     return this.request('/api/auth/check-login-status', { schema: userSchema });
   }
 
+  /** The signed-in user, or null for a visitor: the same check without a 401. */
+  currentUser() {
+    return this.request('/api/auth/check-login-status', { query: { optional: true }, schema: userSchema.nullable() });
+  }
+
   // Account
   setLanguage(language: Language) {
     return this.request('/api/user/set-language', {
@@ -123,14 +127,6 @@ export class ApiClient {
       query: { requestedLanguage: language.toUpperCase() },
       schema: userSchema,
     });
-  }
-
-  changePassword(payload: ChangePasswordRequest) {
-    return this.request('/api/user/change-password', { method: 'POST', body: payload, schema: messageSchema });
-  }
-
-  deleteUser(payload: DeleteUserRequest) {
-    return this.request('/api/user/delete-user', { method: 'DELETE', body: payload, schema: messageSchema });
   }
 
   requestPasswordReset(email: string) {
@@ -161,11 +157,11 @@ export class ApiClient {
   }
 
   createCourse(payload: CourseInput) {
-    return this.request('/api/courses', { method: 'POST', body: payload, schema: courseSchema });
+    return this.request('/api/courses', { method: 'POST', body: payload, schema: courseSavedSchema });
   }
 
   updateCourse(payload: CourseUpdate) {
-    return this.request('/api/courses', { method: 'PUT', body: payload, schema: courseSchema });
+    return this.request('/api/courses', { method: 'PUT', body: payload, schema: courseSavedSchema });
   }
 
   deleteCourse(id: string) {
@@ -188,21 +184,7 @@ export class ApiClient {
     });
   }
 
-  registerUserToCourse(courseId: string, userId: string) {
-    return this.request('/api/courses/register-user-to-course', {
-      method: 'POST',
-      body: { courseId, userId },
-      schema: participationSchema,
-    });
-  }
-
   // Files
-  listCourseFiles(courseId: string) {
-    return this.request(`/api/files/course/${encodeURIComponent(courseId)}/files`, {
-      schema: z.array(courseFileSchema),
-    });
-  }
-
   deleteFile(fileId: string) {
     return this.request(`/api/files/delete/${encodeURIComponent(fileId)}`, { method: 'DELETE', schema: messageSchema });
   }
@@ -279,10 +261,6 @@ export class ApiClient {
   // Categories
   listCategories(signal?: AbortSignal) {
     return this.request('/api/categories', { schema: z.array(categorySchema), signal });
-  }
-
-  getCategory(id: string) {
-    return this.request('/api/categories/by-id', { query: { id }, schema: categorySchema });
   }
 
   createCategory(payload: CategoryInput) {

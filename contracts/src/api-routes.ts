@@ -3,6 +3,7 @@ import {
   changePasswordRequestSchema,
   deleteUserRequestSchema,
   loginRequestSchema,
+  loginStatusQuerySchema,
   messageSchema,
   passwordResetRequestSchema,
   registerRequestSchema,
@@ -17,6 +18,7 @@ import {
   courseIdQuerySchema,
   courseInputSchema,
   courseListQuerySchema,
+  courseSavedSchema,
   courseSchema,
   courseSummarySchema,
   courseUpdateSchema,
@@ -24,7 +26,7 @@ import {
   participationSchema,
   registerUserToCourseSchema,
 } from './courses.ts';
-import { uuidSchema } from './rules.ts';
+import { lineTextSchema, uuidSchema } from './rules.ts';
 
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -47,12 +49,22 @@ export interface ApiRoute {
   binary?: string;
   status?: number;
   errors: number[];
+  /**
+   * A GET that changes state (the GET forms of start-course): it needs the CSRF header like every POST, PUT,
+   * PATCH and DELETE.
+   */
+  changesState?: true;
+}
+
+/** Whether a call of this route must carry the CSRF header: every write, and the reads marked as changing state. */
+export function requiresCsrfHeader(route: ApiRoute): boolean {
+  return route.method !== 'get' || route.changesState === true;
 }
 
 const idParams = z.object({ id: uuidSchema });
 const fileIdParams = z.object({ fileId: uuidSchema });
 const courseIdParams = z.object({ courseId: uuidSchema });
-const emailQuery = z.object({ email: z.string().optional() });
+const emailQuery = z.object({ email: lineTextSchema().optional() });
 
 /** Every route of the public API (spec §7 with DESIGN.md's decisions), the one list the gateway documents. */
 export const API_ROUTES: ApiRoute[] = [
@@ -90,9 +102,10 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'get',
     path: '/api/auth/check-login-status',
     tag: 'Session',
-    summary: 'The signed-in user',
-    access: 'user',
-    response: userSchema,
+    summary: 'The signed-in user (null for a visitor when optional=true; 401 otherwise)',
+    access: 'public',
+    query: loginStatusQuerySchema,
+    response: userSchema.nullable(),
     errors: [401],
   },
   {
@@ -225,7 +238,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'Create a course',
     access: 'admin',
     body: courseInputSchema,
-    response: courseSchema,
+    response: courseSavedSchema,
     status: 201,
     errors: [400, 401, 403],
   },
@@ -236,7 +249,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'Update a course (409 when it changed since it was loaded)',
     access: 'admin',
     body: courseUpdateSchema,
-    response: courseSchema,
+    response: courseSavedSchema,
     errors: [400, 401, 403, 404, 409],
   },
   {
@@ -278,6 +291,7 @@ export const API_ROUTES: ApiRoute[] = [
     query: courseIdQuerySchema,
     response: participationSchema,
     errors: [400, 401, 403, 404],
+    changesState: true,
   },
   {
     method: 'post',
@@ -298,6 +312,7 @@ export const API_ROUTES: ApiRoute[] = [
     query: courseIdQuerySchema,
     response: participationSchema,
     errors: [400, 401, 403, 404],
+    changesState: true,
   },
   {
     method: 'post',

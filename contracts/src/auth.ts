@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageSchema, requestedLanguageSchema } from './languages.ts';
-import { emailSchema, nameSchema, passwordSchema, uuidSchema } from './rules.ts';
+import { emailSchema, lineTextSchema, nameSchema, passwordSchema, uuidSchema } from './rules.ts';
 
 export const userSchema = z.object({
   id: uuidSchema,
@@ -12,8 +12,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1, 'email_required').max(254, 'email_too_long'),
-  password: z.string().min(1, 'password_required').max(1024, 'password_too_long'),
+  email: lineTextSchema().trim().min(1, 'email_required').max(254, 'email_too_long'),
+  password: lineTextSchema().min(1, 'password_required').max(1024, 'password_too_long'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -27,14 +27,20 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const setLanguageQuerySchema = z.object({ requestedLanguage: requestedLanguageSchema });
 
+/**
+ * `optional=true`: a visitor who is not signed in gets 200 with `null` instead of the spec's 401, so that the
+ * portal's own check on every page load is not a failed request (browsers log those as console errors).
+ */
+export const loginStatusQuerySchema = z.object({ optional: z.enum(['true', 'false']).optional() });
+
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'password_required').max(1024, 'password_too_long'),
+  currentPassword: lineTextSchema().min(1, 'password_required').max(1024, 'password_too_long'),
   newPassword: passwordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const deleteUserRequestSchema = z.object({
-  password: z.string().min(1, 'password_required').max(1024, 'password_too_long'),
+  password: lineTextSchema().min(1, 'password_required').max(1024, 'password_too_long'),
 });
 export type DeleteUserRequest = z.infer<typeof deleteUserRequestSchema>;
 
@@ -43,7 +49,7 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 export const resetPasswordRequestSchema = z.object({
   email: emailSchema,
-  token: z.string().min(16, 'token_invalid').max(256, 'token_invalid'),
+  token: lineTextSchema().min(16, 'token_invalid').max(256, 'token_invalid'),
   newPassword: passwordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

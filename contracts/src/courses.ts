@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidSchema } from './rules.ts';
+import { lineTextSchema, multilineTextSchema, uuidSchema } from './rules.ts';
 
 export const COURSE_LIMITS = {
   titleMax: 100,
@@ -19,7 +19,10 @@ export const categorySchema = z.object({ id: uuidSchema, name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
 
 export const categoryInputSchema = z.object({
-  name: z.string().trim().min(1, 'category_name_required').max(COURSE_LIMITS.categoryNameMax, 'category_name_too_long'),
+  name: lineTextSchema()
+    .trim()
+    .min(1, 'category_name_required')
+    .max(COURSE_LIMITS.categoryNameMax, 'category_name_too_long'),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
@@ -35,23 +38,30 @@ export const courseFileSchema = z.object({
 });
 export type CourseFile = z.infer<typeof courseFileSchema>;
 
-/** A course in lists: what a card shows, without the full description or the participant list. */
+/** A course in lists: only what its card shows (the full list stays small enough to send at once). */
 export const courseSummarySchema = z.object({
   id: uuidSchema,
   title: z.string(),
   shortDescription: z.string(),
   isPublished: z.boolean(),
   categories: z.array(categorySchema),
-  participantCount: z.number().int().nonnegative(),
   /** Whether the caller has started the course and not completed it (the card's 'active' tag). */
   isParticipant: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
 
-export const courseSchema = courseSummarySchema.extend({
+/** What create and update answer: the course as saved, without what only another read would tell. */
+export const courseSavedSchema = courseSummarySchema.omit({ isParticipant: true }).extend({
   description: z.string(),
+  createdAt: z.string(),
+  /** Sent back with the next update (409 when someone saved in between). */
+  updatedAt: z.string(),
+});
+export type CourseSaved = z.infer<typeof courseSavedSchema>;
+
+export const courseSchema = courseSavedSchema.extend({
+  isParticipant: z.boolean(),
+  participantCount: z.number().int().nonnegative(),
   /** Null when the files service cannot be reached: the page shows 'files unavailable' instead of failing. */
   files: z.array(courseFileSchema).nullable(),
   participants: z.array(z.object({ id: uuidSchema })),
@@ -60,11 +70,13 @@ export const courseSchema = courseSummarySchema.extend({
 });
 export type Course = z.infer<typeof courseSchema>;
 
-const titleSchema = z.string().trim().min(1, 'title_required').max(COURSE_LIMITS.titleMax, 'title_too_long');
+const titleSchema = lineTextSchema().trim().min(1, 'title_required').max(COURSE_LIMITS.titleMax, 'title_too_long');
 
 export const courseInputSchema = z.object({
   title: titleSchema,
-  description: z.string().min(1, 'description_required').max(COURSE_LIMITS.descriptionHtmlMax, 'description_too_long'),
+  description: multilineTextSchema()
+    .min(1, 'description_required')
+    .max(COURSE_LIMITS.descriptionHtmlMax, 'description_too_long'),
   isPublished: z.boolean(),
   categoryIds: z
     .array(uuidSchema)
@@ -77,7 +89,7 @@ export type CourseInput = z.infer<typeof courseInputSchema>;
 export const courseUpdateSchema = courseInputSchema.extend({
   id: uuidSchema,
   /** The updatedAt the client loaded: a different one on the server means someone else saved first (409). */
-  updatedAt: z.string().min(1, 'updated_at_required'),
+  updatedAt: lineTextSchema().min(1, 'updated_at_required'),
 });
 export type CourseUpdate = z.infer<typeof courseUpdateSchema>;
 
@@ -85,7 +97,7 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
 
 export const courseListQuerySchema = z.object({
   published: booleanQuery.optional(),
-  q: z.string().trim().max(COURSE_LIMITS.searchMax, 'search_too_long').optional(),
+  q: lineTextSchema().trim().max(COURSE_LIMITS.searchMax, 'search_too_long').optional(),
   categoryId: uuidSchema.optional(),
   limit: z.coerce.number().int().min(1).max(COURSE_LIMITS.pageSizeMax).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),

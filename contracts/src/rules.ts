@@ -10,26 +10,48 @@ export const LIMITS = {
   resetTokenTtlMinutes: 30,
 } as const;
 
+const LINE_BREAKS_AND_TAB = new Set([0x09, 0x0a, 0x0d]);
+
+/** Whether the text holds a C0 control character or DEL (line breaks and tab pass when the text may span lines). */
+export function hasControlCharacter(text: string, allowLineBreaks = false): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 || code === 0x7f) && !(allowLineBreaks && LINE_BREAKS_AND_TAB.has(code))) return true;
+  }
+  return false;
+}
+
+/**
+ * Every string of a request starts here: NUL and the other C0 control characters are refused with
+ * `control_characters` on the field (PostgreSQL cannot store NUL; nobody types the others).
+ */
+export const lineTextSchema = () => z.string().refine((text) => !hasControlCharacter(text), 'control_characters');
+
+/** Text that may span lines (a course description): newline, carriage return and tab allowed, no other control character. */
+export const multilineTextSchema = () =>
+  z.string().refine((text) => !hasControlCharacter(text, true), 'control_characters');
+
 /** The spec's "simple pattern": something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const emailSchema = z
-  .string()
+export const emailSchema = lineTextSchema()
   .trim()
   .min(1, 'email_required')
   .max(LIMITS.emailMax, 'email_too_long')
   .regex(EMAIL_PATTERN, 'email_invalid');
 
 /** One password rule everywhere (DESIGN.md): 8 to 128 characters with a lower-case letter, an upper-case letter and a digit. */
-export const passwordSchema = z
-  .string()
+export const passwordSchema = lineTextSchema()
   .min(LIMITS.passwordMin, 'password_too_short')
   .max(LIMITS.passwordMax, 'password_too_long')
   .regex(/[a-z]/, 'password_needs_lowercase')
   .regex(/[A-Z]/, 'password_needs_uppercase')
   .regex(/\d/, 'password_needs_digit');
 
-export const nameSchema = z.string().trim().min(LIMITS.nameMin, 'name_too_short').max(LIMITS.nameMax, 'name_too_long');
+export const nameSchema = lineTextSchema()
+  .trim()
+  .min(LIMITS.nameMin, 'name_too_short')
+  .max(LIMITS.nameMax, 'name_too_long');
 
 export const uuidSchema = z.uuid('id_invalid');
 

@@ -34,7 +34,7 @@ export async function categoryId(request: APIRequestContext, name: string): Prom
   return found.id;
 }
 
-/** A course made by the administrator through the API (the editor slice comes later). */
+/** A course made by the administrator through the API: faster than the editor for tests about other pages. */
 export async function createCourse(
   request: APIRequestContext,
   { title, isPublished, category = 'Onboarding' }: { title: string; isPublished: boolean; category?: string },

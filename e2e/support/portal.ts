@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test as base } from '@playwright/test';
 
-export const PASSWORD = 'Secret123';
+export const PASSWORD = 'Lantern-Orbit-Kite-42';
 /** The administrator that the webServer's ADMIN_EMAIL/ADMIN_PASSWORD create at start-up. */
 export const ADMIN = { email: 'admin@example.com', password: 'Admin12345' };
 export const LANGUAGES = ['en', 'fr', 'de', 'it', 'rm'] as const;

@@ -128,7 +128,7 @@ test('when the administrator leaves the form with unsaved changes, then the port
     void dialog.dismiss();
   });
   await page.getByRole('link', { name: 'Overview', exact: true }).click();
-  expect(dialogs).toEqual(['You have unsaved changes. Are you sure you want to leave?']);
+  await expect.poll(() => dialogs).toEqual(['You have unsaved changes. Are you sure you want to leave?']);
   await expect(page).toHaveURL(/\/create-course$/);
   // The browser's Back button is held back the same way.
   page.once('dialog', (dialog) => {

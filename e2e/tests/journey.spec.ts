@@ -56,11 +56,11 @@ test('when a new user registers, logs out, logs in again and resets the password
 
     await page.goto(pathOf(await resetLinkFor(email)));
     await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('New password', { exact: true }).fill('NewSecret9');
-    await page.getByLabel('Confirm new password').fill('NewSecret8');
+    await page.getByLabel('New password', { exact: true }).fill('Harbour-Quiet-Meadow-7');
+    await page.getByLabel('Confirm new password').fill('Harbour-Quiet-Meadow-8');
     await page.getByLabel('Confirm new password').blur();
     await expect(page.getByText('Passwords do not match.')).toBeVisible();
-    await page.getByLabel('Confirm new password').fill('NewSecret9');
+    await page.getByLabel('Confirm new password').fill('Harbour-Quiet-Meadow-7');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page.getByText('Your password has been changed. You can now log in with it.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -71,7 +71,7 @@ test('when a new user registers, logs out, logs in again and resets the password
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('Login failed, please try again.')).toBeVisible();
-    await page.getByLabel('Password', { exact: true }).fill('NewSecret9');
+    await page.getByLabel('Password', { exact: true }).fill('Harbour-Quiet-Meadow-7');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
   });

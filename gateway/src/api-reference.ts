@@ -1,6 +1,7 @@
 import { API_ROUTES } from '@portal/contracts/api-routes';
 import { openApiDocument } from '@portal/contracts/openapi';
-import { Router } from 'express';
+import { strictRouter } from '@portal/kit/service-app';
+import type { Router } from 'express';
 
 const escape = (text: string) =>
   text.replace(
@@ -32,7 +33,7 @@ ${operations}</body></html>`;
 
 /** GET /api/openapi.json and GET /api/docs, made once from the contracts. */
 export function apiReference(): Router {
-  const router = Router();
+  const router = strictRouter();
   const document = openApiDocument();
   const page = referencePage(document);
   router.get('/api/openapi.json', (_req, res) => {

@@ -3,17 +3,18 @@ import { createLogger } from '@portal/kit/logger';
 import { createMetrics } from '@portal/kit/metrics';
 import { requestContext } from '@portal/kit/request-context';
 import { listen } from '@portal/kit/server';
+import { serviceClient } from '@portal/kit/service-client';
+import { serviceTargets } from '@portal/kit/service-targets';
 import express, { type Express } from 'express';
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
 import { requireCsrfHeader } from './csrf.ts';
+import { apiCompression } from './api-compression.ts';
 import { apiReference } from './api-reference.ts';
 import { healthRoutes, metricsAccess } from './health.ts';
 import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
 import { securityHeaders } from './security-headers.ts';
-import { serviceClient } from './service-client.ts';
-import { serviceTargets } from './service-targets.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { absoluteTimeout, sessionMiddleware } from './session.ts';
 import { staticSlices } from './static-slices.ts';
@@ -22,12 +23,7 @@ import { staticSlices } from './static-slices.ts';
 export const PROXIED_PREFIXES = {
   courses: ['/api/courses', '/api/categories'],
   files: ['/api/files'],
-  auth: [
-    '/api/user/set-language',
-    '/api/user/change-password',
-    '/api/user/request-password-reset',
-    '/api/user/reset-password',
-  ],
+  auth: ['/api/user/set-language', '/api/user/request-password-reset'],
 } as const;
 
 export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
@@ -36,6 +32,9 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.set('query parser', 'simple');
+  // Paths match only as written, as in the services: no second spelling of a route escapes the gateway's checks.
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
 
   const services = {
     auth: serviceTargets(config.AUTH_SERVICE_URL),
@@ -58,7 +57,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   );
   app.get('/metrics', metricsAccess(config.METRICS_TOKEN), metrics.handler);
 
-  app.use('/api', sessions.handler, absoluteTimeout(config), requireCsrfHeader);
+  app.use('/api', apiCompression(), sessions.handler, absoluteTimeout(config), requireCsrfHeader);
   app.post('/api/user/request-password-reset', async (req, _res, next) => {
     await limits.reset(req.ip ?? 'unknown');
     next();
@@ -79,6 +78,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
         timeoutMs: config.SERVICE_TIMEOUT_MS,
       }),
       limits,
+      sessions.store,
     ),
   );
   app.use(apiReference());

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { forbidden } from '@portal/kit/errors';
-import { type RequestHandler, Router } from 'express';
+import { strictRouter } from '@portal/kit/service-app';
+import type { RequestHandler, Router } from 'express';
 import type { Redis } from 'ioredis';
 
 type State = 'up' | 'degraded' | 'down';
@@ -20,13 +21,16 @@ async function probe(instances: string[]): Promise<State> {
   return states.some(Boolean) ? 'degraded' : 'down';
 }
 
-/** /livez: the gateway process answers. /healthz: each service and the session store, 503 when any is down. */
+/**
+ * The same meanings as in every service: /livez and /healthz, the gateway process answers; /readyz, what it
+ * depends on answers (each service's instances and the session store), 503 when any is down.
+ */
 export function healthRoutes(services: Record<string, string[]>, redis: Redis | undefined): Router {
-  const router = Router();
-  router.get('/livez', (_req, res) => {
+  const router = strictRouter();
+  router.get(['/livez', '/healthz'], (_req, res) => {
     res.json({ status: 'ok' });
   });
-  router.get('/healthz', async (_req, res) => {
+  router.get('/readyz', async (_req, res) => {
     const names = Object.keys(services);
     const states = await Promise.all(names.map((name) => probe(services[name] ?? [])));
     const report: Record<string, State> = Object.fromEntries(

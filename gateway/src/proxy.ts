@@ -6,14 +6,14 @@ import type { Logger } from '@portal/kit/logger';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ProxyTarget } from 'httpxy';
-import type { ServiceTargets } from './service-targets.ts';
+import { serviceFailure, UNREACHABLE_CODES } from '@portal/kit/service-client';
+import type { ServiceTargets } from '@portal/kit/service-targets';
 import { identityOf } from './identity.ts';
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EAI_AGAIN']);
-
 /**
- * Streams /api calls to a service (bodies untouched: mounted before any body parser), replacing whatever
- * identity the client sent with the gateway's signed one, and never forwarding the session cookie.
+ * Streams /api calls to a service (bodies untouched: mounted before any body parser) over kept-alive
+ * connections, replacing whatever identity the client sent with the gateway's signed one, and never
+ * forwarding the session cookie.
  */
 export function serviceProxy(options: {
   name: string;
@@ -27,18 +27,20 @@ export function serviceProxy(options: {
     options.prefixes.find((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   const proxy = createProxyMiddleware<Request, ServerResponse>({
     router: () => options.targets.next(),
+    agent: options.targets.agent,
     pathFilter: (pathname) => prefixOf(pathname) !== undefined,
     proxyTimeout: options.timeoutMs,
     xfwd: true,
     on: {
       proxyReq: (proxyReq: ClientRequest, req: Request) => {
         proxyReq.removeHeader('cookie');
-        proxyReq.setHeader(IDENTITY_HEADER, signIdentity(identityOf(req), options.secret));
+        const call = { method: proxyReq.method, path: proxyReq.path };
+        proxyReq.setHeader(IDENTITY_HEADER, signIdentity(identityOf(req), call, options.secret));
         proxyReq.setHeader(REQUEST_ID_HEADER, req.id);
       },
       error: (error: Error, req: IncomingMessage, res: ServerResponse | Socket, target?: ProxyTarget) => {
         const code = (error as NodeJS.ErrnoException).code ?? '';
-        const unreachable = UNREACHABLE.has(code);
+        const unreachable = UNREACHABLE_CODES.has(code);
         if (unreachable && target) options.targets.markDown(new URL(String(target)).origin);
         // A read never reached a service that refused it: the next instance answers it instead, once.
         const retry = req as Request & { retriedOnAnotherInstance?: boolean };
@@ -59,15 +61,11 @@ export function serviceProxy(options: {
           res.destroy();
           return;
         }
-        const unavailable = UNREACHABLE.has(code) || /timeout/i.test(error.message);
-        res.writeHead(unavailable ? 503 : 502, { 'content-type': 'application/json; charset=utf-8' });
+        const failure = serviceFailure(options.name, error);
+        res.writeHead(failure.status, { 'content-type': 'application/json; charset=utf-8' });
         res.end(
           JSON.stringify({
-            error: {
-              code: unavailable ? 'service_unavailable' : 'bad_gateway',
-              message: `The ${options.name} service is not available right now`,
-              requestId: (req as Request).id,
-            },
+            error: { code: failure.code, message: failure.message, requestId: (req as Request).id },
           }),
         );
       },

@@ -34,34 +34,45 @@ async function take(target: RateLimiterAbstract, key: string) {
   }
 }
 
-async function refuseIfExhausted(target: RateLimiterAbstract, key: string) {
-  const state = await target.get(key);
-  if (state && state.consumedPoints >= target.points) throw tooMany(state.msBeforeNext);
-}
-
 /**
- * Failed logins per e-mail and address, and per address; registrations and reset requests per address.
- * Counted in Redis when present, so every gateway instance sees the same counts.
+ * Password checks per e-mail and address and per address (logins), per account (current-password checks of a
+ * signed-in user); registrations and reset requests per address. Every attempt is counted before the password
+ * is checked, with one atomic increment (Redis or memory), so parallel attempts cannot outrun the limit; a
+ * success gives its point back. Counted in Redis when present, so every gateway instance sees the same counts.
  */
 export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
   const limiter = (name: string, points: number, duration: number) =>
     createLimiter(`${config.REDIS_KEY_PREFIX}rl:${name}`, points, duration, redis);
   const loginAccount = limiter('login-account', config.LOGIN_LIMIT_PER_ACCOUNT, WINDOW_SECONDS);
   const loginAddress = limiter('login-address', config.LOGIN_LIMIT_PER_ADDRESS, WINDOW_SECONDS);
+  const passwordCheck = limiter('password-check', config.LOGIN_LIMIT_PER_ACCOUNT, WINDOW_SECONDS);
   const register = limiter('register', config.REGISTER_LIMIT_PER_ADDRESS, 60 * 60);
   const reset = limiter('reset', config.RESET_LIMIT_PER_ADDRESS, WINDOW_SECONDS);
   const accountKey = (email: string, ip: string) => `${email.trim().toLowerCase()}|${ip}`;
 
   return {
+    /** Counts a login attempt, or refuses it with 429, before the password is checked. */
     async beforeLogin(email: string, ip: string) {
-      await refuseIfExhausted(loginAccount, accountKey(email, ip));
-      await refuseIfExhausted(loginAddress, ip);
+      await take(loginAccount, accountKey(email, ip));
+      try {
+        await take(loginAddress, ip);
+      } catch (error) {
+        await loginAccount.reward(accountKey(email, ip));
+        throw error;
+      }
     },
-    async loginFailed(email: string, ip: string) {
-      await Promise.allSettled([loginAccount.penalty(accountKey(email, ip)), loginAddress.penalty(ip)]);
-    },
+    /** The password was right: the account's failures are forgiven and the address gets its point back. */
     async loginSucceeded(email: string, ip: string) {
-      await loginAccount.delete(accountKey(email, ip));
+      await Promise.allSettled([loginAccount.delete(accountKey(email, ip)), loginAddress.reward(ip)]);
+    },
+    /** The password was never checked (invalid input, service down): the attempt does not count. */
+    async loginNotChecked(email: string, ip: string) {
+      await Promise.allSettled([loginAccount.reward(accountKey(email, ip)), loginAddress.reward(ip)]);
+    },
+    /** Counts a check of a signed-in user's current password (change-password, delete-user), or refuses it. */
+    beforePasswordCheck: (userId: string) => take(passwordCheck, userId),
+    passwordCheckSucceeded: async (userId: string) => {
+      await passwordCheck.delete(userId);
     },
     register: (ip: string) => take(register, ip),
     reset: (ip: string) => take(reset, ip),

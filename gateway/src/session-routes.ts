@@ -1,11 +1,22 @@
-import { deleteUserRequestSchema, loginRequestSchema, registerRequestSchema, userSchema } from '@portal/contracts/auth';
+import {
+  changePasswordRequestSchema,
+  deleteUserRequestSchema,
+  loginRequestSchema,
+  loginStatusQuerySchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  userSchema,
+} from '@portal/contracts/auth';
+import { uuidSchema } from '@portal/contracts/rules';
 import { unauthorized } from '@portal/kit/errors';
+import type { ServiceAnswer, ServiceClient } from '@portal/kit/service-client';
+import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
-import express, { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import express, { type Request, type Response, type Router } from 'express';
 import { identityOf } from './identity.ts';
 import type { RateLimits } from './rate-limits.ts';
-import type { ServiceAnswer, ServiceClient } from './service-client.ts';
-import { SESSION_COOKIE, sessionUserOf } from './session.ts';
+import { SESSION_COOKIE, sessionUserOf, type UserSessionStore } from './session.ts';
 
 function relay(res: Response, answer: ServiceAnswer) {
   res.status(answer.status).json(answer.body);
@@ -20,9 +31,15 @@ function destroy(req: Request, res: Response): Promise<void> {
   return new Promise((resolve) => req.session.destroy(() => resolve()));
 }
 
-/** Sessions are the gateway's: it asks the auth service, then signs the user in or out. */
-export function sessionRoutes(auth: ServiceClient, limits: RateLimits): Router {
-  const router = Router();
+/** What the auth service tells the gateway after a reset: whose sessions to end. */
+const passwordResetDoneSchema = z.object({ userId: uuidSchema });
+
+/**
+ * Sessions are the gateway's: it asks the auth service, then signs the user in or out. When credentials change
+ * (change-password, reset-password, delete-user) every other session of the user ends at once.
+ */
+export function sessionRoutes(auth: ServiceClient, limits: RateLimits, store: UserSessionStore): Router {
+  const router = strictRouter();
   // Parsed here only: the proxied routes stream their bodies untouched.
   const json = express.json({ limit: '16kb' });
 
@@ -32,6 +49,7 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits): Router {
     await regenerate(req);
     req.session.user = sessionUserOf(user);
     req.session.signedInAt = Date.now();
+    await store.track(user.id, req.sessionID);
     res.status(status).json(user);
   }
 
@@ -45,8 +63,10 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits): Router {
       identity: identityOf(req),
       requestId: req.id,
     });
-    if (answer.status === 401) await limits.loginFailed(credentials.email, ip);
-    if (answer.status !== 200) return relay(res, answer);
+    if (answer.status !== 200) {
+      if (answer.status !== 401) await limits.loginNotChecked(credentials.email, ip);
+      return relay(res, answer);
+    }
     await limits.loginSucceeded(credentials.email, ip);
     await signIn(req, res, 200, answer.body);
   });
@@ -71,7 +91,10 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits): Router {
 
   router.get('/api/auth/check-login-status', async (req, res) => {
     const sessionUser = req.session.user;
-    if (!sessionUser) throw unauthorized();
+    if (!sessionUser) {
+      if (parseInput(loginStatusQuerySchema, req.query, 'query').optional === 'true') return void res.json(null);
+      throw unauthorized();
+    }
     const answer = await auth(`/internal/users/${sessionUser.id}`, { identity: identityOf(req), requestId: req.id });
     if (answer.status === 404) {
       await destroy(req, res);
@@ -84,16 +107,50 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits): Router {
     res.json(user);
   });
 
+  /** Calls that check the signed-in user's current password: counted per account before the check. */
+  async function checkingCurrentPassword(req: Request, path: string, method: string, schema: z.ZodType) {
+    const user = req.session.user;
+    if (!user) throw unauthorized();
+    const body = parseInput(schema, req.body);
+    await limits.beforePasswordCheck(user.id);
+    const answer = await auth(path, { method, body, identity: identityOf(req), requestId: req.id });
+    if (answer.status === 200) await limits.passwordCheckSucceeded(user.id);
+    return answer;
+  }
+
+  router.post('/api/user/change-password', json, async (req, res) => {
+    const answer = await checkingCurrentPassword(req, '/api/user/change-password', 'POST', changePasswordRequestSchema);
+    const { user, signedInAt } = req.session;
+    if (answer.status === 200 && user) {
+      // This browser stays signed in, under a new session id; every other session of the user ends.
+      await regenerate(req);
+      Object.assign(req.session, { user, signedInAt });
+      await store.track(user.id, req.sessionID);
+      await store.endSessionsOf(user.id, req.sessionID);
+    }
+    relay(res, answer);
+  });
+
   router.delete('/api/user/delete-user', json, async (req, res) => {
-    if (!req.session.user) throw unauthorized();
-    const answer = await auth('/api/user/delete-user', {
-      method: 'DELETE',
-      body: parseInput(deleteUserRequestSchema, req.body),
+    const answer = await checkingCurrentPassword(req, '/api/user/delete-user', 'DELETE', deleteUserRequestSchema);
+    const userId = req.session.user?.id;
+    if (answer.status === 200 && userId) {
+      await store.endSessionsOf(userId);
+      await destroy(req, res);
+    }
+    relay(res, answer);
+  });
+
+  router.post('/api/user/reset-password', json, async (req, res) => {
+    const answer = await auth('/internal/reset-password', {
+      method: 'POST',
+      body: parseInput(resetPasswordRequestSchema, req.body),
       identity: identityOf(req),
       requestId: req.id,
     });
-    if (answer.status === 200) await destroy(req, res);
-    relay(res, answer);
+    if (answer.status !== 200) return relay(res, answer);
+    await store.endSessionsOf(passwordResetDoneSchema.parse(answer.body).userId);
+    res.json({ message: 'Password changed' });
   });
 
   return router;

@@ -22,9 +22,24 @@ declare module 'express-session' {
 
 export const SESSION_COOKIE = 'portal.sid';
 
+/**
+ * What the gateway needs of its session store beyond express-session's: knowing the sessions of each user, so
+ * that a change of credentials ends all of them at once. An ended session stays ended even if a request that
+ * was already running saves it again afterwards.
+ */
+export interface UserSessionStore extends session.Store {
+  /** Records, at sign-in, that this session belongs to this user. */
+  track(userId: string, sid: string): Promise<void>;
+  /** Ends every session of the user but `keep` (all of them without it), on every gateway sharing the store. */
+  endSessionsOf(userId: string, keep?: string): Promise<void>;
+}
+
 /** In-process store with expiry, for a single gateway without Redis. */
-export class MemorySessionStore extends session.Store {
-  private readonly sessions = new Map<string, { data: string; expires: number }>();
+export class MemorySessionStore extends session.Store implements UserSessionStore {
+  private readonly sessions = new Map<string, { data: string; expires: number; userId?: string | undefined }>();
+  private readonly sessionsOfUser = new Map<string, Set<string>>();
+  /** Ended session ids, until a session saved again by a late request would have expired anyway. */
+  private readonly ended = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly ttlMs: number;
 
@@ -37,7 +52,7 @@ export class MemorySessionStore extends session.Store {
 
   override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void) {
     const entry = this.sessions.get(sid);
-    if (!entry || entry.expires <= Date.now()) {
+    if (!entry || entry.expires <= Date.now() || this.ended.has(sid)) {
       this.sessions.delete(sid);
       callback(null, null);
       return;
@@ -46,7 +61,8 @@ export class MemorySessionStore extends session.Store {
   }
 
   override set(sid: string, data: session.SessionData, callback?: (error?: unknown) => void) {
-    this.sessions.set(sid, { data: JSON.stringify(data), expires: this.expiryOf(data) });
+    if (!this.ended.has(sid))
+      this.sessions.set(sid, { data: JSON.stringify(data), expires: this.expiryOf(data), userId: data.user?.id });
     callback?.();
   }
 
@@ -57,8 +73,27 @@ export class MemorySessionStore extends session.Store {
   }
 
   override destroy(sid: string, callback?: (error?: unknown) => void) {
+    const userId = this.sessions.get(sid)?.userId;
+    if (userId) this.sessionsOfUser.get(userId)?.delete(sid);
     this.sessions.delete(sid);
     callback?.();
+  }
+
+  async track(userId: string, sid: string) {
+    const sids = this.sessionsOfUser.get(userId) ?? new Set<string>();
+    sids.add(sid);
+    this.sessionsOfUser.set(userId, sids);
+  }
+
+  async endSessionsOf(userId: string, keep?: string) {
+    const until = Date.now() + this.ttlMs;
+    for (const sid of this.sessionsOfUser.get(userId) ?? []) {
+      if (sid === keep) continue;
+      this.sessions.delete(sid);
+      this.ended.set(sid, until);
+    }
+    if (keep) this.sessionsOfUser.set(userId, new Set([keep]));
+    else this.sessionsOfUser.delete(userId);
   }
 
   close() {
@@ -73,13 +108,74 @@ export class MemorySessionStore extends session.Store {
   private sweep() {
     const now = Date.now();
     for (const [sid, entry] of this.sessions) if (entry.expires <= now) this.sessions.delete(sid);
+    for (const [sid, until] of this.ended) if (until <= now) this.ended.delete(sid);
+    for (const [userId, sids] of this.sessionsOfUser) {
+      for (const sid of sids) if (!this.sessions.has(sid)) sids.delete(sid);
+      if (sids.size === 0) this.sessionsOfUser.delete(userId);
+    }
+  }
+}
+
+/**
+ * connect-redis with the sessions of each user in a Redis set, and a marker per ended session that every
+ * gateway checks in the same round trip as it reads the session.
+ */
+export class RedisUserSessionStore extends RedisStore implements UserSessionStore {
+  private readonly redis: Redis;
+  private readonly keyPrefix: string;
+  private readonly idleSeconds: number;
+  private readonly absoluteSeconds: number;
+
+  constructor(redis: Redis, keyPrefix: string, idleSeconds: number, absoluteSeconds: number) {
+    super({ client: redis, prefix: `${keyPrefix}sess:` });
+    this.redis = redis;
+    this.keyPrefix = keyPrefix;
+    this.idleSeconds = idleSeconds;
+    this.absoluteSeconds = absoluteSeconds;
+  }
+
+  private userKey = (userId: string) => `${this.keyPrefix}user-sessions:${userId}`;
+  private endedKey = (sid: string) => `${this.keyPrefix}sess-ended:${sid}`;
+
+  override async get(sid: string, callback?: (error: unknown, session?: session.SessionData | null) => void) {
+    try {
+      const answers = await this.redis
+        .multi()
+        .get(this.prefix + sid)
+        .exists(this.endedKey(sid))
+        .exec();
+      const [[readError, data], [endedError, ended]] = (answers ?? [
+        [null, null],
+        [null, 0],
+      ]) as [[Error | null, string | null], [Error | null, number]];
+      if (readError ?? endedError) throw readError ?? endedError;
+      callback?.(null, data && !ended ? (JSON.parse(data) as session.SessionData) : null);
+    } catch (error) {
+      callback?.(error, null);
+    }
+  }
+
+  async track(userId: string, sid: string) {
+    await this.redis.multi().sadd(this.userKey(userId), sid).expire(this.userKey(userId), this.absoluteSeconds).exec();
+  }
+
+  async endSessionsOf(userId: string, keep?: string) {
+    const sids = (await this.redis.smembers(this.userKey(userId))).filter((sid) => sid !== keep);
+    if (sids.length === 0) return;
+    const batch = this.redis.multi();
+    for (const sid of sids) {
+      batch.set(this.endedKey(sid), '1', 'EX', this.idleSeconds);
+      batch.del(this.prefix + sid);
+      batch.srem(this.userKey(userId), sid);
+    }
+    await batch.exec();
   }
 }
 
 export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefined) {
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
-  const store = redis
-    ? new RedisStore({ client: redis, prefix: `${config.REDIS_KEY_PREFIX}sess:` })
+  const store: UserSessionStore = redis
+    ? new RedisUserSessionStore(redis, config.REDIS_KEY_PREFIX, idleMs / 1000, config.SESSION_ABSOLUTE_HOURS * 3600)
     : new MemorySessionStore(idleMs);
   const handler = session({
     name: SESSION_COOKIE,
@@ -91,7 +187,7 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefine
     proxy: config.TRUST_PROXY,
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.TRUST_PROXY ? 'auto' : false, maxAge: idleMs, path: '/' },
   });
-  return { handler, close: () => (store instanceof MemorySessionStore ? store.close() : undefined) };
+  return { handler, store, close: () => (store instanceof MemorySessionStore ? store.close() : undefined) };
 }
 
 /** Ends sessions older than the absolute timeout, however active they are. */

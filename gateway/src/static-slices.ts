@@ -5,12 +5,24 @@ import { LANGUAGES } from '@portal/contracts/languages';
 import express, { type Response, Router } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { GatewayConfig } from './config.ts';
+import { precompressedFiles, sendPrecompressed } from './precompressed.ts';
 
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 
 /** Hashed files never change; everything else (index.html, manifests, remote entries) is revalidated on each load. */
+function cacheControlOf(file: string): string {
+  return HASHED_FILE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 function cacheHeaders(res: Response, file: string) {
-  res.setHeader('Cache-Control', HASHED_FILE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('Cache-Control', cacheControlOf(file));
+}
+
+/** A build folder: the brotli or gzip copy of a file when the browser takes one, the file itself otherwise. */
+function buildFolder(dir: string): Router {
+  const folder = Router();
+  folder.use(precompressedFiles(dir, cacheControlOf), express.static(dir, { index: false, setHeaders: cacheHeaders }));
+  return folder;
 }
 
 export function portalConfig(config: GatewayConfig): PortalConfig {
@@ -74,10 +86,7 @@ export function staticSlices(config: GatewayConfig): Router {
       `/mfe/${name}`,
       upstream
         ? sliceProxy(upstream, `/mfe/${name}`)
-        : express.static(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist'), {
-            index: false,
-            setHeaders: cacheHeaders,
-          }),
+        : buildFolder(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist')),
       (_req, res) => {
         res.status(404).type('text/plain').send('Not found');
       },
@@ -92,8 +101,8 @@ export function staticSlices(config: GatewayConfig): Router {
 
   const shellDir = path.join(config.STATIC_ROOT, 'shell', 'dist');
   const indexHtml = path.join(shellDir, 'index.html');
-  router.use(express.static(shellDir, { index: false, setHeaders: cacheHeaders }));
-  router.get('/{*path}', (req, res) => {
+  router.use(buildFolder(shellDir));
+  router.get('/{*path}', async (req, res, next) => {
     if (!existsSync(indexHtml)) {
       res
         .status(503)
@@ -101,6 +110,7 @@ export function staticSlices(config: GatewayConfig): Router {
         .send('The front end is not built yet: run `npm run build` (npm start does it for you).');
       return;
     }
+    if (await sendPrecompressed(req, res, indexHtml, 'no-cache', next)) return;
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });

@@ -3,14 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Backend } from '@portal/kit/testing/backends';
+import type { Kysely } from 'kysely';
 import { freePort } from '@portal/kit/server';
 import { HttpSession } from '@portal/kit/testing/http-session';
-import { startAuthService } from '../../services/auth/src/app.ts';
-import { loadAuthConfig } from '../../services/auth/src/config.ts';
-import { startCoursesService } from '../../services/courses/src/app.ts';
-import { loadCoursesConfig } from '../../services/courses/src/config.ts';
-import { startFilesService } from '../../services/files/src/app.ts';
-import { loadFilesConfig } from '../../services/files/src/config.ts';
+import { startAuthService } from '@portal/auth-service/app';
+import { loadAuthConfig } from '@portal/auth-service/config';
+import { startCoursesService } from '@portal/courses-service/app';
+import { loadCoursesConfig } from '@portal/courses-service/config';
+import { startFilesService } from '@portal/files-service/app';
+import { loadFilesConfig } from '@portal/files-service/config';
+import type { FilesDatabase } from '@portal/files-service/data-access/schema';
 import { startGateway } from '../src/app.ts';
 import { loadGatewayConfig } from '../src/config.ts';
 
@@ -23,6 +25,8 @@ export interface TestPortal {
   coursesUrl: string | undefined;
   /** Stops the files service (to see how the others cope without it). */
   stopFiles(): Promise<void>;
+  /** The files service's database, to see what it stored (undefined when it does not run). */
+  filesDb: Kysely<FilesDatabase> | undefined;
   dataDir: string;
   session(): HttpSession;
   /** A browser signed in as the administrator of ADMIN_EMAIL. */
@@ -36,7 +40,7 @@ export interface TestPortal {
   stop(): Promise<void>;
 }
 
-/** The auth service and the gateway in this process, on the given backend, listening on free ports. */
+/** The auth, courses and files services and the gateway in this process, on the given backend, on free ports. */
 export async function startTestPortal(
   backend: Backend,
   options: {
@@ -117,6 +121,7 @@ export async function startTestPortal(
     stopFiles: async () => {
       await files?.stop();
     },
+    filesDb: files?.database.db,
     dataDir,
     session: () => new HttpSession(gateway.url),
     async admin() {
@@ -154,6 +159,9 @@ export async function startTestPortal(
   };
 }
 
+/** A password that passes every rule, the guessability check included. */
+export const TEST_PASSWORD = 'Lantern-Orbit-Kite-42';
+
 let counter = 0;
 /** A unique, valid registration for each call. */
 export function newAccount(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
@@ -161,7 +169,7 @@ export function newAccount(overrides: Partial<{ name: string; email: string; pas
   return {
     name: 'Anna Muster',
     email: `anna.${Date.now()}.${counter}@example.ch`,
-    password: 'Secret123',
+    password: TEST_PASSWORD,
     ...overrides,
   };
 }

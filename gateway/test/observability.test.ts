@@ -48,11 +48,17 @@ describe('metrics, health and request ids', () => {
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('when every service is up, then /healthz says so and /livez answers', async () => {
-    const health = await portal.session().get('/healthz');
-    expect(health.status).toBe(200);
-    expect(health.body).toMatchObject({ status: 'ok', checks: { auth: 'up', courses: 'up', files: 'up' } });
-    expect((await portal.session().get('/livez')).status).toBe(200);
+  it('when every service is up, then the gateway is ready, and /livez and /healthz mean alive everywhere', async () => {
+    const ready = await portal.session().get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ok', checks: { auth: 'up', courses: 'up', files: 'up' } });
+    for (const url of [portal.url, portal.authUrl, portal.coursesUrl ?? '']) {
+      for (const path of ['/livez', '/healthz']) {
+        const alive = await fetch(new URL(path, url));
+        expect(alive.status).toBe(200);
+        expect(await alive.json()).toEqual({ status: 'ok' });
+      }
+    }
     expect((await fetch(new URL('/readyz', portal.coursesUrl))).status).toBe(200);
   });
 });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES } from '@portal/contracts/api-routes';
 import { testBackends } from '@portal/kit/testing/backends';
 import type { Router } from 'express';
-import { authRoutes } from '../../services/auth/src/entry-points/api/routes.ts';
-import { categoryRoutes, courseRoutes } from '../../services/courses/src/entry-points/api/routes.ts';
-import { fileRoutes } from '../../services/files/src/entry-points/api/routes.ts';
+import { authRoutes } from '@portal/auth-service/entry-points/api/routes';
+import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-points/api/routes';
+import { fileRoutes } from '@portal/files-service/entry-points/api/routes';
 import { PROXIED_PREFIXES } from '../src/app.ts';
 import { sessionRoutes } from '../src/session-routes.ts';
 import { startTestPortal, type TestPortal } from './harness.ts';
@@ -33,7 +33,7 @@ function routesOf(router: Router): string[] {
 // The routers are built with stand-ins: building them calls nothing, and only their routes are read here.
 const unused = new Proxy({}, { get: () => () => undefined }) as never;
 const served = {
-  gateway: routesOf(sessionRoutes(unused, unused)),
+  gateway: routesOf(sessionRoutes(unused, unused, unused)),
   auth: routesOf(authRoutes(unused)),
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 })),

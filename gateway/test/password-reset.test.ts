@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testBackends } from '@portal/kit/testing/backends';
+import { HttpSession } from '@portal/kit/testing/http-session';
 import { SMTPServer } from 'smtp-server';
 import { newAccount, startTestPortal, type TestPortal } from './harness.ts';
 
@@ -53,7 +54,10 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
   let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
   beforeAll(async () => {
     smtp = await startMailCatcher();
-    portal = await startTestPortal(backend, { auth: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.ch' } });
+    portal = await startTestPortal(backend, {
+      auth: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.ch' },
+      gateway: { RESET_LIMIT_PER_ADDRESS: '100' },
+    });
   });
   afterAll(async () => {
     await portal.stop();
@@ -80,7 +84,7 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
     const wrongEmail = await portal.session().post('/api/user/reset-password', {
       email: `other${account.email}`,
       token,
-      newPassword: 'Renewed123',
+      newPassword: 'Renewed-harbour-lantern-1',
     });
     expect(wrongEmail.status).toBe(400);
     const weak = await portal
@@ -90,14 +94,16 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
 
     const reset = await portal
       .session()
-      .post('/api/user/reset-password', { email: account.email, token, newPassword: 'Renewed123' });
+      .post('/api/user/reset-password', { email: account.email, token, newPassword: 'Renewed-harbour-lantern-1' });
     expect(reset.status).toBe(200);
     expect((await portal.session().post('/api/auth/login', account)).status).toBe(401);
-    expect((await portal.session().post('/api/auth/login', { ...account, password: 'Renewed123' })).status).toBe(200);
+    expect(
+      (await portal.session().post('/api/auth/login', { ...account, password: 'Renewed-harbour-lantern-1' })).status,
+    ).toBe(200);
 
     const reused = await portal
       .session()
-      .post('/api/user/reset-password', { email: account.email, token, newPassword: 'Again1234' });
+      .post('/api/user/reset-password', { email: account.email, token, newPassword: 'Again-harbour-lantern-2' });
     expect(reused.status).toBe(400);
     expect(reused.body.error.code).toBe('invalid_token');
   });
@@ -115,15 +121,17 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
 
     expect(
       (
-        await portal
-          .session()
-          .post('/api/user/reset-password', { email: account.email, token: newer, newPassword: 'Newer1234' })
+        await portal.session().post('/api/user/reset-password', {
+          email: account.email,
+          token: newer,
+          newPassword: 'Newer-harbour-lantern-3',
+        })
       ).status,
     ).toBe(200);
     const stale = await portal.session().post('/api/user/reset-password', {
       email: account.email,
       token: older,
-      newPassword: 'Older1234',
+      newPassword: 'Older-harbour-lantern-4',
     });
     expect(stale.status).toBe(400);
   });
@@ -136,5 +144,83 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
     expect(response.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.mails.length).toBe(before);
+  });
+
+  describe('sessions end when credentials change', () => {
+    const NEW_PASSWORD = 'Quiet-harbour-lantern-7';
+
+    /** The same account signed in on several browsers, one of them through a second gateway when there is one. */
+    async function signedInTwice() {
+      const account = newAccount();
+      const first = portal.session();
+      await first.post('/api/auth/register', account);
+      const second = portal.session();
+      expect((await second.post('/api/auth/login', account)).status).toBe(200);
+      const elsewhere = backend.redisUrl ? new HttpSession((await portal.startSecondGateway()).url) : portal.session();
+      expect((await elsewhere.post('/api/auth/login', account)).status).toBe(200);
+      return { account, first, second, elsewhere };
+    }
+
+    const statusOf = async (browser: HttpSession) => (await browser.get('/api/auth/check-login-status')).status;
+
+    it('when a user changes the password, then their other sessions end, this one stays under a new id, and older reset links die', async () => {
+      const { account, first, second, elsewhere } = await signedInTwice();
+      const arriving = smtp.next();
+      await portal.session().post('/api/user/request-password-reset', { email: account.email });
+      const token = resetTokenOf(await arriving);
+      const oldCookie = first.cookieHeader;
+
+      const changed = await first.post('/api/user/change-password', {
+        currentPassword: account.password,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(changed.status).toBe(200);
+      expect(first.cookieHeader).not.toBe(oldCookie);
+      expect(await statusOf(first)).toBe(200);
+      expect(await statusOf(second)).toBe(401);
+      expect(await statusOf(elsewhere)).toBe(401);
+      const replayed = new HttpSession(portal.url);
+      replayed.cookies = new Map(oldCookie.split('; ').map((pair) => pair.split('=') as [string, string]));
+      expect(await statusOf(replayed)).toBe(401);
+
+      const late = await portal
+        .session()
+        .post('/api/user/reset-password', { email: account.email, token, newPassword: 'Another-quiet-harbour-8' });
+      expect(late.status).toBe(400);
+      expect(late.body.error.code).toBe('invalid_token');
+    });
+
+    it('when a password is reset, then every session of the user ends', async () => {
+      const { account, first, second, elsewhere } = await signedInTwice();
+      const arriving = smtp.next();
+      await portal.session().post('/api/user/request-password-reset', { email: account.email });
+      const token = resetTokenOf(await arriving);
+      const reset = await portal
+        .session()
+        .post('/api/user/reset-password', { email: account.email, token, newPassword: NEW_PASSWORD });
+      expect(reset.status).toBe(200);
+      expect(reset.body).toEqual({ message: 'Password changed' });
+      for (const browser of [first, second, elsewhere]) expect(await statusOf(browser)).toBe(401);
+    });
+
+    it('when a user deletes the account, then none of its sessions can list or start courses any more', async () => {
+      const { account, first, second, elsewhere } = await signedInTwice();
+      const admin = await portal.admin();
+      const category = await admin.post('/api/categories', { name: `Ended ${Date.now()}` });
+      const course = await admin.post('/api/courses', {
+        title: 'After deletion',
+        description: '<p>Nobody should start this.</p>',
+        isPublished: true,
+        categoryIds: [category.body.id],
+      });
+      expect(
+        (await first.request('DELETE', '/api/user/delete-user', { json: { password: account.password } })).status,
+      ).toBe(200);
+      for (const browser of [second, elsewhere, first]) {
+        expect((await browser.get('/api/courses')).status).toBe(401);
+        expect((await browser.post(`/api/courses/register-for-course?courseId=${course.body.id}`)).status).toBe(401);
+        expect(await statusOf(browser)).toBe(401);
+      }
+    });
   });
 });

@@ -29,6 +29,20 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
     expect((await browser.get('/api/auth/check-login-status')).status).toBe(401);
   });
 
+  it('when a visitor asks with optional=true, then the login status is null with 200; without it, 401 as the spec says', async () => {
+    const visitor = portal.session();
+    const optional = await visitor.get('/api/auth/check-login-status?optional=true');
+    expect(optional.status).toBe(200);
+    expect(optional.body).toBeNull();
+    expect((await visitor.get('/api/auth/check-login-status')).status).toBe(401);
+    expect((await visitor.get('/api/auth/check-login-status?optional=maybe')).status).toBe(400);
+
+    const browser = portal.session();
+    const registered = await browser.post('/api/auth/register', newAccount());
+    const signedIn = await browser.get('/api/auth/check-login-status?optional=true');
+    expect(signedIn.body.id).toBe(registered.body.id);
+  });
+
   it('when the e-mail is taken in any letter case, then registration answers 409 email_taken', async () => {
     const account = newAccount();
     expect((await portal.session().post('/api/auth/register', account)).status).toBe(201);
@@ -157,7 +171,7 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
     await browser.post('/api/auth/register', account);
     const wrong = await browser.post('/api/user/change-password', {
       currentPassword: 'Nope12345',
-      newPassword: 'Better123',
+      newPassword: 'Better-harbour-lantern-5',
     });
     expect(wrong.status).toBe(401);
     const weak = await browser.post('/api/user/change-password', {
@@ -167,11 +181,13 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
     expect(weak.status).toBe(400);
     const changed = await browser.post('/api/user/change-password', {
       currentPassword: account.password,
-      newPassword: 'Better123',
+      newPassword: 'Better-harbour-lantern-5',
     });
     expect(changed.status).toBe(200);
     expect((await portal.session().post('/api/auth/login', account)).status).toBe(401);
-    expect((await portal.session().post('/api/auth/login', { ...account, password: 'Better123' })).status).toBe(200);
+    expect(
+      (await portal.session().post('/api/auth/login', { ...account, password: 'Better-harbour-lantern-5' })).status,
+    ).toBe(200);
   });
 
   it('when a user deletes their account with the right password, then they are signed out and cannot sign in', async () => {
@@ -219,8 +235,8 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  it('when the gateway is asked for its health and config, then it reports each service and the footer values', async () => {
-    const health = await portal.session().get('/healthz');
+  it('when the gateway is asked for its readiness and config, then it reports each service and the footer values', async () => {
+    const health = await portal.session().get('/readyz');
     expect(health.status).toBe(503);
     expect(health.body.checks).toMatchObject({ auth: 'up', courses: 'down', files: 'down' });
     const config = await portal.session().get('/config.json');

@@ -1,4 +1,5 @@
-import { api } from '@portal/contracts/api-client';
+import './lib/zod-without-eval.ts';
+import { ApiClient } from '@portal/contracts/api-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
@@ -6,28 +7,36 @@ import './styles/base.css';
 import { App } from './app/app.tsx';
 import { AppCrashed } from './app/app-crashed.tsx';
 import { setUpRemotes } from './features/remotes/lib/remotes.ts';
-import { initI18n } from './lib/i18n.ts';
+import { fetchWithEarlyAnswers } from './lib/early-requests.ts';
+import { changeInterfaceLanguage, initI18n } from './lib/i18n.ts';
 import { checkLoginStatus } from './lib/session.tsx';
 
-/** Reads /config.json and registers the remotes before the first render; asks the login status once. */
+/**
+ * Reads /config.json and registers the remotes before the first render; asks the login status once, alongside.
+ * The first render waits for both, so that the page is drawn once with the right header (index.html shows a
+ * loading indicator until then) instead of moving when the nav bar replaces the visitor's header.
+ */
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
-  const loginStatus = checkLoginStatus();
+  const earlyApi = new ApiClient({ fetch: fetchWithEarlyAnswers });
+  const loginStatus = checkLoginStatus(earlyApi);
   await initI18n();
   try {
-    const config = await api.getConfig();
+    const [config, user] = await Promise.all([earlyApi.getConfig(), loginStatus]);
     setUpRemotes(config.remotes);
+    if (user) await changeInterfaceLanguage(user.language);
     root.render(
       <StrictMode>
-        <App config={config} loginStatus={loginStatus} />
+        <App config={config} loginStatus={user} />
       </StrictMode>,
     );
   } catch (error) {
     console.error('The portal configuration (/config.json) could not be loaded', error);
     root.render(<AppCrashed />);
   }
+  container.removeAttribute('aria-busy');
 }
 
 void start();

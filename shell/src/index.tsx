@@ -1,1 +1,4 @@
+import { startEarlyRequests } from './lib/early-requests.ts';
+
+startEarlyRequests();
 import('./bootstrap.tsx');

@@ -17,10 +17,7 @@ export function summary(values: Partial<CourseSummary> = {}): CourseSummary {
     shortDescription: 'How to find courses, start them and download their files.',
     isPublished: true,
     categories: [onboarding],
-    participantCount: 3,
     isParticipant: false,
-    createdAt: '2026-11-02T08:00:00.000Z',
-    updatedAt: '2026-11-02T08:00:00.000Z',
     ...values,
   };
 }
@@ -28,6 +25,9 @@ export function summary(values: Partial<CourseSummary> = {}): CourseSummary {
 export function course(values: Partial<Course> = {}): Course {
   return {
     ...summary(),
+    participantCount: 3,
+    createdAt: '2026-11-02T08:00:00.000Z',
+    updatedAt: '2026-11-02T08:00:00.000Z',
     description: '<p>This short course shows you how to <strong>find courses</strong>.</p>',
     files: [],
     participants: [],

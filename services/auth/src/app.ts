@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { EVENTS } from '@portal/contracts/events';
-import { type Database, migrate, openDatabase } from '@portal/kit/db';
-import { startOutboxRelay } from '@portal/kit/events';
+import { type Database, openServiceDatabase } from '@portal/kit/db';
 import { createLogger } from '@portal/kit/logger';
-import { serveService } from '@portal/kit/serve';
+import { startService } from '@portal/kit/start-service';
 import type { AuthConfig } from './config.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
@@ -14,12 +13,8 @@ import { authRoutes } from './entry-points/api/routes.ts';
 
 export const SERVICE_NAME = 'auth';
 
-export async function openAuthDatabase(config: Pick<AuthConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
-  return openDatabase<AuthDatabase>({
-    url: config.DATABASE_URL,
-    embeddedDir: config.DATA_DIR === 'memory' ? 'memory' : path.join(config.DATA_DIR, SERVICE_NAME),
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
+export function openAuthDatabase(config: Pick<AuthConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
+  return openServiceDatabase<AuthDatabase>(SERVICE_NAME, config);
 }
 
 export function accountsFor(
@@ -41,35 +36,26 @@ export function accountsFor(
   });
 }
 
-/** Starts the auth service: database, migrations, first administrator, HTTP. */
+/** Starts the auth service; the administrator of ADMIN_EMAIL is created or promoted before it answers. */
 export async function startAuthService(config: AuthConfig) {
-  const logger = createLogger(SERVICE_NAME, config.LOG_LEVEL);
-  const database = await openAuthDatabase(config);
-  await migrate(database.db, SERVICE_NAME, migrations, logger);
-  const accounts = accountsFor(database, config, logger);
-
   let admin: { email: string; outcome: string } | undefined;
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const outcome = await accounts.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, config.ADMIN_NAME);
-    admin = { email: config.ADMIN_EMAIL, outcome };
-    logger.info({ email: config.ADMIN_EMAIL, outcome }, 'administrator from ADMIN_EMAIL');
-  }
-
-  const relay = config.COURSES_SERVICE_URL
-    ? startOutboxRelay({
-        db: database.db,
-        subscribers: { [EVENTS.userDeleted]: [config.COURSES_SERVICE_URL] },
-        identitySecret: config.IDENTITY_SECRET,
-        logger,
-      })
-    : undefined;
-  const server = await serveService({
+  const service = await startService<AuthDatabase>({
     name: SERVICE_NAME,
     config,
-    logger,
-    database,
-    routes: authRoutes(accounts),
-    relay,
+    migrations,
+    publishes: { [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL } },
+    beforeServing: async ({ database, logger }) => {
+      if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return undefined;
+      const outcome = await accountsFor(database, config, logger).ensureAdmin(
+        config.ADMIN_EMAIL,
+        config.ADMIN_PASSWORD,
+        config.ADMIN_NAME,
+      );
+      admin = { email: config.ADMIN_EMAIL, outcome };
+      logger.info({ outcome }, 'administrator from ADMIN_EMAIL');
+      return undefined;
+    },
+    routes: ({ database, logger }) => authRoutes(accountsFor(database, config, logger)),
   });
-  return { ...server, logger, admin, database, relay };
+  return { ...service, admin };
 }

@@ -1,35 +1,34 @@
-import path from 'node:path';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type Database, migrate, openDatabase } from '@portal/kit/db';
-import { eventInbox, startOutboxRelay } from '@portal/kit/events';
-import { createLogger, type Logger } from '@portal/kit/logger';
-import { serveService } from '@portal/kit/serve';
-import { EVENTS, userDeletedSchema } from '@portal/contracts/events';
+import { EVENTS } from '@portal/contracts/events';
+import { type Database, openServiceDatabase } from '@portal/kit/db';
+import type { Logger } from '@portal/kit/logger';
+import type { ServiceClient } from '@portal/kit/service-client';
+import { type ServiceContext, startService } from '@portal/kit/start-service';
 import { Router } from 'express';
 import type { CoursesConfig } from './config.ts';
 import { categoriesRepository } from './data-access/categories-repository.ts';
 import { coursesRepository } from './data-access/courses-repository.ts';
-import { participationsRepository, removeUserEverywhere } from './data-access/participations-repository.ts';
+import { filesOfCourse, userExistence } from './data-access/other-services.ts';
+import { participationsRepository } from './data-access/participations-repository.ts';
 import { type CoursesDatabase, migrations } from './data-access/schema.ts';
 import { categories as createCategories } from './domain/categories.ts';
 import { courses as createCourses } from './domain/courses.ts';
 import { EXAMPLE_CATEGORIES, EXAMPLE_COURSES } from './domain/examples.ts';
-import { filesClient, usersClient } from './domain/service-clients.ts';
 import { categoryRoutes, courseRoutes } from './entry-points/api/routes.ts';
+import { courseEventHandlers } from './entry-points/events/handlers.ts';
 
 export const SERVICE_NAME = 'courses';
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 export function openCoursesDatabase(config: Pick<CoursesConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
-  return openDatabase<CoursesDatabase>({
-    url: config.DATABASE_URL,
-    embeddedDir: config.DATA_DIR === 'memory' ? 'memory' : path.join(config.DATA_DIR, SERVICE_NAME),
-    poolSize: config.DATABASE_POOL_SIZE,
-    pgliteExtensions: { pg_trgm },
-  });
+  return openServiceDatabase<CoursesDatabase>(SERVICE_NAME, config, { pgliteExtensions: PGLITE_EXTENSIONS });
 }
 
-export function useCases(database: Database<CoursesDatabase>, config: CoursesConfig) {
-  const clientOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.FILES_TIMEOUT_MS };
+/** The use cases on a database, with the other services they ask (none given: files unavailable, users unknown). */
+export function useCases(
+  database: Database<CoursesDatabase>,
+  services: { auth?: ServiceClient | undefined; files?: ServiceClient | undefined } = {},
+) {
   const categoryRepository = categoriesRepository(database.db);
   return {
     categories: createCategories(categoryRepository),
@@ -37,56 +36,47 @@ export function useCases(database: Database<CoursesDatabase>, config: CoursesCon
       courses: coursesRepository(database.db),
       categories: categoryRepository,
       participations: participationsRepository(database.db),
-      filesOf: filesClient(config.FILES_SERVICE_URL, clientOptions),
-      userExists: usersClient(config.AUTH_SERVICE_URL, clientOptions),
+      filesOf: filesOfCourse(services.files),
+      userExists: services.auth ? userExistence(services.auth) : async () => false,
     }),
   };
 }
+export type UseCases = ReturnType<typeof useCases>;
 
 /** Seeds a fresh database only: once anything exists, nothing is added. */
-async function seedExamples(database: Database<CoursesDatabase>, config: CoursesConfig, logger: Logger) {
-  const repository = categoriesRepository(database.db);
-  if (!(await repository.isEmpty())) return;
+async function seedExamples({ categories, courses }: UseCases, logger: Logger) {
+  if ((await categories.list()).length > 0) return;
   const ids = new Map<string, string>();
-  for (const name of EXAMPLE_CATEGORIES) {
-    const category = await repository.insert(name);
-    if (category) ids.set(name, category.id);
-  }
-  const { courses } = useCases(database, config);
-  const seeder = {
-    identity: { sub: '00000000-0000-4000-8000-000000000000', admin: true, lang: 'en' as const, exp: 0 },
-    requestId: 'seed',
-  };
-  for (const { categories, ...course } of EXAMPLE_COURSES) {
-    await courses.create({ ...course, categoryIds: categories.map((name) => ids.get(name) ?? '') }, seeder);
+  for (const name of EXAMPLE_CATEGORIES) ids.set(name, (await categories.create(name)).id);
+  const seeder = { sub: '00000000-0000-4000-8000-000000000000', admin: true, lang: 'en' as const, exp: 0 };
+  for (const { categories: names, ...course } of EXAMPLE_COURSES) {
+    await courses.create({ ...course, categoryIds: names.map((name) => ids.get(name) ?? '') }, seeder);
   }
   logger.info({ categories: EXAMPLE_CATEGORIES.length, courses: EXAMPLE_COURSES.length }, 'example content seeded');
 }
 
-export async function startCoursesService(config: CoursesConfig) {
-  const logger = createLogger(SERVICE_NAME, config.LOG_LEVEL);
-  const database = await openCoursesDatabase(config);
-  await migrate(database.db, SERVICE_NAME, migrations, logger);
-  if (config.SEED_EXAMPLES) await seedExamples(database, config, logger);
-  const { categories, courses } = useCases(database, config);
-
-  const routes = Router();
-  routes.use(categoryRoutes(categories));
-  routes.use(courseRoutes(courses));
-  routes.use(
-    eventInbox(database.db, {
-      [EVENTS.userDeleted]: async (trx, payload) => removeUserEverywhere(trx, userDeletedSchema.parse(payload).userId),
-    }),
-  );
-  // Deleted courses take their files along: delivered to the files service once it is there.
-  const relay = config.FILES_SERVICE_URL
-    ? startOutboxRelay({
-        db: database.db,
-        subscribers: { [EVENTS.courseDeleted]: [config.FILES_SERVICE_URL] },
-        identitySecret: config.IDENTITY_SECRET,
-        logger,
-      })
-    : undefined;
-  const server = await serveService({ name: SERVICE_NAME, config, logger, database, routes, relay });
-  return { ...server, logger, database, relay };
+export function startCoursesService(config: CoursesConfig) {
+  let cases: UseCases | undefined;
+  const casesOf = ({ database, client }: ServiceContext<CoursesDatabase>) =>
+    (cases ??= useCases(database, {
+      auth: client('auth', config.AUTH_SERVICE_URL, config.FILES_TIMEOUT_MS),
+      files: config.FILES_SERVICE_URL ? client('files', config.FILES_SERVICE_URL, config.FILES_TIMEOUT_MS) : undefined,
+    }));
+  return startService<CoursesDatabase>({
+    name: SERVICE_NAME,
+    config,
+    migrations,
+    pgliteExtensions: PGLITE_EXTENSIONS,
+    // Deleted courses take their files along: delivered to the files service once it is there.
+    publishes: { [EVENTS.courseDeleted]: { service: 'files', urls: config.FILES_SERVICE_URL } },
+    beforeServing: async (context) => {
+      if (config.SEED_EXAMPLES) await seedExamples(casesOf(context), context.logger);
+      return undefined;
+    },
+    routes: (context) => {
+      const { categories, courses } = casesOf(context);
+      return Router().use(categoryRoutes(categories), courseRoutes(courses));
+    },
+    eventHandlers: courseEventHandlers,
+  });
 }

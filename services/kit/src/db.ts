@@ -13,6 +13,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite ships contrib extensions as modules to load; a PostgreSQL server has them installed. */
   pgliteExtensions?: Extensions;
+  /** Told when the server ends an idle connection (restart, administrator command). */
+  logger?: Logger;
 }
 
 export interface Database<DB> {
@@ -27,7 +29,7 @@ export interface Database<DB> {
 // Counts and sums come back as strings from pg (bigint, numeric): parse the safe ones.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export async function openDatabase<DB>(options: DatabaseOptions & { logger?: Logger }): Promise<Database<DB>> {
+export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
   let db: Kysely<DB>;
   let kind: Database<DB>['kind'];
   let poolStats: Database<DB>['poolStats'] = () => ({ total: 1, idle: 1, waiting: 0 });
@@ -37,6 +39,8 @@ export async function openDatabase<DB>(options: DatabaseOptions & { logger?: Log
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
     });
+    // Without a listener such an error would end the process; the pool drops the connection and opens another.
+    pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle database connection ended by the server'));
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     kind = 'postgres';
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
@@ -61,6 +65,28 @@ export async function openDatabase<DB>(options: DatabaseOptions & { logger?: Log
     },
     close: () => db.destroy(),
   };
+}
+
+/** Where a service's own database is: DATABASE_URL, or PGlite in DATA_DIR/<service> ('memory' for tests). */
+export function openServiceDatabase<DB>(
+  service: string,
+  config: { DATABASE_URL?: string | undefined; DATA_DIR: string; DATABASE_POOL_SIZE: number },
+  options: { pgliteExtensions?: Extensions | undefined; logger?: Logger } = {},
+): Promise<Database<DB>> {
+  return openDatabase<DB>({
+    url: config.DATABASE_URL,
+    embeddedDir: config.DATA_DIR === 'memory' ? 'memory' : path.join(config.DATA_DIR, service),
+    poolSize: config.DATABASE_POOL_SIZE,
+    ...options,
+  });
+}
+
+/** A row refused by a foreign key (PostgreSQL and PGlite alike): what it pointed at was deleted meanwhile. */
+export const isForeignKeyViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23503';
+
+/** Fresh planner statistics and visibility map, as autovacuum would leave them after a bulk load. */
+export async function vacuumAnalyze<DB>(db: Kysely<DB>) {
+  await sql`vacuum analyze`.execute(db);
 }
 
 export interface Migration {

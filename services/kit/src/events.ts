@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { REQUEST_ID_HEADER } from '@portal/contracts/http';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { Router } from 'express';
+import type { Router } from 'express';
+import { strictRouter } from './service-app.ts';
 import { z } from 'zod';
 import type { Migration } from './db.ts';
-import { IDENTITY_HEADER, signIdentity } from './identity.ts';
 import type { Logger } from './logger.ts';
+import { type ServiceClient, unexpectedAnswer } from './service-client.ts';
 import { parseInput } from './validate.ts';
 
 /** Tables of the outbox (events to send) and the inbox (events already handled), for any service's migrations. */
@@ -54,13 +54,14 @@ export async function recordEvent<DB>(trx: Transaction<DB>, topic: string, paylo
 
 export interface OutboxRelayOptions<DB> {
   db: Kysely<DB>;
-  /** Topic → base URLs of the services that handle it (each receives POST /internal/events). */
-  subscribers: Record<string, string[]>;
-  identitySecret: string;
+  /** Topic → the services that handle it (each receives POST /internal/events). */
+  subscribers: Record<string, { name: string; call: ServiceClient }[]>;
   logger: Logger;
   intervalMs?: number;
-  timeoutMs?: number;
 }
+
+/** Events are sent on behalf of no user. */
+const SYSTEM = { sub: null, admin: false, lang: 'en' } as const;
 
 const MAX_BACKOFF_SECONDS = 300;
 
@@ -71,22 +72,17 @@ const MAX_BACKOFF_SECONDS = 300;
  */
 export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>) {
   const db = options.db as unknown as Kysely<EventTables>;
-  const timeoutMs = options.timeoutMs ?? 5_000;
   let running: Promise<number> | undefined;
   let stopped = false;
 
-  async function deliver(event: IntegrationEvent, url: string) {
-    const response = await fetch(new URL('/internal/events', url), {
+  async function deliver(event: IntegrationEvent, subscriber: { name: string; call: ServiceClient }) {
+    const answer = await subscriber.call('/internal/events', {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [IDENTITY_HEADER]: signIdentity({ sub: null, admin: false, lang: 'en' }, options.identitySecret),
-        [REQUEST_ID_HEADER]: event.id,
-      },
-      body: JSON.stringify(event),
-      signal: AbortSignal.timeout(timeoutMs),
+      body: event,
+      identity: SYSTEM,
+      requestId: event.id,
     });
-    if (!response.ok) throw new Error(`subscriber ${url} answered ${response.status}`);
+    if (answer.status < 200 || answer.status >= 300) throw unexpectedAnswer(subscriber.name, answer.status);
   }
 
   /** Claims due rows with a lease (a short statement, no transaction held across HTTP), then delivers them. */
@@ -101,7 +97,7 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>) {
     for (const row of claimed.rows) {
       const event = { id: row.event_id, topic: row.topic, payload: row.payload };
       try {
-        await Promise.all((options.subscribers[row.topic] ?? []).map((url) => deliver(event, url)));
+        await Promise.all((options.subscribers[row.topic] ?? []).map((subscriber) => deliver(event, subscriber)));
         await db.updateTable('outbox').set({ delivered_at: new Date() }).where('id', '=', row.id).execute();
       } catch (error) {
         const delaySeconds = Math.min(MAX_BACKOFF_SECONDS, 2 ** Math.min(row.attempts, 8));
@@ -152,15 +148,15 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>) {
 }
 export type OutboxRelay = ReturnType<typeof startOutboxRelay>;
 
+/** Topic → what the service does with an event of it, inside the transaction that records it as handled. */
+export type EventHandlers<DB> = Record<string, (trx: Transaction<DB>, payload: unknown) => Promise<void>>;
+
 /**
  * POST /internal/events: runs the handler of each known topic once per event id, in one transaction with
  * the record that it was handled, so a redelivered event changes nothing.
  */
-export function eventInbox<DB>(
-  database: Kysely<DB>,
-  handlers: Record<string, (trx: Transaction<DB>, payload: unknown) => Promise<void>>,
-): Router {
-  const router = Router();
+export function eventInbox<DB>(database: Kysely<DB>, handlers: EventHandlers<DB>): Router {
+  const router = strictRouter();
   router.post('/internal/events', async (req, res) => {
     const event = parseInput(eventSchema, req.body, 'event');
     const handler = handlers[event.topic];

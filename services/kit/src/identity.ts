@@ -17,18 +17,39 @@ const identitySchema = z.object({
 });
 export type Identity = z.infer<typeof identitySchema>;
 
+/** The one call a token is made for: a token captured on its way is worth nothing for another call. */
+export interface SignedCall {
+  method: string;
+  /** The path without its query string, as the service receives it. */
+  path: string;
+}
+
+const boundIdentitySchema = identitySchema.extend({ call: z.string() });
+const callKey = (call: SignedCall) => `${call.method.toUpperCase()} ${call.path.split('?')[0]}`;
+
 declare module 'express-serve-static-core' {
   interface Request {
     identity: Identity;
   }
 }
 
-export function signIdentity(identity: Omit<Identity, 'exp'>, secret: string, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ ...identity, exp: now + IDENTITY_TTL_MS })).toString('base64url');
+export function signIdentity(
+  identity: Omit<Identity, 'exp'>,
+  call: SignedCall,
+  secret: string,
+  now = Date.now(),
+): string {
+  const claims = { ...identity, exp: now + IDENTITY_TTL_MS, call: callKey(call) };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${mac(payload, secret)}`;
 }
 
-export function verifyIdentity(token: string | undefined, secret: string, now = Date.now()): Identity | null {
+export function verifyIdentity(
+  token: string | undefined,
+  call: SignedCall,
+  secret: string,
+  now = Date.now(),
+): Identity | null {
   if (!token) return null;
   const [payload, signature, ...rest] = token.split('.');
   if (!payload || !signature || rest.length > 0) return null;
@@ -36,8 +57,10 @@ export function verifyIdentity(token: string | undefined, secret: string, now = 
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const identity = identitySchema.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-    return identity.exp >= now ? identity : null;
+    const { call: signedFor, ...identity } = boundIdentitySchema.parse(
+      JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')),
+    );
+    return identity.exp >= now && signedFor === callKey(call) ? identity : null;
   } catch {
     return null;
   }
@@ -50,7 +73,7 @@ function mac(payload: string, secret: string): string {
 /** Services accept only requests that carry an identity signed by the gateway. */
 export function requireSignedIdentity(secret: string): RequestHandler {
   return (req, _res, next) => {
-    const identity = verifyIdentity(req.get(IDENTITY_HEADER), secret);
+    const identity = verifyIdentity(req.get(IDENTITY_HEADER), { method: req.method, path: req.originalUrl }, secret);
     if (!identity) {
       next(new AppError(401, 'unauthorized', 'Missing or invalid gateway identity'));
       return;

@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, Router } from 'express';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { requireSignedIdentity } from './identity.ts';
 import type { Logger } from './logger.ts';
@@ -15,19 +15,33 @@ export interface ServiceAppOptions {
   jsonLimit?: string;
 }
 
+/** Routing options of every router: a path matches only as written (letter case, no added trailing slash). */
+export const STRICT_ROUTING = { caseSensitive: true, strict: true } as const;
+
 /**
- * The Express app every service shares: request id, logs, metrics, liveness (/healthz: the process answers)
- * and readiness (/readyz: its database answers), signed identity, JSON bodies, one error shape.
+ * A router that matches paths exactly: `/api/courses/Register-For-Course` or a trailing slash is another path
+ * (404), so the gateway's checks, which see the exact path, and the service always agree on what is called.
+ */
+export function strictRouter(): Router {
+  return Router(STRICT_ROUTING);
+}
+
+/**
+ * The Express app every service shares: request id, logs, metrics, liveness (/livez, and /healthz with the
+ * same meaning in every process: the process answers) and readiness (/readyz: its database answers), signed
+ * identity, JSON bodies, one error shape.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.use(requestContext(options.logger));
   app.use(options.metrics.middleware);
   // Internal address only (the gateway never proxies it): scraped by Prometheus inside the network.
   app.get('/metrics', options.metrics.handler);
-  app.get('/healthz', (_req, res) => {
+  app.get(['/livez', '/healthz'], (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {

@@ -1,11 +1,10 @@
-import type { User } from '@portal/contracts/auth';
 import type { PortalConfig } from '@portal/contracts/portal-config';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CloseButtonProps, ToastContainer } from 'react-toastify';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PortalConfigProvider } from '../lib/portal-config.tsx';
-import { SessionProvider } from '../lib/session.tsx';
+import { type LoginStatus, SessionProvider } from '../lib/session.tsx';
 import { AppCrashed } from './app-crashed.tsx';
 import styles from './provider.module.css';
 
@@ -20,10 +19,6 @@ function ToastCloseButton({ closeToast }: CloseButtonProps) {
   );
 }
 
-/**
- * What every page needs: the runtime configuration, the session and the portal's one toast container
- * (remotes call `toast` of the shared react-toastify and their toasts appear here).
- */
 function Toasts() {
   const { t } = useTranslation();
   return (
@@ -36,13 +31,17 @@ function Toasts() {
   );
 }
 
+/**
+ * What every page needs: the runtime configuration, the session and the portal's one toast container
+ * (remotes call `toast` of the shared react-toastify and their toasts appear here).
+ */
 export function AppProvider({
   config,
   loginStatus,
   children,
 }: {
   config: PortalConfig;
-  loginStatus: Promise<User | null>;
+  loginStatus: LoginStatus;
   children: ReactNode;
 }) {
   return (

@@ -1,4 +1,4 @@
-import { api } from '@portal/contracts/api-client';
+import { api, type ApiClient } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import type { Language } from '@portal/contracts/languages';
@@ -21,10 +21,13 @@ export interface Session {
   changeLanguage: (language: Language) => Promise<void>;
 }
 
-/** Asks the server once per page load who is signed in: the user, or null (401, or any failure, logged). */
-export async function checkLoginStatus(): Promise<User | null> {
+/**
+ * Asks the server once per page load who is signed in: the user, or null. A visitor is an expected answer, not a
+ * failed request (`currentUser` gets null rather than a 401); any failure is logged and counts as signed out.
+ */
+export async function checkLoginStatus(client: ApiClient = api): Promise<User | null> {
   try {
-    return await api.checkLoginStatus();
+    return await client.currentUser();
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) console.error('Could not check the login status', error);
     return null;
@@ -38,8 +41,17 @@ interface SessionState {
   user: User | null;
 }
 
-export function SessionProvider({ loginStatus, children }: { loginStatus: Promise<User | null>; children: ReactNode }) {
-  const [state, setState] = useState<SessionState>({ status: 'checking', user: null });
+/** The answer of the login-status check, or the promise of it while it is on its way. */
+export type LoginStatus = Promise<User | null> | User | null;
+
+function settledState(user: User | null): SessionState {
+  return user ? { status: 'authenticated', user } : { status: 'anonymous', user: null };
+}
+
+export function SessionProvider({ loginStatus, children }: { loginStatus: LoginStatus; children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(() =>
+    loginStatus instanceof Promise ? { status: 'checking', user: null } : settledState(loginStatus),
+  );
 
   const signIn = useCallback((user: User) => {
     setState({ status: 'authenticated', user });
@@ -47,6 +59,7 @@ export function SessionProvider({ loginStatus, children }: { loginStatus: Promis
   }, []);
 
   useEffect(() => {
+    if (!(loginStatus instanceof Promise)) return;
     let current = true;
     void loginStatus.then((user) => {
       if (!current) return;

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProvider } from '../app/provider.tsx';
 import { AppRoutes } from '../app/router.tsx';
+import { setUpRemotes } from '../features/remotes/lib/remotes.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { checkLoginStatus } from '../lib/session.tsx';
 
@@ -38,6 +39,9 @@ export const testConfig: PortalConfig = {
     privacyUrl: 'https://learning.example.ch/privacy',
   },
 };
+
+// As the bootstrap does: the remotes and the runtime plugins (retry, fallback) are registered once.
+setUpRemotes(testConfig.remotes);
 
 function LocationProbe() {
   const location = useLocation();

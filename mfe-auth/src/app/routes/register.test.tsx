@@ -110,4 +110,19 @@ describe('register page', () => {
     renderRegister(fakeSession(anna));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });
+
+  it('when a password is typed, then the strength meter judges it like the server, with the name and e-mail', async () => {
+    renderRegister();
+    const user = await fillIn({ name: 'Gianluca Bernasconi', password: 'Bernasconi2024' });
+    expect(await screen.findByText(/too easy to guess/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+      'aria-valuenow',
+      expect.stringMatching(/[0-2]/),
+    );
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Lantern-Orbit-Kite-42');
+    expect(await screen.findByText('Very strong.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/too easy to guess/)).not.toBeInTheDocument();
+  });
 });

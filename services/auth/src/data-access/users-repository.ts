@@ -58,6 +58,24 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       return inserted as UserRecord | undefined;
     },
 
+    /** Many new users at once (bulk seeding); their e-mails must not be taken. */
+    async insertMany(users: UserRecord[]) {
+      if (users.length === 0) return;
+      await db
+        .insertInto('users')
+        .values(
+          users.map((user) => ({
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            password_hash: user.passwordHash,
+            language: user.language,
+            is_sys_admin: user.isSysAdmin,
+          })),
+        )
+        .execute();
+    },
+
     async update(
       id: string,
       changes: Partial<Pick<UserRecord, 'language' | 'passwordHash' | 'isSysAdmin'>>,

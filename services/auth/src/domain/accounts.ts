@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
+import { isGuessablePassword, userInputsOf } from '@portal/contracts/password-strength';
 import { LIMITS } from '@portal/contracts/rules';
-import { AppError, notFound } from '@portal/kit/errors';
+import { AppError, badRequest, notFound } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
 import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
 import type { UserRecord, UsersRepository } from '../data-access/users-repository.ts';
@@ -31,6 +32,15 @@ export function toUser(record: UserRecord): User {
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'E-mail or password is wrong');
 const invalidToken = () => new AppError(400, 'invalid_token', 'The reset link is invalid or has expired');
+/**
+ * New passwords (not the ones already stored: they keep working at login) must not be common or guessable,
+ * judged with the person's name and e-mail.
+ */
+async function refuseGuessable(password: string, person: { name: string; email: string }, field: string) {
+  if (await isGuessablePassword(password, userInputsOf(person)))
+    throw badRequest('The password is too easy to guess', [{ path: field, code: 'password_too_weak' }]);
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The use cases of accounts; routes stay thin and only translate HTTP to these calls. */
@@ -43,8 +53,25 @@ export function accounts(deps: AccountsDeps) {
     return record;
   }
 
+  async function sendResetLink(email: string) {
+    const record = await deps.users.findByEmail(email);
+    if (!record) return;
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now().getTime() + LIMITS.resetTokenTtlMinutes * 60_000);
+    await deps.resetTokens.insert(record.id, hashToken(token), expiresAt);
+    const link = new URL('/reset-password', deps.publicUrl);
+    link.searchParams.set('token', token);
+    const mail = resetMail(record.language, record.name, link.toString());
+    try {
+      await deps.mailer.send({ to: record.email, ...mail });
+    } catch (error) {
+      deps.logger.error({ err: error, userId: record.id }, 'password reset e-mail could not be sent');
+    }
+  }
+
   return {
     async register(input: { email: string; password: string; name: string; language?: Language | undefined }) {
+      await refuseGuessable(input.password, input, 'password');
       const created = await deps.users.insert({
         email: input.email,
         name: input.name,
@@ -72,10 +99,13 @@ export function accounts(deps: AccountsDeps) {
       return toUser(updated);
     },
 
+    /** Reset links asked for before the change die with the old password. */
     async changePassword(id: string, currentPassword: string, newPassword: string) {
       const record = await requireRecord(id);
       if (!(await verifyPassword(record.passwordHash, currentPassword))) throw invalidCredentials();
+      await refuseGuessable(newPassword, record, 'newPassword');
       await deps.users.update(id, { passwordHash: await hashPassword(newPassword) });
+      await deps.resetTokens.deleteOfUser(id);
     },
 
     async deleteUser(id: string, password: string) {
@@ -85,30 +115,28 @@ export function accounts(deps: AccountsDeps) {
     },
 
     /**
-     * Sends a reset link when the e-mail belongs to an account. The caller answers the same either way, and
-     * the mail goes out after the answer, so neither the answer nor its timing tells whether the account exists.
+     * Sends a reset link when the e-mail belongs to an account. Nothing of it happens before the caller answers:
+     * the lookup, the token and the mail all run afterwards, so the answer takes the same time whether or not
+     * the account exists.
      */
-    async requestPasswordReset(email: string): Promise<void> {
-      const record = await deps.users.findByEmail(email);
-      if (!record) return;
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now().getTime() + LIMITS.resetTokenTtlMinutes * 60_000);
-      await deps.resetTokens.insert(record.id, hashToken(token), expiresAt);
-      const link = new URL('/reset-password', deps.publicUrl);
-      link.searchParams.set('token', token);
-      const mail = resetMail(record.language, record.name, link.toString());
-      if (deps.mailer.kind === 'outbox')
-        deps.logger.info({ link: link.toString() }, 'password reset link (outbox mode)');
-      deps.mailer.send({ to: record.email, ...mail }).catch((error: unknown) => {
-        deps.logger.error({ err: error, userId: record.id }, 'password reset e-mail could not be sent');
+    requestPasswordReset(email: string): void {
+      setImmediate(() => {
+        sendResetLink(email).catch((error: unknown) => {
+          deps.logger.error({ err: error }, 'password reset request failed');
+        });
       });
     },
 
-    async resetPassword(email: string, token: string, newPassword: string) {
+    /** Sets the new password with a valid token (which takes every other token along); answers whose it was. */
+    async resetPassword(email: string, token: string, newPassword: string): Promise<string> {
       const record = await deps.users.findByEmail(email);
+      // Before the token is taken (a refused password leaves the link usable for a better one), and for unknown
+      // e-mails alike, so that the answer does not tell whether the account exists.
+      await refuseGuessable(newPassword, record ?? { name: '', email }, 'newPassword');
       if (!record) throw invalidToken();
       if (!(await deps.resetTokens.consume(hashToken(token), record.id, now()))) throw invalidToken();
       await deps.users.update(record.id, { passwordHash: await hashPassword(newPassword) });
+      return record.id;
     },
 
     /** ADMIN_EMAIL/ADMIN_PASSWORD at start-up: create the administrator, or promote the existing account. */

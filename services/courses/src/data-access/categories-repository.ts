@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Category } from '@portal/contracts/courses';
+import { isForeignKeyViolation } from '@portal/kit/db';
 import { type Kysely, sql } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
 
@@ -15,14 +16,10 @@ export function categoriesRepository(db: Kysely<CoursesDatabase>) {
       return db.selectFrom('categories').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
     },
 
-    async countExisting(ids: string[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      const row = await db
-        .selectFrom('categories')
-        .select(sql<number>`count(*)::int`.as('count'))
-        .where('id', 'in', ids)
-        .executeTakeFirstOrThrow();
-      return row.count;
+    /** The categories of these ids that exist, by name. */
+    findByIds(ids: string[]): Promise<Category[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('categories').select(['id', 'name']).where('id', 'in', ids).orderBy(byName).execute();
     },
 
     /** Answers undefined when the name is taken in any letter case. */
@@ -62,13 +59,15 @@ export function categoriesRepository(db: Kysely<CoursesDatabase>) {
       return Boolean(row);
     },
 
-    async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
-
-    async isEmpty(): Promise<boolean> {
-      return !(await db.selectFrom('categories').select('id').limit(1).executeTakeFirst());
+    /** 'in_use' when a course links the category, also one linked after the in-use check (its foreign key). */
+    async delete(id: string): Promise<'deleted' | 'missing' | 'in_use'> {
+      try {
+        const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+        return result.numDeletedRows > 0n ? 'deleted' : 'missing';
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return 'in_use';
+        throw error;
+      }
     },
   };
 }

@@ -1,20 +1,26 @@
 import type { Category } from '@portal/contracts/courses';
 import { EVENTS } from '@portal/contracts/events';
+import { isForeignKeyViolation } from '@portal/kit/db';
 import { recordEvent } from '@portal/kit/events';
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { CoursesDatabase } from './schema.ts';
 
-export interface CourseRow {
+/** What a course's card shows. */
+export interface CourseCardRow {
   id: string;
   title: string;
-  descriptionHtml: string;
   shortDescription: string;
   isPublished: boolean;
+  isParticipant: boolean;
+  categories: Category[];
+}
+
+export interface CourseRow extends CourseCardRow {
+  descriptionHtml: string;
   createdAt: Date;
   updatedAt: Date;
   participantCount: number;
-  isParticipant: boolean;
-  categories: Category[];
 }
 
 export interface CourseWrite {
@@ -24,6 +30,14 @@ export interface CourseWrite {
   searchText: string;
   isPublished: boolean;
   categoryIds: string[];
+}
+
+/** A course to insert with its own creation time and author (bulk seeding keeps the times it is given). */
+export interface NewCourse {
+  id: string;
+  course: CourseWrite;
+  createdBy: string | null;
+  createdAt: Date;
 }
 
 export interface ListFilter {
@@ -36,6 +50,19 @@ export interface ListFilter {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Runs a write; a category deleted after the course's categories were checked (the link's foreign key refuses
+ * it) answers 'category_missing' instead of failing.
+ */
+async function unlessCategoryVanished<T>(write: () => Promise<T>): Promise<T | 'category_missing'> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return 'category_missing';
+    throw error;
+  }
+}
 
 export function coursesRepository(db: Kysely<CoursesDatabase>) {
   function filtered(filter: ListFilter) {
@@ -58,102 +85,124 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
     });
   }
 
-  async function categoriesOf(courseIds: string[]): Promise<Map<string, Category[]>> {
-    const byCourse = new Map<string, Category[]>(courseIds.map((id) => [id, []]));
-    if (courseIds.length === 0) return byCourse;
-    const rows = await db
-      .selectFrom('course_categories as cc')
-      .innerJoin('categories as cat', 'cat.id', 'cc.category_id')
-      .select(['cc.course_id as courseId', 'cat.id', 'cat.name'])
-      .where('cc.course_id', 'in', courseIds)
-      .orderBy(sql`lower(cat.name)`)
-      .execute();
-    for (const row of rows) byCourse.get(row.courseId)?.push({ id: row.id, name: row.name });
-    return byCourse;
-  }
+  /** The course's categories as one JSON array, by name (aggregated in the database: one query for any page). */
+  const categoriesOf = (eb: ExpressionBuilder<CoursesDatabase & { c: { id: string } }, 'c'>) =>
+    jsonArrayFrom(
+      eb
+        .selectFrom('course_categories as cc')
+        .innerJoin('categories as cat', 'cat.id', 'cc.category_id')
+        .select(['cat.id', 'cat.name'])
+        .whereRef('cc.course_id', '=', 'c.id')
+        .orderBy(sql`lower(cat.name)`),
+    ).as('categories');
 
-  /**
-   * The page's courses with their counts. The page is chosen first (filter, order, limit, offset on the index),
-   * so the participation subqueries run for the rows returned only, not for the rows skipped.
-   */
-  async function rows(page: ReturnType<typeof filtered>, viewerId: string): Promise<CourseRow[]> {
-    const found = await db
-      .selectFrom(
-        page
-          .select([
-            'c.id',
-            'c.title',
-            'c.description_html',
-            'c.short_description',
-            'c.is_published',
-            'c.created_at',
-            'c.updated_at',
-          ])
-          .as('c'),
-      )
-      .select((eb) => [
-        'c.id',
-        'c.title',
-        'c.description_html as descriptionHtml',
-        'c.short_description as shortDescription',
-        'c.is_published as isPublished',
-        'c.created_at as createdAt',
-        'c.updated_at as updatedAt',
+  const isParticipant = (eb: ExpressionBuilder<CoursesDatabase & { c: { id: string } }, 'c'>, viewerId: string) =>
+    eb
+      .exists(
         eb
           .selectFrom('participations as p')
-          .select(sql<number>`count(*)::int`.as('n'))
+          .select('p.user_id')
           .whereRef('p.course_id', '=', 'c.id')
-          .where('p.completed_at', 'is', null)
-          .as('participantCount'),
-        eb
-          .exists(
-            eb
-              .selectFrom('participations as p')
-              .select('p.user_id')
-              .whereRef('p.course_id', '=', 'c.id')
-              .where('p.user_id', '=', viewerId)
-              .where('p.completed_at', 'is', null),
-          )
-          .as('isParticipant'),
+          .where('p.user_id', '=', viewerId)
+          .where('p.completed_at', 'is', null),
+      )
+      .as('isParticipant');
+
+  /**
+   * A page of cards: only what a card shows, in one query. The page is chosen first (filter, order, limit,
+   * offset on the index); its categories and the caller's participation are joined to the page's rows only,
+   * so the whole list costs a few hash joins rather than a lookup per course.
+   */
+  async function cards(page: ReturnType<typeof filtered>, viewerId: string): Promise<CourseCardRow[]> {
+    const found = await db
+      .selectFrom(page.select(['c.id', 'c.title', 'c.short_description', 'c.is_published', 'c.created_at']).as('c'))
+      .leftJoin('course_categories as cc', 'cc.course_id', 'c.id')
+      .leftJoin('categories as cat', 'cat.id', 'cc.category_id')
+      .leftJoin('participations as p', (join) =>
+        join.onRef('p.course_id', '=', 'c.id').on('p.user_id', '=', viewerId).on('p.completed_at', 'is', null),
+      )
+      .select([
+        'c.id',
+        'c.title',
+        'c.short_description as shortDescription',
+        'c.is_published as isPublished',
+        sql<boolean>`bool_or(p.user_id is not null)`.as('isParticipant'),
+        sql<
+          Category[]
+        >`coalesce(json_agg(json_build_object('id', cat.id, 'name', cat.name) order by lower(cat.name)) filter (where cat.id is not null), '[]')`.as(
+          'categories',
+        ),
       ])
+      .groupBy(['c.id', 'c.title', 'c.short_description', 'c.is_published', 'c.created_at'])
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .execute();
-    const categories = await categoriesOf(found.map((row) => row.id));
-    return found.map((row) => ({
-      ...row,
-      participantCount: Number(row.participantCount ?? 0),
-      isParticipant: Boolean(row.isParticipant),
-      categories: categories.get(row.id) ?? [],
-    }));
+    return found;
   }
 
-  async function writeCategories(trx: Transaction<CoursesDatabase>, courseId: string, categoryIds: string[]) {
-    await trx.deleteFrom('course_categories').where('course_id', '=', courseId).execute();
-    await trx
-      .insertInto('course_categories')
-      .values(categoryIds.map((categoryId) => ({ course_id: courseId, category_id: categoryId })))
-      .execute();
+  async function linkCategories(trx: Transaction<CoursesDatabase>, courses: { id: string; categoryIds: string[] }[]) {
+    const links = courses.flatMap(({ id, categoryIds }) =>
+      categoryIds.map((categoryId) => ({ course_id: id, category_id: categoryId })),
+    );
+    if (links.length > 0)
+      await trx
+        .insertInto('course_categories')
+        .values(links)
+        .onConflict((c) => c.doNothing())
+        .execute();
   }
 
   return {
-    /** One page, newest first; the total for X-Total-Count comes from the same filter. */
-    async list(filter: ListFilter, viewerId: string): Promise<{ items: CourseRow[]; total: number }> {
+    /**
+     * One page of cards, newest first; the total for X-Total-Count comes from the same filter (counted only
+     * when a limit or an offset leaves courses out).
+     */
+    async list(filter: ListFilter, viewerId: string): Promise<{ items: CourseCardRow[]; total: number }> {
       let page = filtered(filter).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
       if (filter.limit !== undefined) page = page.limit(filter.limit);
       if (filter.offset) page = page.offset(filter.offset);
+      const whole = filter.limit === undefined && !filter.offset;
       const [items, total] = await Promise.all([
-        rows(page, viewerId),
-        filtered(filter)
-          .select(sql<number>`count(*)::int`.as('count'))
-          .executeTakeFirstOrThrow(),
+        cards(page, viewerId),
+        whole
+          ? undefined
+          : filtered(filter)
+              .select(sql<number>`count(*)::int`.as('count'))
+              .executeTakeFirstOrThrow(),
       ]);
-      return { items, total: total.count };
+      return { items, total: total?.count ?? items.length };
     },
 
+    /** One course with all it shows on its page (but its files, which the files service has). */
     async findById(id: string, viewerId: string): Promise<CourseRow | undefined> {
-      const [row] = await rows(filtered({}).where('c.id', '=', id), viewerId);
-      return row;
+      const row = await db
+        .selectFrom('courses as c')
+        .where('c.id', '=', id)
+        .select((eb) => [
+          'c.id',
+          'c.title',
+          'c.description_html as descriptionHtml',
+          'c.short_description as shortDescription',
+          'c.is_published as isPublished',
+          'c.created_at as createdAt',
+          'c.updated_at as updatedAt',
+          eb
+            .selectFrom('participations as p')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('p.course_id', '=', 'c.id')
+            .where('p.completed_at', 'is', null)
+            .as('participantCount'),
+          isParticipant(eb, viewerId),
+          categoriesOf(eb),
+        ])
+        .executeTakeFirst();
+      return (
+        row && {
+          ...row,
+          participantCount: Number(row.participantCount ?? 0),
+          isParticipant: Boolean(row.isParticipant),
+        }
+      );
     },
 
     async participantsOf(courseId: string): Promise<string[]> {
@@ -167,49 +216,67 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       return found.map((row) => row.user_id);
     },
 
-    async insert(id: string, course: CourseWrite, createdBy: string, now: Date) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('courses')
-          .values({
-            id,
-            title: course.title,
-            description_html: course.descriptionHtml,
-            short_description: course.shortDescription,
-            search_text: course.searchText,
-            is_published: course.isPublished,
-            created_by: createdBy,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await writeCategories(trx, id, course.categoryIds);
-      });
+    /** Inserts courses with their categories in one transaction; 'category_missing' when one was deleted meanwhile. */
+    async insert(courses: NewCourse[]): Promise<'saved' | 'category_missing'> {
+      return unlessCategoryVanished(() =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('courses')
+            .values(
+              courses.map(({ id, course, createdBy, createdAt }) => ({
+                id,
+                title: course.title,
+                description_html: course.descriptionHtml,
+                short_description: course.shortDescription,
+                search_text: course.searchText,
+                is_published: course.isPublished,
+                created_by: createdBy,
+                created_at: createdAt,
+                updated_at: createdAt,
+              })),
+            )
+            .execute();
+          await linkCategories(
+            trx,
+            courses.map(({ id, course }) => ({ id, categoryIds: course.categoryIds })),
+          );
+          return 'saved' as const;
+        }),
+      );
     },
 
-    /** Saves only if nobody saved since `loadedAt`: answers 'changed' or 'missing' otherwise. */
-    async update(id: string, course: CourseWrite, loadedAt: Date, now: Date): Promise<'saved' | 'changed' | 'missing'> {
-      return db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('courses')
-          .set({
-            title: course.title,
-            description_html: course.descriptionHtml,
-            short_description: course.shortDescription,
-            search_text: course.searchText,
-            is_published: course.isPublished,
-            updated_at: now,
-          })
-          .where('id', '=', id)
-          .where('updated_at', '=', loadedAt)
-          .executeTakeFirst();
-        if (updated.numUpdatedRows === 0n) {
-          const exists = await trx.selectFrom('courses').select('id').where('id', '=', id).executeTakeFirst();
-          return exists ? 'changed' : 'missing';
-        }
-        await writeCategories(trx, id, course.categoryIds);
-        return 'saved';
-      });
+    /** Saves only if nobody saved since `loadedAt`: answers 'changed', 'missing' or 'category_missing' otherwise. */
+    async update(
+      id: string,
+      course: CourseWrite,
+      loadedAt: Date,
+      now: Date,
+    ): Promise<{ createdAt: Date } | 'changed' | 'missing' | 'category_missing'> {
+      return unlessCategoryVanished(() =>
+        db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable('courses')
+            .set({
+              title: course.title,
+              description_html: course.descriptionHtml,
+              short_description: course.shortDescription,
+              search_text: course.searchText,
+              is_published: course.isPublished,
+              updated_at: now,
+            })
+            .where('id', '=', id)
+            .where('updated_at', '=', loadedAt)
+            .returning('created_at')
+            .executeTakeFirst();
+          if (!updated) {
+            const exists = await trx.selectFrom('courses').select('id').where('id', '=', id).executeTakeFirst();
+            return exists ? 'changed' : 'missing';
+          }
+          await trx.deleteFrom('course_categories').where('course_id', '=', id).execute();
+          await linkCategories(trx, [{ id, categoryIds: course.categoryIds }]);
+          return { createdAt: updated.created_at };
+        }),
+      );
     },
 
     /** Deletes the course with its participations, and tells the other services (its files go too). */

@@ -60,6 +60,24 @@ export function participationsRepository(db: Kysely<CoursesDatabase>) {
       });
     },
 
+    /** Many participations at once (bulk seeding); ones that exist already are kept. Answers how many were new. */
+    async insertMany(participations: Participation[]): Promise<number> {
+      if (participations.length === 0) return 0;
+      const inserted = await db
+        .insertInto('participations')
+        .values(
+          participations.map((participation) => ({
+            course_id: participation.courseId,
+            user_id: participation.userId,
+            started_at: new Date(participation.startedAt),
+            completed_at: participation.completedAt ? new Date(participation.completedAt) : null,
+          })),
+        )
+        .onConflict((conflict) => conflict.doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0);
+    },
+
     async lastCompletion(courseId: string, userId: string): Promise<Date | undefined> {
       const row = await db
         .selectFrom('completions')

@@ -30,10 +30,10 @@ export function categories(repository: CategoriesRepository) {
 
     async delete(id: string) {
       if (!(await repository.findById(id))) throw notFound('Category not found');
-      if (await repository.isInUse(id)) {
-        throw new AppError(400, 'category_in_use', 'The category is still used by courses');
-      }
-      await repository.delete(id);
+      // Checked first for the common case; a course linked meanwhile is caught by the delete itself.
+      const outcome = (await repository.isInUse(id)) ? 'in_use' : await repository.delete(id);
+      if (outcome === 'in_use') throw new AppError(400, 'category_in_use', 'The category is still used by courses');
+      if (outcome === 'missing') throw notFound('Category not found');
     },
   };
 }

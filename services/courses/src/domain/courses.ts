@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { courseListQuerySchema } from '@portal/contracts/courses';
 import {
+  type Category,
   COURSE_LIMITS,
   type Course,
   type CourseInput,
+  type CourseSaved,
   type CourseSummary,
   type CourseUpdate,
 } from '@portal/contracts/courses';
@@ -11,36 +13,65 @@ import { AppError, badRequest, forbidden, notFound } from '@portal/kit/errors';
 import type { Identity } from '@portal/kit/identity';
 import { userIdOf } from '@portal/kit/identity';
 import type { z } from 'zod';
+import type { CallContext } from '@portal/kit/service-client';
 import type { CategoriesRepository } from '../data-access/categories-repository.ts';
 import type { CourseRow, CourseWrite, CoursesRepository } from '../data-access/courses-repository.ts';
+import type { FilesOfCourse, UserExistence } from '../data-access/other-services.ts';
 import type { ParticipationsRepository } from '../data-access/participations-repository.ts';
 import { plainText, sanitizeDescription, searchable, shortDescription } from './rich-text.ts';
-import type { CallContext, FilesClient, UsersClient } from './service-clients.ts';
 
 export interface CoursesDeps {
   courses: CoursesRepository;
   categories: CategoriesRepository;
   participations: ParticipationsRepository;
-  filesOf: FilesClient;
-  userExists: UsersClient;
+  filesOf: FilesOfCourse;
+  userExists: UserExistence;
   now?: () => Date;
 }
 
-function toSummary(row: CourseRow): CourseSummary {
+/** The course as saved, from what was written: no read after the write. */
+function toSaved(
+  id: string,
+  write: CourseWrite,
+  categories: Category[],
+  createdAt: Date,
+  updatedAt: Date,
+): CourseSaved {
   return {
-    id: row.id,
-    title: row.title,
-    shortDescription: row.shortDescription,
-    isPublished: row.isPublished,
-    categories: row.categories,
-    participantCount: row.participantCount,
-    isParticipant: row.isParticipant,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    id,
+    title: write.title,
+    description: write.descriptionHtml,
+    shortDescription: write.shortDescription,
+    isPublished: write.isPublished,
+    categories,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   };
 }
 
 const viewerOf = (identity: Identity) => userIdOf(identity);
+
+const categoryUnknown = () =>
+  badRequest('A category does not exist', [{ path: 'categoryIds', code: 'category_unknown' }]);
+
+/** Sanitizes the description and checks the rules of a course that need no database (bulk seeding uses it too). */
+export function courseWrite(input: CourseInput): CourseWrite {
+  const descriptionHtml = sanitizeDescription(input.description);
+  const text = plainText(descriptionHtml);
+  if (text.length === 0)
+    throw badRequest('The description is empty', [{ path: 'description', code: 'description_required' }]);
+  if (text.length > COURSE_LIMITS.descriptionTextMax) {
+    throw badRequest('The description is too long', [{ path: 'description', code: 'description_too_long' }]);
+  }
+  return {
+    title: input.title,
+    descriptionHtml,
+    shortDescription: shortDescription(text),
+    searchText: searchable(`${input.title} ${text}`),
+    isPublished: input.isPublished,
+    categoryIds: input.categoryIds,
+  };
+}
 
 export function courses(deps: CoursesDeps) {
   const now = deps.now ?? (() => new Date());
@@ -52,26 +83,12 @@ export function courses(deps: CoursesDeps) {
     return row;
   }
 
-  /** Sanitizes the description and checks every rule of the course form on the server. */
-  async function prepare(input: CourseInput): Promise<CourseWrite> {
-    const descriptionHtml = sanitizeDescription(input.description);
-    const text = plainText(descriptionHtml);
-    if (text.length === 0)
-      throw badRequest('The description is empty', [{ path: 'description', code: 'description_required' }]);
-    if (text.length > COURSE_LIMITS.descriptionTextMax) {
-      throw badRequest('The description is too long', [{ path: 'description', code: 'description_too_long' }]);
-    }
-    if ((await deps.categories.countExisting(input.categoryIds)) !== input.categoryIds.length) {
-      throw badRequest('A category does not exist', [{ path: 'categoryIds', code: 'category_unknown' }]);
-    }
-    return {
-      title: input.title,
-      descriptionHtml,
-      shortDescription: shortDescription(text),
-      searchText: searchable(`${input.title} ${text}`),
-      isPublished: input.isPublished,
-      categoryIds: input.categoryIds,
-    };
+  /** Every rule of the course form, the categories included (they must exist): the course and its categories. */
+  async function prepare(input: CourseInput): Promise<{ course: CourseWrite; categories: Category[] }> {
+    const course = courseWrite(input);
+    const categories = await deps.categories.findByIds(input.categoryIds);
+    if (categories.length !== input.categoryIds.length) throw categoryUnknown();
+    return { course, categories };
   }
 
   return {
@@ -88,7 +105,7 @@ export function courses(deps: CoursesDeps) {
         },
         viewerOf(identity),
       );
-      return { items: items.map(toSummary), total };
+      return { items: items satisfies CourseSummary[], total };
     },
 
     async get(id: string, context: CallContext): Promise<Course> {
@@ -99,9 +116,12 @@ export function courses(deps: CoursesDeps) {
         deps.filesOf(id, context),
         deps.participations.lastCompletion(id, viewer),
       ]);
+      const { descriptionHtml, createdAt, updatedAt, ...card } = row;
       return {
-        ...toSummary(row),
-        description: row.descriptionHtml,
+        ...card,
+        description: descriptionHtml,
+        createdAt: createdAt.toISOString(),
+        updatedAt: updatedAt.toISOString(),
         files,
         participants: participants.map((userId) => ({ id: userId })),
         completedAt: completedAt?.toISOString() ?? null,
@@ -114,23 +134,29 @@ export function courses(deps: CoursesDeps) {
       return published === true || (published === false && identity.admin);
     },
 
-    async create(input: CourseInput, context: CallContext): Promise<Course> {
+    async create(input: CourseInput, identity: Identity): Promise<CourseSaved> {
       const id = randomUUID();
-      await deps.courses.insert(id, await prepare(input), viewerOf(context.identity), now());
-      return this.get(id, context);
+      const { course, categories } = await prepare(input);
+      const createdAt = now();
+      const outcome = await deps.courses.insert([{ id, course, createdBy: viewerOf(identity), createdAt }]);
+      if (outcome === 'category_missing') throw categoryUnknown();
+      return toSaved(id, course, categories, createdAt, createdAt);
     },
 
-    async update(input: CourseUpdate, context: CallContext): Promise<Course> {
+    async update(input: CourseUpdate): Promise<CourseSaved> {
       const loadedAt = new Date(input.updatedAt);
       if (Number.isNaN(loadedAt.getTime())) {
         throw badRequest('updatedAt is not a date', [{ path: 'updatedAt', code: 'updated_at_invalid' }]);
       }
-      const outcome = await deps.courses.update(input.id, await prepare(input), loadedAt, now());
+      const { course, categories } = await prepare(input);
+      const updatedAt = now();
+      const outcome = await deps.courses.update(input.id, course, loadedAt, updatedAt);
       if (outcome === 'missing') throw notFound('Course not found');
+      if (outcome === 'category_missing') throw categoryUnknown();
       if (outcome === 'changed') {
         throw new AppError(409, 'course_changed', 'Someone else saved this course after you opened it');
       }
-      return this.get(input.id, context);
+      return toSaved(input.id, course, categories, outcome.createdAt, updatedAt);
     },
 
     async delete(id: string) {

@@ -1,5 +1,5 @@
 import type { CourseFile } from '@portal/contracts/courses';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FilesDatabase } from './schema.ts';
 
 export interface StoredFile extends CourseFile {
@@ -109,6 +109,7 @@ export function filesRepository(db: Kysely<FilesDatabase>) {
       return result.numDeletedRows > 0n;
     },
 
+    /** Every file of a deleted course (handler of the course.deleted event, inside its transaction). */
     async deleteOfCourse(courseId: string) {
       await db.deleteFrom('files').where('course_id', '=', courseId).execute();
     },
@@ -116,10 +117,6 @@ export function filesRepository(db: Kysely<FilesDatabase>) {
     /** Uploads that never finished (a crash mid-upload): their chunks are removed. */
     async deleteAbandoned(olderThan: Date) {
       await db.deleteFrom('files').where('status', '=', 'uploading').where('created_at', '<', olderThan).execute();
-    },
-
-    async ping() {
-      await sql`select 1`.execute(db);
     },
   };
 }

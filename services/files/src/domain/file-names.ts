@@ -33,12 +33,47 @@ export function attachmentHeader(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Types a browser could run or render as a page are sent as plain bytes. */
-const ACTIVE_TYPES =
-  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)/i;
+/**
+ * The types served as declared: documents, raster images, plain text and tables, archives, audio and video.
+ * Everything else (markup, scripts, feeds, stylesheets, multipart streams, unknown types) is sent as plain bytes.
+ */
+const SERVED_AS_DECLARED = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+  'image/tiff',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'text/plain',
+  'text/csv',
+  'application/zip',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/aac',
+  'audio/ogg',
+  'audio/wav',
+  'audio/webm',
+  'audio/flac',
+  'video/mp4',
+  'video/mpeg',
+  'video/ogg',
+  'video/webm',
+  'video/quicktime',
+]);
 
+/** The declared type when it is on the allow-list (parameters dropped), application/octet-stream otherwise. */
 export function safeContentType(fileType: string): string {
-  if (!fileType || ACTIVE_TYPES.test(fileType) || !/^[\w.+-]+\/[\w.+-]+$/.test(fileType))
-    return 'application/octet-stream';
-  return fileType;
+  const mediaType = (fileType.split(';')[0] ?? '').trim().toLowerCase();
+  return SERVED_AS_DECLARED.has(mediaType) ? mediaType : 'application/octet-stream';
 }

@@ -1,4 +1,5 @@
 import { api } from '@portal/contracts/api-client';
+import { ApiError } from '@portal/contracts/errors';
 import { isStrongPassword, isValidEmail, LIMITS } from '@portal/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -47,7 +49,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
       toast.success(t('reset.success'));
       void navigate(paths.login.getHref());
     } catch (error) {
-      toast.error(t(apiErrorKey(error, 'reset.failed', { invalid_token: 'reset.invalidToken' })));
+      const tooWeak = error instanceof ApiError && error.issues.some((issue) => issue.code === 'password_too_weak');
+      toast.error(
+        t(
+          tooWeak
+            ? 'validation.password_too_weak'
+            : apiErrorKey(error, 'reset.failed', { invalid_token: 'reset.invalidToken' }),
+        ),
+      );
       setSubmitting(false);
     }
   };
@@ -61,6 +70,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         hint={t('password.requirements', LIMITS)}
         {...bind('newPassword')}
       />
+      <PasswordStrengthMeter password={values.newPassword} email={values.email} />
       <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" {...bind('confirmation')} />
       <SubmitButton
         label={t('reset.submit')}

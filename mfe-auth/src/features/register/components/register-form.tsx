@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import styles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { apiErrorKey } from '../../../lib/api-errors.ts';
@@ -83,6 +84,7 @@ export function RegisterForm({ session }: { session: PortalSession }) {
         hint={t('password.requirements', LIMITS)}
         {...bind('password')}
       />
+      <PasswordStrengthMeter password={values.password} name={values.name} email={values.email} />
       <SubmitButton
         label={t('register.submit')}
         loadingLabel={t('register.submitting')}

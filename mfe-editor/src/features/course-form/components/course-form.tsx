@@ -99,12 +99,12 @@ export function CourseForm({ mode, course, categories }: Props) {
   const titleLength = values.title.trim().length;
   const titleError = touched.title && !validity.title;
   const descriptionError = touched.description && !validity.description;
-  const categoryNames = new Set(values.categoryIds);
+  const selectedCategoryIds = new Set(values.categoryIds);
   // Categories the course has but the list lacks (renamed or removed meanwhile) stay selectable.
   const shownCategories = [
     ...categories,
     ...(course?.categories ?? []).filter(
-      (category) => categoryNames.has(category.id) && !categories.some((item) => item.id === category.id),
+      (category) => selectedCategoryIds.has(category.id) && !categories.some((item) => item.id === category.id),
     ),
   ];
 

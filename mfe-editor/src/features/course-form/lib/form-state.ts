@@ -1,4 +1,4 @@
-import { COURSE_LIMITS, type Course, type CourseFile } from '@portal/contracts/courses';
+import { COURSE_LIMITS, type Course, type CourseFile, type CourseSaved } from '@portal/contracts/courses';
 
 /** What the user edits (spec §3, course form data), and the length of the description's plain text. */
 export interface FormValues {
@@ -86,7 +86,7 @@ export type FormAction =
   | { type: 'filesAdded'; files: { id: `temp-${string}`; file: File }[] }
   | { type: 'fileRemoved'; id: string }
   | { type: 'saveStarted' }
-  | { type: 'courseSaved'; course: Course }
+  | { type: 'courseSaved'; course: CourseSaved }
   | { type: 'saveFailed' }
   | { type: 'conflicted' }
   | { type: 'latestLoaded'; course: Course }

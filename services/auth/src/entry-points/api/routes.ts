@@ -9,8 +9,9 @@ import {
 } from '@portal/contracts/auth';
 import { uuidSchema } from '@portal/contracts/rules';
 import { requireUser, userIdOf } from '@portal/kit/identity';
+import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Accounts } from '../../domain/accounts.ts';
 
 /**
@@ -18,7 +19,7 @@ import type { Accounts } from '../../domain/accounts.ts';
  * Every request carries the gateway's signed identity (checked by the kit before these routes).
  */
 export function authRoutes(accounts: Accounts): Router {
-  const router = Router();
+  const router = strictRouter();
 
   router.post('/internal/login', async (req, res) => {
     const { email, password } = parseInput(loginRequestSchema, req.body);
@@ -53,14 +54,14 @@ export function authRoutes(accounts: Accounts): Router {
   // The e-mail may come as ?email= or in the body (spec §7 has both readings).
   router.post('/api/user/request-password-reset', async (req, res) => {
     const { email } = parseInput(passwordResetRequestSchema, { email: req.body?.email ?? req.query.email });
-    await accounts.requestPasswordReset(email);
+    accounts.requestPasswordReset(email);
     res.json({ message: 'If an account exists for this e-mail, a reset link has been sent' });
   });
 
-  router.post('/api/user/reset-password', async (req, res) => {
+  // The gateway answers the public reset-password call, then ends the sessions of the user named here.
+  router.post('/internal/reset-password', async (req, res) => {
     const { email, token, newPassword } = parseInput(resetPasswordRequestSchema, req.body);
-    await accounts.resetPassword(email, token, newPassword);
-    res.json({ message: 'Password changed' });
+    res.json({ userId: await accounts.resetPassword(email, token, newPassword) });
   });
 
   return router;

@@ -10,15 +10,16 @@ import {
 } from '@portal/contracts/courses';
 import { uuidSchema } from '@portal/contracts/rules';
 import { requireAdmin, requireUser } from '@portal/kit/identity';
+import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
-import { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Categories } from '../../domain/categories.ts';
 import type { Courses } from '../../domain/courses.ts';
 
 const context = (req: Request) => ({ identity: req.identity, requestId: req.id });
 
 export function categoryRoutes(categories: Categories): Router {
-  const router = Router();
+  const router = strictRouter();
   router.get('/api/categories', requireUser, async (_req, res) => {
     res.json(await categories.list());
   });
@@ -42,7 +43,7 @@ export function categoryRoutes(categories: Categories): Router {
 }
 
 export function courseRoutes(courses: Courses): Router {
-  const router = Router();
+  const router = strictRouter();
 
   router.get('/api/courses', requireUser, async (req, res) => {
     const query = parseInput(courseListQuerySchema, req.query, 'course filter');
@@ -52,11 +53,11 @@ export function courseRoutes(courses: Courses): Router {
   });
 
   router.post('/api/courses', requireAdmin, async (req, res) => {
-    res.status(201).json(await courses.create(parseInput(courseInputSchema, req.body, 'course'), context(req)));
+    res.status(201).json(await courses.create(parseInput(courseInputSchema, req.body, 'course'), req.identity));
   });
 
   router.put('/api/courses', requireAdmin, async (req, res) => {
-    res.json(await courses.update(parseInput(courseUpdateSchema, req.body, 'course'), context(req)));
+    res.json(await courses.update(parseInput(courseUpdateSchema, req.body, 'course')));
   });
 
   // Start: the POST is what the UI sends; the GET form and the camelCase path are accepted too (DESIGN.md).

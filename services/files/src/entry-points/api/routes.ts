@@ -3,12 +3,13 @@ import { courseIdQuerySchema } from '@portal/contracts/courses';
 import { uuidSchema } from '@portal/contracts/rules';
 import { AppError, badRequest, notFound } from '@portal/kit/errors';
 import { requireAdmin, requireUser } from '@portal/kit/identity';
+import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
-import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import multer from 'multer';
 import type { FilesRepository, StoredFile } from '../../data-access/files-repository.ts';
 import { chunkStorage, fileTooLarge } from '../../domain/chunk-storage.ts';
-import type { CourseAccess } from '../../domain/course-access.ts';
+import type { CourseVisibility } from '../../data-access/course-visibility.ts';
 import { attachmentHeader, safeContentType } from '../../domain/file-names.ts';
 import { fileContent, zipOf } from '../../domain/file-streams.ts';
 
@@ -16,11 +17,11 @@ const toRecord = ({ checksum: _checksum, ...record }: StoredFile) => record;
 
 export function fileRoutes(
   repository: FilesRepository,
-  requireVisibleCourse: CourseAccess,
+  requireVisibleCourse: CourseVisibility,
   limits: { maxBytes: number; chunkBytes: number },
   onStored: (bytes: number) => void = () => undefined,
 ): Router {
-  const router = Router();
+  const router = strictRouter();
   const upload = multer({
     storage: chunkStorage(repository, limits),
     // Browsers send file names as UTF-8 bytes without saying so: read them as such, not as Latin-1.

@@ -5,7 +5,6 @@ import { userEvent } from '@testing-library/user-event';
 import { anna, apiError, fakeApi } from '../../../../../jest/fake-api.ts';
 
 const { renderApp } = await import('../../../testing/app.tsx');
-const { RemoteUnavailable } = await import('./remote-unavailable.tsx');
 
 /** The auth slice's real login page, as the portal loads it: with its own 'auth' namespace. */
 const realLoginPage = await import('../../../../../mfe-auth/src/app/routes/login.tsx');
@@ -86,10 +85,13 @@ describe('remote pages', () => {
     expect(screen.getByRole('link', { name: 'Survista' })).toBeInTheDocument();
   });
 
-  it('when the remote cannot be loaded, then the fallback with Retry is shown in the frame, and Retry loads it again', async () => {
-    loadRemote.mockResolvedValueOnce({ default: RemoteUnavailable });
+  it('when the remote cannot be loaded, then the fallback plugin shows the fallback with Retry in the frame, and Retry loads it again', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadRemote.mockRejectedValueOnce(new Error('remote entry unreachable'));
     await renderApp('/register');
     expect(await screen.findByRole('heading', { name: 'This page cannot be loaded right now' })).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Remote module auth/RegisterPage could not be loaded', expect.any(Error));
+    logged.mockRestore();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
 

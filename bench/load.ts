@@ -1,0 +1,263 @@
+// Load on the real stack: 200 signed-in users for 60 s with the mix of a working day (dashboard page, list,
+// search, course details, start and complete a course, list and download its file), closed loop, with autocannon.
+//   node bench/load.ts --start      `npm start` on the machine's PostgreSQL (scratch databases) and Redis
+//   COMPOSE_LOAD=1 npm run test:compose   the compose stack (deploy/compose-check.ts calls runLoad)
+// LOAD_USERS and LOAD_SECONDS change the 200 users and 60 s (for a quick try).
+// Prints p50/p95/p99 and errors, and each process's or container's CPU and memory; writes bench/reports/load-*.txt.
+// A benchmark, not a test: figures depend on what else the machine runs.
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../services/kit/src/server.ts';
+import { startPortal } from './portal.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const execAsync = promisify(execFile);
+const XHR = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+const PASSWORD = 'Load-Test-9';
+
+export interface LoadOptions {
+  baseUrl: string;
+  label: string;
+  admin: { email: string; password: string };
+  /** One resource-usage sample: name → CPU % and resident memory in MiB (asynchronous: the load goes on). */
+  sample: () => Promise<Map<string, { cpu: number; memoryMiB: number }>>;
+  users?: number;
+  seconds?: number;
+}
+
+async function call(baseUrl: string, method: string, url: string, cookie = '', body?: unknown) {
+  const response = await fetch(new URL(url, baseUrl), {
+    method,
+    headers: { ...XHR, ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const setCookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 200)}`);
+  return { cookie: setCookie || cookie, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** A published course with a file, and the session cookies of the users (each registered, then signed in). */
+async function prepare(options: LoadOptions, users: number) {
+  const admin = await call(options.baseUrl, 'POST', '/api/auth/login', '', options.admin);
+  const categories = (await call(options.baseUrl, 'GET', '/api/categories', admin.cookie)).body as { id: string }[];
+  const course = (
+    await call(options.baseUrl, 'POST', '/api/courses', admin.cookie, {
+      title: 'Load test: security basics',
+      description: '<p>The course every user of the load test opens, starts and completes.</p>',
+      isPublished: true,
+      categoryIds: categories.slice(0, 1).map(({ id }) => id),
+    })
+  ).body as { id: string };
+  const form = new FormData();
+  form.append('file', new Blob([randomBytes(64 * 1024)], { type: 'application/pdf' }), 'handout.pdf');
+  const uploaded = await fetch(new URL(`/api/files/upload?courseId=${course.id}`, options.baseUrl), {
+    method: 'POST',
+    headers: { cookie: admin.cookie, 'x-requested-with': 'XMLHttpRequest' },
+    body: form,
+  });
+  if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}`);
+  const file = (await uploaded.json()) as { id: string };
+  const run = randomBytes(3).toString('hex');
+  const cookies: string[] = [];
+  for (let index = 0; index < users; index += 1) {
+    const email = `load-${run}-${index}@example.com`;
+    await call(options.baseUrl, 'POST', '/api/auth/register', '', {
+      name: `Load User ${index}`,
+      email,
+      password: PASSWORD,
+    });
+    cookies.push((await call(options.baseUrl, 'POST', '/api/auth/login', '', { email, password: PASSWORD })).cookie);
+  }
+  return { courseId: course.id, fileId: file.id, cookies };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
+
+export async function runLoad(options: LoadOptions): Promise<string> {
+  const users = options.users ?? (Number(process.env.LOAD_USERS) || 200);
+  const seconds = options.seconds ?? (Number(process.env.LOAD_SECONDS) || 60);
+  const { courseId, fileId, cookies } = await prepare(options, users);
+  let nextUser = 0;
+  const latencies: number[] = [];
+  const usage = new Map<string, { cpu: number[]; memoryMiB: number[] }>();
+  const sampler = setInterval(() => {
+    void options.sample().then((samples) => {
+      for (const [name, { cpu, memoryMiB }] of samples) {
+        const entry = usage.get(name) ?? { cpu: [], memoryMiB: [] };
+        entry.cpu.push(cpu);
+        entry.memoryMiB.push(memoryMiB);
+        usage.set(name, entry);
+      }
+    });
+  }, 5_000);
+  const mix: autocannon.Request[] = [
+    { method: 'GET', path: '/dashboard' },
+    { method: 'GET', path: '/api/courses?limit=24' },
+    { method: 'GET', path: '/api/courses?q=security&limit=24' },
+    { method: 'GET', path: `/api/courses/${courseId}` },
+    { method: 'POST', path: `/api/courses/register-for-course?courseId=${courseId}` },
+    { method: 'POST', path: `/api/courses/complete-course?courseId=${courseId}` },
+    { method: 'GET', path: `/api/files/course/${courseId}/files` },
+    { method: 'GET', path: `/api/files/download/${fileId}` },
+  ];
+  const statuses = new Map<number, number>();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.baseUrl,
+        connections: users,
+        duration: seconds,
+        headers: XHR,
+        // Each connection is one signed-in user going through the mix, again and again (its context keeps
+        // which user it is).
+        requests: mix.map((request) => ({
+          ...request,
+          setupRequest: (req: autocannon.Request, context: { cookie?: string }) => {
+            context.cookie ??= cookies[nextUser++ % cookies.length] ?? '';
+            return { ...req, headers: { ...XHR, cookie: context.cookie } };
+          },
+        })),
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    });
+  });
+  clearInterval(sampler);
+  latencies.sort((a, b) => a - b);
+  const failedStatuses = [...statuses].filter(([status]) => status >= 400);
+  const errors = result.errors + result.timeouts + failedStatuses.reduce((sum, [, count]) => sum + count, 0);
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
+  const lines = [
+    `Load on ${options.label}: ${users} signed-in users, ${seconds} s, closed loop (autocannon), mix per user:`,
+    '  dashboard page, course list, search, course details, start, complete, file list, file download',
+    `requests: ${latencies.length} (${(latencies.length / seconds).toFixed(0)}/s)`,
+    `latency ms: p50 ${percentile(latencies, 0.5)}, p95 ${percentile(latencies, 0.95)}, p99 ${percentile(latencies, 0.99)}, max ${Math.round(latencies.at(-1) ?? 0)}`,
+    `errors: ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, ${
+      failedStatuses.map(([status, count]) => `${count} × ${status}`).join(', ') || 'no 4xx/5xx'
+    })`,
+    'CPU (mean of 5 s samples, % of one core) and memory (peak) per process:',
+    ...[...usage]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([name, { cpu, memoryMiB }]) =>
+          `  ${name.padEnd(36)} CPU ${mean(cpu).toFixed(0).padStart(4)} %   memory ${Math.max(...memoryMiB).toFixed(0)} MiB`,
+      ),
+  ];
+  return lines.join('\n');
+}
+
+/** `docker stats` of a compose project's containers. */
+export function dockerStats(project: string) {
+  return async () => {
+    const format = '{{.Name}}\t{{.CPUPerc}}\t{{.MemUsage}}';
+    const { stdout: output } = await execAsync('docker', ['stats', '--no-stream', '--format', format]);
+    const samples = new Map<string, { cpu: number; memoryMiB: number }>();
+    for (const line of output.split('\n').filter((row) => row.startsWith(`${project}_`))) {
+      const [name = '', cpu = '0', memory = '0'] = line.split('\t');
+      const [amount = '0', unit = ''] = /^([\d.]+)\s*(\w+)/.exec(memory)?.slice(1) ?? [];
+      const factor = unit.startsWith('G') ? 1024 : unit.startsWith('K') || unit.startsWith('k') ? 1 / 1024 : 1;
+      samples.set(name.replace(`${project}_`, ''), { cpu: parseFloat(cpu), memoryMiB: Number(amount) * factor });
+    }
+    return samples;
+  };
+}
+
+/** CPU and memory of a process's children (the portal under `npm start`), from /proc: CPU is the share of one
+ * core used since the previous sample. */
+function processStats(parent: number) {
+  const previous = new Map<number, { ticks: number; at: number }>();
+  const TICKS_PER_SECOND = 100;
+  return async () => {
+    const samples = new Map<string, { cpu: number; memoryMiB: number }>();
+    const output = await execAsync('ps', ['-o', 'pid=,rss=,args=', '--ppid', String(parent)]).catch(() => ({
+      stdout: '',
+    }));
+    for (const line of output.stdout.split('\n').filter(Boolean)) {
+      const [pid = '0', rss = '0', ...args] = line.trim().split(/\s+/);
+      const entry = args.find((arg) => arg.endsWith('server.ts')) ?? args.join(' ');
+      const name = entry.replace(/\/src\/server\.ts$/, '').replace(/^.*\/(services\/)?/, '');
+      let stat = '';
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      // utime and stime: the 14th and 15th fields, counted after the command name in parentheses.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      const now = performance.now();
+      const before = previous.get(Number(pid));
+      previous.set(Number(pid), { ticks, at: now });
+      if (!before) continue;
+      const cpu = ((ticks - before.ticks) / TICKS_PER_SECOND / ((now - before.at) / 1000)) * 100;
+      samples.set(name, { cpu, memoryMiB: Number(rss) / 1024 });
+    }
+    return samples;
+  };
+}
+
+async function loadOnNpmStart() {
+  const postgres = process.env.LOAD_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const redis = process.env.LOAD_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const run = `load_${randomBytes(4).toString('hex')}`;
+  const databases = ['auth', 'courses', 'files'].map((service) => `${run}_${service}`);
+  const psql = (sql: string) => execFileSync('psql', [`${postgres}/postgres`, '-qc', sql], { stdio: 'ignore' });
+  for (const database of databases) psql(`CREATE DATABASE ${database}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-load-'));
+  const port = await freePort();
+  const admin = { email: 'load-admin@example.com', password: 'Load-Admin-9' };
+  const portal = await startPortal(port, {
+    DATA_DIR: dataDir,
+    AUTH_DATABASE_URL: `${postgres}/${databases[0]}`,
+    COURSES_DATABASE_URL: `${postgres}/${databases[1]}`,
+    FILES_DATABASE_URL: `${postgres}/${databases[2]}`,
+    REDIS_URL: redis,
+    REDIS_KEY_PREFIX: `${run}:`,
+    REGISTER_LIMIT_PER_ADDRESS: '1000',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SEED_EXAMPLES: 'true',
+  });
+  try {
+    return await runLoad({
+      baseUrl: `http://127.0.0.1:${port}`,
+      label: '`npm start` on the machine PostgreSQL and Redis',
+      admin,
+      sample: processStats(portal.pid ?? 0),
+    });
+  } finally {
+    const exited = new Promise((resolve) => portal.once('exit', resolve));
+    portal.kill('SIGTERM');
+    await exited;
+    for (const database of databases) psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    spawnSync('sh', ['-c', `redis-cli -u ${redis} --scan --pattern '${run}:*' | xargs -r redis-cli -u ${redis} del`]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function writeReport(name: string, text: string) {
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+  const note = `Measured ${new Date().toISOString()} on the project's 2-core machine, shared with other work at the time (load average ${load} at the end).`;
+  writeFileSync(path.join(root, `bench/reports/load-${name}.txt`), `${text}\n${note}\n`);
+}
+
+if (process.argv[1] === import.meta.filename && process.argv.includes('--start')) {
+  const report = await loadOnNpmStart();
+  console.log(report);
+  writeReport('npm-start', report);
+}

@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { testBackends } from '@portal/kit/testing/backends';
+import { startTestPortal, type TestPortal } from './harness.ts';
+
+const [embedded] = testBackends();
+
+const SCRIPT = `console.log(${JSON.stringify('the portal '.repeat(200))});`;
+const INDEX = '<!doctype html><title>portal</title><div id="root"></div>';
+
+/** A build folder as the slices' build leaves it: each text file with its .br and .gz copy (one without). */
+function buildFolder(root: string) {
+  const js = path.join(root, 'shell', 'dist', 'static', 'js');
+  mkdirSync(js, { recursive: true });
+  mkdirSync(path.join(root, 'mfe-auth', 'dist'), { recursive: true });
+  const files: Record<string, string> = {
+    'shell/dist/index.html': INDEX,
+    'shell/dist/static/js/index.0123456789.js': SCRIPT,
+    'mfe-auth/dist/mf-manifest.json': JSON.stringify({ id: 'auth', padding: 'x'.repeat(2000) }),
+  };
+  for (const [file, content] of Object.entries(files)) {
+    writeFileSync(path.join(root, file), content);
+    writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(content));
+    writeFileSync(path.join(root, `${file}.gz`), gzipSync(content));
+  }
+  writeFileSync(path.join(root, 'shell/dist/static/js/plain.0123456789.js'), SCRIPT);
+}
+
+/** Raw bytes as sent: node's fetch would decode them, so these requests go through node:http. */
+async function raw(url: string, acceptEncoding?: string) {
+  const { request } = await import('node:http');
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('compressed answers', () => {
+  let portal: TestPortal;
+  const staticRoot = mkdtempSync(path.join(tmpdir(), 'portal-static-'));
+  beforeAll(async () => {
+    buildFolder(staticRoot);
+    portal = await startTestPortal(embedded!, { withCourses: false, gateway: { STATIC_ROOT: staticRoot } });
+  });
+  afterAll(async () => {
+    await portal.stop();
+    rmSync(staticRoot, { recursive: true, force: true });
+  });
+
+  it('when the browser takes brotli, then a built file comes as its .br copy, cached like the file itself', async () => {
+    const url = `${portal.url}/static/js/index.0123456789.js`;
+    const answer = await raw(url, 'gzip, deflate, br');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(answer.headers['content-type']).toMatch(/javascript/);
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(answer.body).toString()).toBe(SCRIPT);
+
+    expect((await raw(url, 'gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await raw(url, 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    const plain = await raw(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+  });
+
+  it('when a page path or a manifest is asked for, then it is compressed and revalidated on every load', async () => {
+    const page = await raw(`${portal.url}/dashboard`, 'br');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.body).toString()).toBe(INDEX);
+    const manifest = await raw(`${portal.url}/mfe/auth/mf-manifest.json`, 'br');
+    expect(manifest.headers['content-encoding']).toBe('br');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('when a file has no compressed copy, then it is sent as it is', async () => {
+    const answer = await raw(`${portal.url}/static/js/plain.0123456789.js`, 'br');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe(SCRIPT);
+  });
+
+  it('when an /api JSON answer is above 1 KiB, then it is compressed; a small one is not', async () => {
+    const large = await raw(`${portal.url}/api/openapi.json`, 'br');
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(large.body).toString())).toHaveProperty('openapi');
+    const small = await raw(`${portal.url}/api/auth/check-login-status?optional=true`, 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toBe('null');
+  });
+});

@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { API_ROUTES, type ApiRoute } from '@portal/contracts/api-routes';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/contracts/http';
+import { testBackends } from '@portal/kit/testing/backends';
+import type { HttpSession } from '@portal/kit/testing/http-session';
+import fc from 'fast-check';
+import { startTestPortal, TEST_PASSWORD, type TestPortal } from './harness.ts';
+
+/**
+ * Every route of the API, as anonymous, employee and administrator, with generated path ids, query strings and
+ * bodies: never a 5xx, never an answer later than the service timeout, and nothing stored by a refused write.
+ * FUZZ_SEED replays a run; a failure prints its seed and path, to be kept in fuzz-regressions.json.
+ */
+
+const SERVICE_TIMEOUT_MS = 5_000;
+const RUNS_PER_ROUTE_AND_ROLE = Number(process.env.FUZZ_RUNS ?? 110);
+const STORAGE_RUNS_PER_WRITE = 4;
+const PARALLEL_PROPERTIES = 6;
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
+
+type Role = 'anonymous' | 'employee' | 'administrator';
+const ROLES: Role[] = ['anonymous', 'employee', 'administrator'];
+const SESSION_REPLACING = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/logout']);
+const CREDENTIAL_CHANGING = new Set(['/api/user/change-password', '/api/user/delete-user']);
+
+interface Regression {
+  route: string;
+  role: Role;
+  seed: number;
+  path: string;
+  /** What the case found, for the reader. */
+  found: string;
+}
+const REGRESSIONS = JSON.parse(
+  readFileSync(new URL('./fuzz-regressions.json', import.meta.url), 'utf8'),
+) as Regression[];
+
+const routeName = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;
+const writes = (route: ApiRoute) => route.method !== 'get' || route.changesState === true;
+
+interface Fixtures {
+  courseId: string;
+  categoryId: string;
+}
+
+/** Values that have broken parsers, databases and handlers before. */
+const edgeStrings = fc.constantFrom(
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u001b[31m',
+  '\t\n\r',
+  '\ud800',
+  '\udfff\ud800',
+  '💥🙂',
+  'é\u0301',
+  '\u202e',
+  '../../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '%00',
+  '%',
+  '-1',
+  '0',
+  '1e309',
+  '9'.repeat(40),
+  'NaN',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  '00000000-0000-0000-0000-000000000000',
+);
+
+const nastyString = fc.oneof(
+  { weight: 3, arbitrary: edgeStrings },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40, unit: 'binary' }) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40, unit: 'grapheme' }) },
+  { weight: 1, arbitrary: fc.uuid() },
+  { weight: 1, arbitrary: fc.constantFrom(20_000, 120_000).map((length) => 'x'.repeat(length)) },
+);
+
+const nastyNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 64, 1e308, -0),
+);
+
+const nastyValue = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    nastyString,
+    nastyNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(nastyString, tie('value'), { maxKeys: 3 }),
+  ),
+})).value;
+
+/** A value the field would accept, so that calls get past the first checks. */
+function plausible(key: string, fixtures: Fixtures): fc.Arbitrary<unknown> {
+  if (/email/i.test(key)) return fc.emailAddress();
+  // The employees' real password (their change-password and delete-user can succeed), never the administrator's:
+  // the administrator's session reads what is stored.
+  if (/password/i.test(key)) return fc.constantFrom(TEST_PASSWORD, 'Wrong-password-1');
+  if (key === 'isPublished' || key === 'published') return fc.boolean();
+  if (key === 'categoryIds') return fc.constant([fixtures.categoryId]);
+  if (key === 'courseId' || key === 'id') return fc.constant(fixtures.courseId);
+  if (key === 'categoryId') return fc.constant(fixtures.categoryId);
+  if (key === 'requestedLanguage') return fc.constantFrom('EN', 'FR', 'RM');
+  if (key === 'language') return fc.constantFrom('en', 'de');
+  if (key === 'description') return fc.string({ minLength: 1, maxLength: 40 }).map((text) => `<p>${text}</p>`);
+  if (key === 'limit' || key === 'offset') return fc.nat({ max: 120 });
+  return fc.string({ minLength: 2, maxLength: 30 });
+}
+
+/** A plausible value with something nasty put in the middle of its text, or left as it is. */
+function nearlyValid(key: string, fixtures: Fixtures): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    plausible(key, fixtures),
+    fc
+      .tuple(plausible(key, fixtures), fc.oneof(edgeStrings, fc.constantFrom('\u0000', '\u0001', '\u001f')), fc.nat())
+      .map(([value, nasty, at]) => {
+        const text = typeof value === 'string' ? value : JSON.stringify(value);
+        const cut = at % (text.length + 1);
+        return `${text.slice(0, cut)}${nasty}${text.slice(cut)}`;
+      }),
+  );
+}
+
+function keysOf(schema: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+/** A body as sent: the route's own fields with generated values, other JSON, text that is no JSON, or none. */
+function bodyFor(route: ApiRoute, fixtures: Fixtures): fc.Arbitrary<string | undefined> {
+  const known = fc.constantFrom(fixtures.courseId, fixtures.categoryId);
+  const fields = keysOf(route.body);
+  const fieldValue = (key: string) =>
+    fc.oneof(
+      { weight: 4, arbitrary: nearlyValid(key, fixtures) },
+      nastyValue,
+      known,
+      known.map((id) => [id]),
+    );
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc
+        .record(Object.fromEntries(fields.map((key) => [key, fieldValue(key)])))
+        .map((value) => JSON.stringify(value)),
+    },
+    { weight: 2, arbitrary: nastyValue.map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', 'null', '\u0000', '[1,2', '"\\ud800"', '') },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+}
+
+/** Percent-encodes the UTF-8 bytes of any text (lone surrogates included, which encodeURIComponent refuses). */
+const percentEncoded = (text: string) =>
+  [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+
+/** A query string: the route's own parameters and others, single or repeated, percent-encoded. */
+function queryFor(route: ApiRoute, fixtures: Fixtures) {
+  const own = keysOf(route.query);
+  const ownPairs = fc.tuple(
+    ...own.map((key) =>
+      fc.tuple(fc.constant(key), fc.oneof({ weight: 3, arbitrary: nearlyValid(key, fixtures) }, nastyString)),
+    ),
+  );
+  const otherPair = fc.tuple(
+    fc.oneof(fc.constantFrom('email', 'q', 'id', 'courseId'), nastyString),
+    fc.oneof(nastyString, fc.constantFrom(fixtures.courseId, fixtures.categoryId), nastyNumber),
+  );
+  return fc
+    .tuple(ownPairs, fc.array(otherPair, { maxLength: 3 }))
+    .map(([mine, others]) =>
+      [...mine, ...others].map(
+        ([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)] as const,
+      ),
+    )
+    .map((pairs) => pairs.map(([name, text]) => `${percentEncoded(name)}=${percentEncoded(text)}`).join('&'));
+}
+
+/** The route's path with each `:param` replaced by a generated id. */
+function pathFor(route: ApiRoute, fixtures: Fixtures) {
+  const params = route.path.match(/:[A-Za-z]+/g) ?? [];
+  const id = fc.oneof(
+    nastyString.filter((text) => text.length > 0 && text.length < 2_000),
+    fc.constantFrom(fixtures.courseId, fixtures.categoryId, randomUUID()),
+    nastyNumber.map(String),
+  );
+  return fc
+    .tuple(...params.map(() => id))
+    .map((ids) =>
+      ids.reduce<string>((path, value, index) => path.replace(params[index] ?? '', percentEncoded(value)), route.path),
+    );
+}
+
+interface Attempt {
+  path: string;
+  query: string;
+  body: string | undefined;
+}
+
+function requestFor(route: ApiRoute, fixtures: Fixtures): fc.Arbitrary<Attempt> {
+  return fc.record({
+    path: pathFor(route, fixtures),
+    query: queryFor(route, fixtures),
+    body: route.method === 'get' ? fc.constant(undefined) : bodyFor(route, fixtures),
+  });
+}
+
+describe.each(testBackends().slice(0, 1))('fuzzing every route on $name', (backend) => {
+  let portal: TestPortal;
+  let fixtures: Fixtures;
+  let sessions: Record<Role, HttpSession | undefined>;
+  let sent = 0;
+
+  beforeAll(async () => {
+    portal = await startTestPortal(backend, {
+      gateway: {
+        SERVICE_TIMEOUT_MS: String(SERVICE_TIMEOUT_MS),
+        LOGIN_LIMIT_PER_ADDRESS: '100000',
+        REGISTER_LIMIT_PER_ADDRESS: '100000',
+        RESET_LIMIT_PER_ADDRESS: '100000',
+      },
+    });
+    const admin = await portal.admin();
+    const category = await admin.post('/api/categories', { name: 'Fuzzed' });
+    const course = await admin.post('/api/courses', {
+      title: 'Fuzzed course',
+      description: '<p>Target of generated calls.</p>',
+      isPublished: true,
+      categoryIds: [category.body.id],
+    });
+    fixtures = { courseId: course.body.id, categoryId: category.body.id };
+    sessions = { anonymous: undefined, employee: await portal.employee(), administrator: admin };
+  });
+  afterAll(() => portal.stop());
+
+  /**
+   * Sends one generated call as the role. Signing in, registering and signing out replace or end the session
+   * they are sent with (a generated registration can be valid): they go without one, so the role's session lives on.
+   */
+  async function send(route: ApiRoute, role: Role, attempt: Attempt) {
+    const session = SESSION_REPLACING.has(route.path) ? undefined : sessions[role];
+    const headers: Record<string, string> = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
+    if (session) headers.cookie = session.cookieHeader;
+    if (attempt.body !== undefined) headers['content-type'] = 'application/json';
+    sent += 1;
+    const url = `${portal.url}${attempt.path}${attempt.query ? `?${attempt.query}` : ''}`;
+    const response = await fetch(url, {
+      method: route.method.toUpperCase(),
+      headers,
+      body: attempt.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS + 2_000),
+    });
+    await response.arrayBuffer();
+    // An employee who changed the password or left is signed in elsewhere now: the next calls go as a new one.
+    if (role === 'employee' && response.status < 400 && CREDENTIAL_CHANGING.has(route.path)) {
+      sessions.employee = await portal.employee();
+    }
+    return response.status;
+  }
+
+  function property(route: ApiRoute, role: Role) {
+    return fc.asyncProperty(requestFor(route, fixtures), async (attempt) => {
+      const status = await send(route, role, attempt);
+      if (status >= 500) throw new Error(`${routeName(route)} as ${role} answered ${status}`);
+    });
+  }
+
+  /** What a refused write must leave as it was: categories, courses (drafts too), the fixture course's state. */
+  async function storedState() {
+    const admin = sessions.administrator as HttpSession;
+    const [categories, courses, course] = await Promise.all([
+      admin.get('/api/categories'),
+      admin.get('/api/courses?limit=100'),
+      admin.get(`/api/courses/${fixtures.courseId}`),
+    ]);
+    const fixtureCourse = course.status === 200 ? course.text : String(course.status);
+    return JSON.stringify([categories.text, courses.headers.get('x-total-count'), courses.text, fixtureCourse]);
+  }
+
+  it('when a generated write is refused, then nothing is stored', async () => {
+    for (const [index, route] of API_ROUTES.filter(writes).entries()) {
+      for (const [offset, role] of ROLES.entries()) {
+        await fc.assert(
+          fc.asyncProperty(requestFor(route, fixtures), async (attempt) => {
+            const before = await storedState();
+            const status = await send(route, role, attempt);
+            if (status < 400) return;
+            expect(await storedState()).toBe(before);
+          }),
+          { seed: SEED + index * ROLES.length + offset, numRuns: STORAGE_RUNS_PER_WRITE },
+        );
+      }
+    }
+  }, 180_000);
+
+  it('when every route is called with generated input by every role, then no call fails on the server or hangs', async () => {
+    const combinations = API_ROUTES.flatMap((route) => ROLES.map((role) => ({ route, role })));
+    const failures: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < combinations.length) {
+        const index = next;
+        const { route, role } = combinations[index] as { route: ApiRoute; role: Role };
+        next += 1;
+        const result = await fc.check(property(route, role), { seed: SEED + index, numRuns: RUNS_PER_ROUTE_AND_ROLE });
+        if (result.failed)
+          failures.push(
+            `${routeName(route)} as ${role}: ${String(result.errorInstance)} with ${fc.stringify(result.counterexample)}\n` +
+              `  keep it in gateway/test/fuzz-regressions.json: ${JSON.stringify({ route: routeName(route), role, seed: result.seed, path: result.counterexamplePath })}`,
+          );
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_PROPERTIES }, worker));
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(Math.min(10_000, RUNS_PER_ROUTE_AND_ROLE * combinations.length));
+  }, 240_000);
+
+  it('when the kept failing cases are replayed, then they pass', async () => {
+    for (const regression of REGRESSIONS) {
+      const route = API_ROUTES.find((candidate) => routeName(candidate) === regression.route);
+      if (!route) throw new Error(`no route ${regression.route}`);
+      await fc.assert(property(route, regression.role), {
+        seed: regression.seed,
+        path: regression.path,
+        endOnFailure: true,
+      });
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@portal/contracts/events';
+import { componentSetup, fakeService, signedCaller } from '@portal/kit/testing/component';
+import { testBackends } from '@portal/kit/testing/backends';
+import { startAuthService } from '../src/app.ts';
+import { loadAuthConfig } from '../src/config.ts';
+
+const ANONYMOUS = { sub: null, admin: false, lang: 'en' } as const;
+
+describe.each(testBackends())('the auth service on $name', (backend) => {
+  let setup: Awaited<ReturnType<typeof componentSetup>>;
+  let courses: Awaited<ReturnType<typeof fakeService>>;
+  let service: Awaited<ReturnType<typeof startAuthService>>;
+  let gateway: ReturnType<typeof signedCaller>;
+
+  beforeAll(async () => {
+    setup = await componentSetup(backend);
+    courses = await fakeService((router) => {
+      router.post('/internal/events', (_req, res) => {
+        res.json({ status: 'handled' });
+      });
+    });
+    service = await startAuthService(
+      loadAuthConfig({
+        ...setup.env,
+        COURSES_SERVICE_URL: courses.url,
+        ADMIN_EMAIL: 'admin@portal.test',
+        ADMIN_PASSWORD: 'Admin12345',
+      }),
+    );
+    gateway = signedCaller(service.url, ANONYMOUS);
+  });
+
+  afterAll(() => setup.close(service, courses));
+
+  it('when the service starts with ADMIN_EMAIL, then that administrator signs in', async () => {
+    expect(service.admin).toEqual({ email: 'admin@portal.test', outcome: 'created' });
+    const login = await gateway.post('/internal/login', { email: 'ADMIN@portal.test', password: 'Admin12345' });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ email: 'admin@portal.test', isSysAdmin: true });
+  });
+
+  it('when someone registers, then the account signs in, is found by id, and a wrong password is 401', async () => {
+    const account = { name: 'Lea Muster', email: `lea.${Date.now()}@example.ch`, password: 'Lantern-Orbit-Kite-42' };
+    const registered = await gateway.post('/internal/register', account);
+    expect(registered.status).toBe(201);
+    expect(registered.body).not.toHaveProperty('passwordHash');
+    expect((await gateway.post('/internal/register', account)).status).toBe(409);
+    expect((await gateway.post('/internal/login', account)).body).toMatchObject({ id: registered.body.id });
+    expect((await gateway.post('/internal/login', { ...account, password: 'Wrong1234' })).status).toBe(401);
+    expect((await gateway.get(`/internal/users/${registered.body.id}`)).body).toMatchObject({ email: account.email });
+  });
+
+  it('when a user deletes the account, then user.deleted is delivered to the courses service', async () => {
+    const account = { name: 'Leaving', email: `leaving.${Date.now()}@example.ch`, password: 'Lantern-Orbit-Kite-42' };
+    const registered = await gateway.post('/internal/register', account);
+    const user = signedCaller(service.url, { sub: registered.body.id, admin: false, lang: 'en' });
+    expect((await user.delete('/api/user/delete-user', { password: account.password })).status).toBe(200);
+    await service.relay?.relayNow();
+    expect(courses.calls).toContainEqual(
+      expect.objectContaining({
+        path: '/internal/events',
+        body: expect.objectContaining({ topic: EVENTS.userDeleted, payload: { userId: registered.body.id } }),
+      }),
+    );
+    expect((await gateway.get(`/internal/users/${registered.body.id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@portal/contracts/events';
+import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
+import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
+import { testBackends } from '@portal/kit/testing/backends';
+import { startCoursesService } from '../src/app.ts';
+import { loadCoursesConfig } from '../src/config.ts';
+import { categoriesRepository } from '../src/data-access/categories-repository.ts';
+import { coursesRepository } from '../src/data-access/courses-repository.ts';
+import { participationsRepository } from '../src/data-access/participations-repository.ts';
+import { categories as createCategories } from '../src/domain/categories.ts';
+import { courses as createCourses, courseWrite } from '../src/domain/courses.ts';
+
+const ADMIN = { sub: '00000000-0000-4000-8000-00000000000a', admin: true, lang: 'en' } as const;
+const EMPLOYEE = { sub: '00000000-0000-4000-8000-00000000000e', admin: false, lang: 'en' } as const;
+const KNOWN_USER = '00000000-0000-4000-8000-0000000000b1';
+const SYSTEM = { sub: null, admin: false, lang: 'en' } as const;
+const lesson = (categoryIds: string[], title = 'Phishing basics') => ({
+  title,
+  description: '<p>Spot a phishing mail.</p>',
+  isPublished: true,
+  categoryIds,
+});
+
+describe.each(testBackends())('the courses service on $name', (backend) => {
+  let setup: Awaited<ReturnType<typeof componentSetup>>;
+  let files: Awaited<ReturnType<typeof fakeService>>;
+  let auth: Awaited<ReturnType<typeof fakeService>>;
+  let service: Awaited<ReturnType<typeof startCoursesService>>;
+  let filesAnswer = 200;
+  let admin: ReturnType<typeof signedCaller>;
+  let employee: ReturnType<typeof signedCaller>;
+
+  const newCategory = async (name: string) =>
+    (await admin.post('/api/categories', { name: `${name} ${Math.random()}` })).body.id as string;
+
+  beforeAll(async () => {
+    setup = await componentSetup(backend);
+    files = await fakeService((router) => {
+      router.get('/internal/courses/:id/files', (req, res) => {
+        if (filesAnswer !== 200) {
+          res.status(filesAnswer).json({ error: { code: 'internal_error', message: 'down' } });
+          return;
+        }
+        res.json([
+          {
+            id: '00000000-0000-4000-8000-0000000000f1',
+            fileName: 'slides.pdf',
+            fileSize: 1234,
+            fileType: 'application/pdf',
+            uploadedAt: '2026-11-02T08:00:00.000Z',
+            courseId: req.params.id,
+          },
+        ]);
+      });
+      router.post('/internal/events', (_req, res) => {
+        res.json({ status: 'handled' });
+      });
+    });
+    auth = await fakeService((router) => {
+      router.get('/internal/users/:id', (req, res) => {
+        if (req.params.id === KNOWN_USER) res.json({ id: KNOWN_USER });
+        else res.status(404).json({ error: { code: 'not_found', message: 'User not found' } });
+      });
+    });
+    service = await startCoursesService(
+      loadCoursesConfig({
+        ...setup.env,
+        AUTH_SERVICE_URL: auth.url,
+        FILES_SERVICE_URL: files.url,
+      }),
+    );
+    admin = signedCaller(service.url, ADMIN);
+    employee = signedCaller(service.url, EMPLOYEE);
+  });
+
+  afterAll(() => setup.close(service, files, auth));
+
+  it('when a call carries no signed identity, then it is refused with 401', async () => {
+    const response = await fetch(new URL('/api/courses', service.url));
+    expect(response.status).toBe(401);
+    const forged = signedCaller(service.url, ADMIN, 'another-secret-of-at-least-32-characters');
+    expect((await forged.get('/api/courses')).status).toBe(401);
+  });
+
+  it('when an identity made for one call is replayed on another, then it is refused with 401', async () => {
+    const course = (await admin.post('/api/courses', lesson([await newCategory('Replay')]))).body.id as string;
+    const token = signIdentity(ADMIN, { method: 'GET', path: '/api/courses' }, TEST_SECRET);
+    const replay = (method: string, path: string) =>
+      fetch(new URL(path, service.url), { method, headers: { [IDENTITY_HEADER]: token } });
+    expect((await replay('GET', '/api/courses')).status).toBe(200);
+    expect((await replay('DELETE', `/api/courses/${course}`)).status).toBe(401);
+    expect((await replay('GET', `/api/courses/${course}`)).status).toBe(401);
+    expect((await admin.get(`/api/courses/${course}`)).status).toBe(200);
+  });
+
+  it('when the test would reach the network, then the guard refuses the connection', async () => {
+    await expect(fetch('http://192.0.2.1/')).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: expect.stringContaining('outbound network blocked') }),
+    });
+  });
+
+  it('when an employee opens a course, then its files come from the files service, asked with their identity and request id', async () => {
+    const created = await admin.post('/api/courses', lesson([await newCategory('Security')]));
+    expect(created.status).toBe(201);
+    const details = await employee.get(`/api/courses/${created.body.id}`, { 'x-request-id': 'trace-courses-0001' });
+    expect(details.status).toBe(200);
+    expect(details.body.files).toEqual([
+      expect.objectContaining({ fileName: 'slides.pdf', courseId: created.body.id }),
+    ]);
+    const asked = files.calls.find((call) => call.path === `/internal/courses/${created.body.id}/files`);
+    expect(asked?.requestId).toBe('trace-courses-0001');
+    const claims = JSON.parse(Buffer.from(asked?.identity?.split('.')[0] ?? '', 'base64url').toString('utf8'));
+    expect(claims).toMatchObject({ sub: EMPLOYEE.sub, admin: false });
+  });
+
+  it('when the files service fails, then the details answer without files instead of failing', async () => {
+    const created = await admin.post('/api/courses', lesson([await newCategory('Leadership')]));
+    filesAnswer = 500;
+    try {
+      const details = await employee.get(`/api/courses/${created.body.id}`);
+      expect(details.status).toBe(200);
+      expect(details.body.files).toBeNull();
+    } finally {
+      filesAnswer = 200;
+    }
+  });
+
+  it('when an administrator registers a user, then the auth service is asked whether the user exists', async () => {
+    const created = await admin.post('/api/courses', lesson([await newCategory('Excel')]));
+    const unknown = await admin.post('/api/courses/register-user-to-course', {
+      courseId: created.body.id,
+      userId: '00000000-0000-4000-8000-0000000000b2',
+    });
+    expect(unknown.status).toBe(404);
+    const known = await admin.post('/api/courses/register-user-to-course', {
+      courseId: created.body.id,
+      userId: KNOWN_USER,
+    });
+    expect(known.status).toBe(200);
+    expect(known.body).toMatchObject({ courseId: created.body.id, userId: KNOWN_USER, completedAt: null });
+  });
+
+  it('when a course is deleted, then course.deleted is delivered to the files service', async () => {
+    const created = await admin.post('/api/courses', lesson([await newCategory('Onboarding')]));
+    expect((await admin.delete(`/api/courses/${created.body.id}`)).status).toBe(200);
+    await service.relay?.relayNow();
+    expect(files.calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/internal/events',
+        body: expect.objectContaining({ topic: EVENTS.courseDeleted, payload: { courseId: created.body.id } }),
+      }),
+    );
+  });
+
+  it('when user.deleted arrives twice, then the user leaves every course and the second delivery changes nothing', async () => {
+    const created = await admin.post('/api/courses', lesson([await newCategory('Languages')]));
+    await employee.post(`/api/courses/register-for-course?courseId=${created.body.id}`);
+    expect((await admin.get(`/api/courses/${created.body.id}`)).body.participants).toEqual([{ id: EMPLOYEE.sub }]);
+    const system = signedCaller(service.url, SYSTEM);
+    const event = {
+      id: '00000000-0000-4000-8000-0000000000e1',
+      topic: EVENTS.userDeleted,
+      payload: { userId: EMPLOYEE.sub },
+    };
+    expect((await system.post('/internal/events', event)).status).toBe(200);
+    expect((await system.post('/internal/events', event)).status).toBe(200);
+    expect((await admin.get(`/api/courses/${created.body.id}`)).body.participants).toEqual([]);
+  });
+
+  describe('races between a course and its category', () => {
+    it('when a category is deleted while courses are created with it, then each pair answers one success and one 400, never a 500', async () => {
+      const pairs = await Promise.all(
+        Array.from({ length: 8 }, async (_, index) => {
+          const categoryId = await newCategory(`Race ${index}`);
+          const [course, deletion] = await Promise.all([
+            admin.post('/api/courses', lesson([categoryId], `Race ${index}`)),
+            admin.delete(`/api/categories?id=${categoryId}`),
+          ]);
+          return { course: course.status, deletion: deletion.status };
+        }),
+      );
+      for (const pair of pairs) {
+        expect([201, 400]).toContain(pair.course);
+        expect([200, 400]).toContain(pair.deletion);
+        expect(pair.course === 201).not.toBe(pair.deletion === 200);
+      }
+    });
+
+    it('when the category goes between the check and the insert, then the course is refused with 400 category_unknown', async () => {
+      const db = service.database.db;
+      const categoryRepository = categoriesRepository(db);
+      const categoryId = (await categoryRepository.insert(`Vanishing ${Math.random()}`))?.id ?? '';
+      const courses = createCourses({
+        courses: coursesRepository(db),
+        participations: participationsRepository(db),
+        categories: {
+          ...categoryRepository,
+          // The check sees the category; another administrator deletes it right after.
+          findByIds: async (ids) => {
+            const found = await categoryRepository.findByIds(ids);
+            await categoryRepository.delete(categoryId);
+            return found;
+          },
+        },
+        filesOf: async () => null,
+        userExists: async () => false,
+      });
+      await expect(courses.create(lesson([categoryId]), { ...ADMIN, exp: 0 })).rejects.toMatchObject({
+        status: 400,
+        issues: [{ path: 'categoryIds', code: 'category_unknown' }],
+      });
+    });
+
+    it('when a course takes the category between the in-use check and the delete, then the delete is refused with 400 category_in_use', async () => {
+      const db = service.database.db;
+      const categoryRepository = categoriesRepository(db);
+      const categoryId = (await categoryRepository.insert(`Taken ${Math.random()}`))?.id ?? '';
+      const categories = createCategories({
+        ...categoryRepository,
+        // The check finds it unused; a course is saved with it right after.
+        isInUse: async (id) => {
+          const inUse = await categoryRepository.isInUse(id);
+          await coursesRepository(db).insert([
+            { id: crypto.randomUUID(), course: courseWrite(lesson([id])), createdBy: null, createdAt: new Date() },
+          ]);
+          return inUse;
+        },
+      });
+      await expect(categories.delete(categoryId)).rejects.toMatchObject({ status: 400, code: 'category_in_use' });
+      expect(await categoryRepository.findById(categoryId)).toBeDefined();
+    });
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * The portal's router, as every app gets it: the shared module `react-router-dom` is this file, not the whole
+ * package. A shared module is built with all of its exports (no app knows what the others use), so sharing the
+ * package itself sent all of React Router (its server rendering, data loading and form APIs included) to every
+ * page. This list is what the apps use; the TypeScript path `react-router-dom` points here, so using anything
+ * else fails the typecheck until it is added.
+ */
+export {
+  BrowserRouter,
+  createBrowserRouter,
+  createMemoryRouter,
+  Link,
+  MemoryRouter,
+  Navigate,
+  NavLink,
+  Outlet,
+  Route,
+  Routes,
+  useBlocker,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
+export { RouterProvider } from 'react-router/dom';
