@@ -40,6 +40,11 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
+/** Loads the dictionaries now, so that the first registration does not wait seconds for them (servers call it at start). */
+export async function preloadPasswordEstimator(): Promise<void> {
+  await loadEstimator();
+}
+
 /** What a password must not be built on: the person's name and e-mail, whole and in parts. */
 export function userInputsOf(person: { name?: string | undefined; email?: string | undefined }): string[] {
   const inputs = [

@@ -110,6 +110,9 @@ export async function startTestPortal(
     FILES_SERVICE_URL: files?.url ?? 'http://127.0.0.1:9',
     REDIS_URL: backend.redisUrl,
     REDIS_KEY_PREFIX: redisPrefix,
+    // Suites share two cores with other suites and builds: an argon2 hash can take seconds there. The tests are
+    // about answers, not about how long a service may take (the suites that test timeouts set their own).
+    SERVICE_TIMEOUT_MS: '30000',
     ...options.gateway,
   };
   const gateway = await startGateway(loadGatewayConfig(gatewayEnv));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { EVENTS } from '@portal/contracts/events';
+import { preloadPasswordEstimator } from '@portal/contracts/password-strength';
 import { type Database, openServiceDatabase } from '@portal/kit/db';
 import { createLogger } from '@portal/kit/logger';
 import { startService } from '@portal/kit/start-service';
@@ -36,7 +37,8 @@ export function accountsFor(
   });
 }
 
-/** Starts the auth service; the administrator of ADMIN_EMAIL is created or promoted before it answers. */
+/** Starts the auth service; the password dictionaries are loaded and the administrator of ADMIN_EMAIL is created or
+ * promoted before it answers. */
 export async function startAuthService(config: AuthConfig) {
   let admin: { email: string; outcome: string } | undefined;
   const service = await startService<AuthDatabase>({
@@ -45,6 +47,7 @@ export async function startAuthService(config: AuthConfig) {
     migrations,
     publishes: { [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL } },
     beforeServing: async ({ database, logger }) => {
+      await preloadPasswordEstimator();
       if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return undefined;
       const outcome = await accountsFor(database, config, logger).ensureAdmin(
         config.ADMIN_EMAIL,
