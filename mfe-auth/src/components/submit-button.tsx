@@ -5,12 +5,13 @@ interface Props {
   /** Shown, with the button disabled, while the form is being sent. */
   loadingLabel: string;
   loading: boolean;
-  disabled: boolean;
+  /** Until the form may be sent; forms that explain their problems on submit leave it enabled. */
+  disabled?: boolean;
 }
 
 export function SubmitButton({ label, loadingLabel, loading, disabled }: Props) {
   return (
-    <button type="submit" className={styles.submit} disabled={disabled || loading} aria-busy={loading}>
+    <button type="submit" className={styles.submit} disabled={disabled === true || loading} aria-busy={loading}>
       {loading && <span className={styles.spinner} aria-hidden="true" />}
       {loading ? loadingLabel : label}
     </button>

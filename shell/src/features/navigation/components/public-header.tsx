@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 import styles from './header.module.css';
 
-/** The header for visitors: the login page brings its own language buttons and is the login link's target. */
+/** The header for visitors: the language buttons on every page; the login link everywhere but on the login page. */
 export function PublicHeader() {
   const { t } = useTranslation();
   const { changeLanguage } = useSession();
@@ -18,15 +18,13 @@ export function PublicHeader() {
         <Link to={paths.home.getHref()} className={styles.brand}>
           <Logo title={t('app.title')} />
         </Link>
+        <div className={styles.languages}>
+          <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+        </div>
         {!onLoginPage && (
-          <>
-            <div className={styles.languages}>
-              <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
-            </div>
-            <Link to={paths.login.getHref()} className={ui.buttonPrimary}>
-              {t('nav.login')}
-            </Link>
-          </>
+          <Link to={paths.login.getHref()} className={ui.buttonPrimary}>
+            {t('nav.login')}
+          </Link>
         )}
       </div>
     </header>
