@@ -5,6 +5,7 @@ import { ToastContainer } from 'react-toastify';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { paths } from '../../config/paths.ts';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import AccountPage from '../routes/account.tsx';
 import LoginPage from '../routes/login.tsx';
 import RegisterPage from '../routes/register.tsx';
 import RequestResetPage from '../routes/request-reset.tsx';
@@ -30,6 +31,7 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
           <Route path={paths.register.path} element={<RegisterPage session={session} />} />
           <Route path={paths.requestReset.path} element={<RequestResetPage />} />
           <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
+          <Route path={paths.account.path} element={<AccountPage session={session} />} />
           <Route
             path={paths.dashboard.path}
             element={<p role="status">{t('standalone.signedIn', { name: session.user?.name ?? '' })}</p>}
