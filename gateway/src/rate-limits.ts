@@ -36,9 +36,9 @@ async function take(target: RateLimiterAbstract, key: string) {
 
 /**
  * Password checks per e-mail and address and per address (logins), per account (current-password checks of a
- * signed-in user); registrations, reset requests and reset-link checks per address. Every attempt is counted before the password
- * is checked, with one atomic increment (Redis or memory), so parallel attempts cannot outrun the limit; a
- * success gives its point back. Counted in Redis when present, so every gateway instance sees the same counts.
+ * signed-in user); registrations, reset requests and reset-link checks per address. Every attempt is counted
+ * before the password is checked, with one atomic increment (Redis or memory), so parallel attempts cannot
+ * outrun the limit; a success gives its point back. Counted in Redis when present, so every gateway instance sees the same counts.
  */
 export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
   const limiter = (name: string, points: number, duration: number) =>

@@ -7,7 +7,10 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 import styles from './header.module.css';
 
-/** The header for visitors: the language buttons on every page; the login link everywhere but on the login page. */
+/**
+ * The header for visitors: the language buttons at its right end on every page (so they stay in place), the
+ * login link before them everywhere but on the login page.
+ */
 export function PublicHeader() {
   const { t } = useTranslation();
   const { changeLanguage } = useSession();
@@ -18,14 +21,14 @@ export function PublicHeader() {
         <Link to={paths.home.getHref()} className={styles.brand}>
           <Logo title={t('app.title')} />
         </Link>
-        <div className={styles.languages}>
-          <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
-        </div>
         {!onLoginPage && (
-          <Link to={paths.login.getHref()} className={ui.buttonPrimary}>
+          <Link to={paths.login.getHref()} className={`${ui.buttonPrimary} ${styles.toLogin}`}>
             {t('nav.login')}
           </Link>
         )}
+        <div className={styles.languages}>
+          <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+        </div>
       </div>
     </header>
   );
