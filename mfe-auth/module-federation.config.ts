@@ -16,6 +16,7 @@ export default createModuleFederationConfig({
     './RegisterPage': './src/app/routes/register.tsx',
     './RequestResetPage': './src/app/routes/request-reset.tsx',
     './ResetPasswordPage': './src/app/routes/reset-password.tsx',
+    './AccountPage': './src/app/routes/account.tsx',
   },
   shared: sharedDependencies(pkg.dependencies),
   shareStrategy: 'loaded-first',

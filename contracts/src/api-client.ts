@@ -1,8 +1,11 @@
 import {
+  type ChangePasswordRequest,
+  type DeleteUserRequest,
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
   messageSchema,
+  resetTokenStatusSchema,
   userSchema,
 } from './auth.ts';
 import {
@@ -139,6 +142,18 @@ export class ApiClient {
 
   resetPassword(payload: ResetPasswordRequest) {
     return this.request('/api/user/reset-password', { method: 'POST', body: payload, schema: messageSchema });
+  }
+
+  resetTokenStatus(token: string) {
+    return this.request('/api/user/reset-password/status', { query: { token }, schema: resetTokenStatusSchema });
+  }
+
+  changePassword(payload: ChangePasswordRequest) {
+    return this.request('/api/user/change-password', { method: 'POST', body: payload, schema: messageSchema });
+  }
+
+  deleteAccount(payload: DeleteUserRequest) {
+    return this.request('/api/user/delete-user', { method: 'DELETE', body: payload, schema: messageSchema });
   }
 
   // Courses

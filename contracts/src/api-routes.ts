@@ -8,6 +8,8 @@ import {
   passwordResetRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  resetTokenStatusQuerySchema,
+  resetTokenStatusSchema,
   setLanguageQuerySchema,
   userSchema,
 } from './auth.ts';
@@ -157,6 +159,16 @@ export const API_ROUTES: ApiRoute[] = [
     access: 'public',
     body: resetPasswordRequestSchema,
     response: messageSchema,
+    errors: [400, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/user/reset-password/status',
+    tag: 'Account',
+    summary: 'Whether a reset token is still valid (the token is not used up)',
+    access: 'public',
+    query: resetTokenStatusQuerySchema,
+    response: resetTokenStatusSchema,
     errors: [400, 429],
   },
   {

@@ -14,6 +14,8 @@ export type User = z.infer<typeof userSchema>;
 export const loginRequestSchema = z.object({
   email: lineTextSchema().trim().min(1, 'email_required').max(254, 'email_too_long'),
   password: lineTextSchema().min(1, 'password_required').max(1024, 'password_too_long'),
+  /** A language the visitor picked on this device before signing in: stored for the account at sign-in. */
+  language: languageSchema.optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -53,6 +55,13 @@ export const resetPasswordRequestSchema = z.object({
   newPassword: passwordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** Whether a reset link still works, asked when its page opens; the token is only looked at, never used up. */
+export const resetTokenStatusQuerySchema = z.object({
+  token: lineTextSchema().min(1, 'token_invalid').max(256, 'token_invalid'),
+});
+export const resetTokenStatusSchema = z.object({ valid: z.boolean() });
+export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>;
 
 /** Answer of calls that only confirm: a machine-readable status and an English text for logs and scripts. */
 export const messageSchema = z.object({ message: z.string() });

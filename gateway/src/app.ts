@@ -23,7 +23,7 @@ import { staticSlices } from './static-slices.ts';
 export const PROXIED_PREFIXES = {
   courses: ['/api/courses', '/api/categories'],
   files: ['/api/files'],
-  auth: ['/api/user/set-language', '/api/user/request-password-reset'],
+  auth: ['/api/user/set-language', '/api/user/request-password-reset', '/api/user/reset-password/status'],
 } as const;
 
 export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
@@ -64,6 +64,10 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   });
   app.post('/api/user/reset-password', async (req, _res, next) => {
     await limits.reset(req.ip ?? 'unknown');
+    next();
+  });
+  app.get('/api/user/reset-password/status', async (req, _res, next) => {
+    await limits.resetStatus(req.ip ?? 'unknown');
     next();
   });
   // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.

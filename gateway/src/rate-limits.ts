@@ -36,9 +36,9 @@ async function take(target: RateLimiterAbstract, key: string) {
 
 /**
  * Password checks per e-mail and address and per address (logins), per account (current-password checks of a
- * signed-in user); registrations and reset requests per address. Every attempt is counted before the password
- * is checked, with one atomic increment (Redis or memory), so parallel attempts cannot outrun the limit; a
- * success gives its point back. Counted in Redis when present, so every gateway instance sees the same counts.
+ * signed-in user); registrations, reset requests and reset-link checks per address. Every attempt is counted
+ * before the password is checked, with one atomic increment (Redis or memory), so parallel attempts cannot
+ * outrun the limit; a success gives its point back. Counted in Redis when present, so every gateway instance sees the same counts.
  */
 export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
   const limiter = (name: string, points: number, duration: number) =>
@@ -48,6 +48,7 @@ export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
   const passwordCheck = limiter('password-check', config.LOGIN_LIMIT_PER_ACCOUNT, WINDOW_SECONDS);
   const register = limiter('register', config.REGISTER_LIMIT_PER_ADDRESS, 60 * 60);
   const reset = limiter('reset', config.RESET_LIMIT_PER_ADDRESS, WINDOW_SECONDS);
+  const resetStatus = limiter('reset-status', config.RESET_LIMIT_PER_ADDRESS, WINDOW_SECONDS);
   const accountKey = (email: string, ip: string) => `${email.trim().toLowerCase()}|${ip}`;
 
   return {
@@ -76,6 +77,8 @@ export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
     },
     register: (ip: string) => take(register, ip),
     reset: (ip: string) => take(reset, ip),
+    /** Checks of a reset link as its page opens: as many per address as reset requests, counted apart. */
+    resetStatus: (ip: string) => take(resetStatus, ip),
   };
 }
 export type RateLimits = ReturnType<typeof rateLimits>;

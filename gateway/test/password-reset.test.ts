@@ -108,6 +108,28 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
     expect(reused.body.error.code).toBe('invalid_token');
   });
 
+  it('when a reset page asks whether its link works, then a fresh token is valid and stays usable; used, void or made-up ones are not', async () => {
+    const account = newAccount();
+    await portal.session().post('/api/auth/register', account);
+    const arriving = smtp.next();
+    await portal.session().post('/api/user/request-password-reset', { email: account.email });
+    const token = resetTokenOf(await arriving);
+    const statusOf = async (candidate: string) =>
+      (await portal.session().get(`/api/user/reset-password/status?token=${encodeURIComponent(candidate)}`)).body;
+
+    expect(await statusOf(token)).toEqual({ valid: true });
+    expect(await statusOf(token)).toEqual({ valid: true });
+    expect(await statusOf('k3J9xQ2mZpL7vR4tW8yB1nC6dF0gH5sA')).toEqual({ valid: false });
+    expect(await statusOf('short')).toEqual({ valid: false });
+    expect((await portal.session().get('/api/user/reset-password/status')).status).toBe(400);
+
+    const reset = await portal
+      .session()
+      .post('/api/user/reset-password', { email: account.email, token, newPassword: 'Checked-harbour-lantern-6' });
+    expect(reset.status).toBe(200);
+    expect(await statusOf(token)).toEqual({ valid: false });
+  });
+
   it('when one of several reset links is used, then the older ones die with it', async () => {
     const account = newAccount();
     await portal.session().post('/api/auth/register', account);

@@ -51,4 +51,14 @@ describe.each(testBackends())('rate limits on $name', (backend) => {
     }
     expect(statuses).toEqual([200, 200, 429]);
   });
+
+  it('when reset links are checked too often from one address, then the checks are refused with 429', async () => {
+    const statuses = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      statuses.push(
+        (await portal.session().get(`/api/user/reset-password/status?token=made-up-token-${attempt}`)).status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
 });

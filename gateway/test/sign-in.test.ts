@@ -165,6 +165,25 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
     expect((await portal.session().post('/api/user/set-language?requestedLanguage=DE')).status).toBe(401);
   });
 
+  it('when a language was picked before sign-in, then the login stores it for the account; without one the stored language stays', async () => {
+    const account = newAccount();
+    await portal.session().post('/api/auth/register', { ...account, language: 'en' });
+    const credentials = { email: account.email, password: account.password };
+
+    const picked = await portal.session().post('/api/auth/login', { ...credentials, language: 'de' });
+    expect(picked.status).toBe(200);
+    expect(picked.body.language).toBe('de');
+    const unchosen = await portal.session().post('/api/auth/login', credentials);
+    expect(unchosen.body.language).toBe('de');
+
+    const wrongPassword = await portal
+      .session()
+      .post('/api/auth/login', { ...credentials, password: 'Wrong1234', language: 'it' });
+    expect(wrongPassword.status).toBe(401);
+    expect((await portal.session().post('/api/auth/login', { ...credentials, language: 'xx' })).status).toBe(400);
+    expect((await portal.session().post('/api/auth/login', credentials)).body.language).toBe('de');
+  });
+
   it('when a password is changed, then the current one is required and the new one works', async () => {
     const browser = portal.session();
     const account = newAccount();

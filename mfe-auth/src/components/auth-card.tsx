@@ -5,18 +5,15 @@ interface Props {
   id: string;
   title: string;
   subtitle?: string;
-  /** Above the title, e.g. the language buttons. */
-  toolbar?: ReactNode;
   /** Below the form: links to the other pages of the slice. */
   footer?: ReactNode;
   children: ReactNode;
 }
 
 /** The frame of every page of this slice: a centred card with a title. */
-export function AuthCard({ id, title, subtitle, toolbar, footer, children }: Props) {
+export function AuthCard({ id, title, subtitle, footer, children }: Props) {
   return (
     <section className={styles.card} aria-labelledby={id}>
-      {toolbar && <div className={styles.toolbar}>{toolbar}</div>}
       <h1 id={id} className={styles.title}>
         {title}
       </h1>

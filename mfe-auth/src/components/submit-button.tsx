@@ -5,12 +5,20 @@ interface Props {
   /** Shown, with the button disabled, while the form is being sent. */
   loadingLabel: string;
   loading: boolean;
-  disabled: boolean;
+  /** Until the form may be sent; forms that explain their problems on submit leave it enabled. */
+  disabled?: boolean;
+  /** For what cannot be undone, e.g. deleting the account. */
+  danger?: boolean;
 }
 
-export function SubmitButton({ label, loadingLabel, loading, disabled }: Props) {
+export function SubmitButton({ label, loadingLabel, loading, disabled, danger }: Props) {
   return (
-    <button type="submit" className={styles.submit} disabled={disabled || loading} aria-busy={loading}>
+    <button
+      type="submit"
+      className={danger ? `${styles.submit} ${styles.danger}` : styles.submit}
+      disabled={disabled === true || loading}
+      aria-busy={loading}
+    >
       {loading && <span className={styles.spinner} aria-hidden="true" />}
       {loading ? loadingLabel : label}
     </button>

@@ -5,4 +5,5 @@ export const paths = {
   requestReset: { path: '/request-reset', getHref: () => '/request-reset' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  account: { path: '/account', getHref: () => '/account' },
 } as const;

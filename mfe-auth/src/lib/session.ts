@@ -10,6 +10,10 @@ export interface PortalSession {
   user: User | null;
   signIn: (user: User) => void;
   changeLanguage: (language: Language) => Promise<void>;
+  /** After the account was deleted: the shell forgets the user (and the guard leaves the protected page). */
+  signOut: () => Promise<void>;
+  /** The language a visitor picked on this device before signing in, which the login stores for the account. */
+  languageChosenBeforeSignIn: () => Language | undefined;
 }
 
 /** The props of every page this slice exposes. */

@@ -8,15 +8,20 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import type { PortalSession } from '../lib/session.ts';
 
-/** A session as the shell would pass it; `signIn` and `changeLanguage` are spies. */
-export function fakeSession(user: User | null = null): PortalSession {
+/** A session as the shell would pass it; its functions are spies. */
+export function fakeSession(
+  user: User | null = null,
+  languageChosenBeforeSignIn: Language | undefined = undefined,
+): PortalSession {
   return {
     status: user ? 'authenticated' : 'anonymous',
     user,
     signIn: jest.fn<(user: User) => void>(),
+    signOut: jest.fn(async () => {}),
     changeLanguage: jest.fn(async (language: Language) => {
       await i18next.changeLanguage(language);
     }),
+    languageChosenBeforeSignIn: () => languageChosenBeforeSignIn,
   };
 }
 

@@ -22,6 +22,7 @@ export function AppRoutes() {
           <Route path={paths.categories.path} element={<RemotePage remote="courses" exposed="./CategoriesPage" />} />
           <Route path={paths.createCourse.path} element={<RemotePage remote="editor" exposed="./CourseFormPage" />} />
           <Route path={paths.editCourse.path} element={<RemotePage remote="editor" exposed="./CourseFormPage" />} />
+          <Route path={paths.account.path} element={<RemotePage remote="auth" exposed="./AccountPage" />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

@@ -13,4 +13,5 @@ export const paths = {
     getHref: (courseId: string) => `/edit-course/${encodeURIComponent(courseId)}`,
   },
   categories: { path: '/categories', getHref: () => '/categories' },
+  account: { path: '/account', getHref: () => '/account' },
 } as const;

@@ -1,7 +1,7 @@
 import { api, type ApiClient } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
-import type { Language } from '@portal/contracts/languages';
+import { isLanguage, type Language } from '@portal/contracts/languages';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { changeInterfaceLanguage } from './i18n.ts';
 
@@ -19,6 +19,19 @@ export interface Session {
   signOut: () => Promise<void>;
   /** Tells the server when someone is signed in, then switches the interface at once. */
   changeLanguage: (language: Language) => Promise<void>;
+  /** The language a visitor picked on this device before signing in: the login stores it for the account. */
+  languageChosenBeforeSignIn: () => Language | undefined;
+}
+
+/**
+ * Only a language the visitor picked counts, not one i18next detected (it caches those in localStorage too),
+ * so it is kept apart until the next sign-in.
+ */
+const LANGUAGE_CHOICE_KEY = 'portal.languageChosenBeforeSignIn';
+
+function languageChosenBeforeSignIn(): Language | undefined {
+  const choice = localStorage.getItem(LANGUAGE_CHOICE_KEY);
+  return isLanguage(choice) ? choice : undefined;
 }
 
 /**
@@ -54,6 +67,7 @@ export function SessionProvider({ loginStatus, children }: { loginStatus: LoginS
   );
 
   const signIn = useCallback((user: User) => {
+    localStorage.removeItem(LANGUAGE_CHOICE_KEY);
     setState({ status: 'authenticated', user });
     void changeInterfaceLanguage(user.language);
   }, []);
@@ -91,6 +105,8 @@ export function SessionProvider({ loginStatus, children }: { loginStatus: LoginS
           const invalid = error instanceof ApiError && error.status === 400;
           console.error(invalid ? 'Invalid language selection' : 'Error setting language', error);
         }
+      } else {
+        localStorage.setItem(LANGUAGE_CHOICE_KEY, language);
       }
       await changeInterfaceLanguage(language);
     },
@@ -98,7 +114,7 @@ export function SessionProvider({ loginStatus, children }: { loginStatus: LoginS
   );
 
   const session = useMemo<Session>(
-    () => ({ ...state, signIn, signOut, changeLanguage }),
+    () => ({ ...state, signIn, signOut, changeLanguage, languageChosenBeforeSignIn }),
     [state, signIn, signOut, changeLanguage],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

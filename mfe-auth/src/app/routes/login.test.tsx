@@ -16,14 +16,32 @@ async function fillIn(email: string, password: string) {
 }
 
 describe('login page', () => {
-  it('when the e-mail or the password is empty, then the login button is disabled', async () => {
+  it('when the form is sent with a field empty, then the button was enabled, each empty field says so and nothing is sent', async () => {
+    const api = fakeApi({});
     renderLogin();
     const button = screen.getByRole('button', { name: 'Log in' });
-    expect(button).toBeDisabled();
-    await fillIn('anna@example.ch', '');
-    expect(button).toBeDisabled();
-    await fillIn('', 'Secret123');
     expect(button).toBeEnabled();
+    const user = await fillIn('anna@example.ch', '');
+    await user.click(button);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Please enter your password.');
+    expect(screen.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
+    await user.clear(screen.getByLabelText('E-mail'));
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Please enter your e-mail address.');
+    expect(api.requests).toEqual([]);
+  });
+
+  it('when a language was picked on this device before sign-in, then the login sends it to be stored', async () => {
+    const api = fakeApi({ 'POST /api/auth/login': { status: 200, body: { ...anna, language: 'de' } } });
+    const session = fakeSession(null, 'de');
+    renderLogin(session);
+    const user = await fillIn('anna@example.ch', 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(session.signIn).toHaveBeenCalled());
+    expect(api.calls('POST /api/auth/login')[0]?.body).toEqual({
+      email: 'anna@example.ch',
+      password: 'Secret123',
+      language: 'de',
+    });
   });
 
   it('when the form is sent, then the button is disabled with a loading label until the server answers', async () => {
@@ -100,17 +118,6 @@ describe('login page', () => {
     expect(password).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
     expect(password).toHaveAttribute('type', 'password');
-  });
-
-  it('when DE is chosen, then the session is asked to switch and the page is shown in German at once', async () => {
-    const session = fakeSession();
-    renderLogin(session);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Deutsch (DE)' }));
-
-    expect(session.changeLanguage).toHaveBeenCalledWith('de');
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Anmelden'));
-    expect(screen.getByLabelText('E-Mail-Adresse')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Deutsch (DE)' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('when the links are followed, then they lead to registration and to the password reset', async () => {

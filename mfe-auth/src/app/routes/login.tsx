@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { paths } from '../../config/paths.ts';
 import { LoginForm } from '../../features/login/components/login-form.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import type { AuthPageProps } from '../../lib/session.ts';
 
-/** Exposed as ./LoginPage. Signed-in users (known from the login-status check) go on to the dashboard. */
+/**
+ * Exposed as ./LoginPage. Signed-in users (known from the login-status check) go on to the dashboard. The
+ * language buttons are the header's, in the same place as on the other pages for visitors.
+ */
 export default function LoginPage({ session }: AuthPageProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   if (session.status === 'checking') return <p role="status">{t('login.checking')}</p>;
@@ -17,7 +19,6 @@ export default function LoginPage({ session }: AuthPageProps) {
       id="login-title"
       title={t('login.title')}
       subtitle={t('login.subtitle')}
-      toolbar={<LanguageSwitcher onChange={(language) => void session.changeLanguage(language)} />}
       footer={
         <p>
           {t('login.noAccount')} <Link to={paths.register.getHref()}>{t('login.registerHere')}</Link>

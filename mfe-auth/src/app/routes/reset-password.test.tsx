@@ -2,17 +2,27 @@ import '../../testing/setup-i18n.ts';
 import { describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { apiError, fakeApi } from '../../../../jest/fake-api.ts';
+import { apiError, fakeApi, type FakeReply } from '../../../../jest/fake-api.ts';
 import { renderPage } from '../../testing/render.tsx';
 import ResetPasswordPage from './reset-password.tsx';
 
 const TOKEN = 'k3J9xQ2mZpL7vR4tW8yB1nC6dF0gH5sA';
-const renderReset = (url = `/reset-password?token=${TOKEN}`) =>
+const VALID_LINK = { status: 200, body: { valid: true } };
+
+/** Opens the page of a link whose check answers `linkStatus`; `routes` answer the page's other calls. */
+function renderReset({
+  url = `/reset-password?token=${TOKEN}`,
+  linkStatus = VALID_LINK,
+  routes = {},
+}: { url?: string; linkStatus?: FakeReply; routes?: Record<string, FakeReply> } = {}) {
+  const api = fakeApi({ 'GET /api/user/reset-password/status': linkStatus, ...routes });
   renderPage(<ResetPasswordPage />, { path: '/reset-password', url });
+  return api;
+}
 
 async function fillIn({ email = 'anna@example.ch', password = 'NewSecret1', confirmation = '' } = {}) {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('E-mail'), email);
+  await user.type(await screen.findByLabelText('E-mail'), email);
   await user.type(screen.getByLabelText('New password'), password);
   await user.type(screen.getByLabelText('Confirm new password'), confirmation || password);
   await user.tab();
@@ -23,7 +33,7 @@ const submit = () => screen.getByRole('button', { name: 'Save new password' });
 
 describe('reset password page', () => {
   it('when the link has no token, then the page goes to the login', () => {
-    renderReset('/reset-password');
+    renderReset({ url: '/reset-password' });
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
@@ -43,8 +53,9 @@ describe('reset password page', () => {
   });
 
   it('when the reset succeeds, then e-mail, token and new password are sent, the toast confirms and the login follows', async () => {
-    const api = fakeApi({ 'POST /api/user/reset-password': { status: 200, body: { message: 'Password changed' } } });
-    renderReset();
+    const api = renderReset({
+      routes: { 'POST /api/user/reset-password': { status: 200, body: { message: 'Password changed' } } },
+    });
     const user = await fillIn();
     await user.click(submit());
 
@@ -57,9 +68,29 @@ describe('reset password page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
-  it('when the token is invalid or expired, then the toast asks for a new link', async () => {
-    fakeApi({ 'POST /api/user/reset-password': apiError(400, 'invalid_token') });
-    renderReset();
+  it('when the link is used, expired or made up, then the page says so at once with a link to request a new e-mail, and shows no form', async () => {
+    const api = renderReset({ linkStatus: { status: 200, body: { valid: false } } });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your reset link…');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link is invalid, has expired or has already been used.',
+    );
+    expect(screen.getByRole('link', { name: 'Request a new e-mail' })).toHaveAttribute('href', '/request-reset');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(api.calls('GET /api/user/reset-password/status')[0]?.search.get('token')).toBe(TOKEN);
+  });
+
+  it('when the link cannot be checked (the portal is unreachable), then the form is shown and the reset checks the link', async () => {
+    fakeApi({
+      'GET /api/user/reset-password/status': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderPage(<ResetPasswordPage />, { path: '/reset-password', url: `/reset-password?token=${TOKEN}` });
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+  });
+
+  it('when the token turns out invalid on submit, then the toast asks for a new link', async () => {
+    renderReset({ routes: { 'POST /api/user/reset-password': apiError(400, 'invalid_token') } });
     await (await fillIn()).click(submit());
     expect(
       await screen.findByText('This reset link is invalid or has expired. Please request a new one.'),
@@ -67,8 +98,7 @@ describe('reset password page', () => {
   });
 
   it('when the reset fails otherwise, then the general failure message is shown and the form stays', async () => {
-    fakeApi({ 'POST /api/user/reset-password': apiError(500, 'internal_error') });
-    renderReset();
+    renderReset({ routes: { 'POST /api/user/reset-password': apiError(500, 'internal_error') } });
     await (await fillIn()).click(submit());
     expect(
       await screen.findByText('Password reset failed. Please check your input or try again later.'),

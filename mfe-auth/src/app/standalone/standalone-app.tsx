@@ -2,8 +2,10 @@ import type { User } from '@portal/contracts/auth';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { paths } from '../../config/paths.ts';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import AccountPage from '../routes/account.tsx';
 import LoginPage from '../routes/login.tsx';
 import RegisterPage from '../routes/register.tsx';
 import RequestResetPage from '../routes/request-reset.tsx';
@@ -11,18 +13,25 @@ import ResetPasswordPage from '../routes/reset-password.tsx';
 import styles from './standalone-app.module.css';
 import { useStandaloneSession } from './standalone-session.ts';
 
-/** The slice on its own (`npm run dev -w mfe-auth`): its pages under the same routes as in the portal. */
+/**
+ * The slice on its own (`npm run dev -w mfe-auth`): its pages under the same routes as in the portal, with the
+ * language buttons at the top where the portal's header has them.
+ */
 export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | null> }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const session = useStandaloneSession(loginStatus);
   return (
     <BrowserRouter>
+      <header className={styles.header}>
+        <LanguageSwitcher onChange={(language) => void session.changeLanguage(language)} />
+      </header>
       <main className={styles.main}>
         <Routes>
           <Route path={paths.login.path} element={<LoginPage session={session} />} />
           <Route path={paths.register.path} element={<RegisterPage session={session} />} />
           <Route path={paths.requestReset.path} element={<RequestResetPage />} />
           <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
+          <Route path={paths.account.path} element={<AccountPage session={session} />} />
           <Route
             path={paths.dashboard.path}
             element={<p role="status">{t('standalone.signedIn', { name: session.user?.name ?? '' })}</p>}

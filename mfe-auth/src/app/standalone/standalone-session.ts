@@ -8,6 +8,7 @@ import type { PortalSession } from '../../lib/session.ts';
 /** What the shell's session does, reduced to what a developer needs to run the slice alone. */
 export function useStandaloneSession(loginStatus: Promise<User | null>): PortalSession {
   const [state, setState] = useState<Pick<PortalSession, 'status' | 'user'>>({ status: 'checking', user: null });
+  const [languageChoice, setLanguageChoice] = useState<Language | undefined>();
 
   useEffect(() => {
     void loginStatus.then((user) => {
@@ -20,14 +21,21 @@ export function useStandaloneSession(loginStatus: Promise<User | null>): PortalS
     () => ({
       ...state,
       signIn: (user: User) => {
+        setLanguageChoice(undefined);
         setState({ status: 'authenticated', user });
         void i18next.changeLanguage(user.language);
       },
+      signOut: async () => {
+        await api.logout().catch((error: unknown) => console.error(error));
+        setState({ status: 'anonymous', user: null });
+      },
       changeLanguage: async (language: Language) => {
         if (state.user) await api.setLanguage(language).catch((error: unknown) => console.error(error));
+        else setLanguageChoice(language);
         await i18next.changeLanguage(language);
       },
+      languageChosenBeforeSignIn: () => languageChoice,
     }),
-    [state],
+    [state, languageChoice],
   );
 }

@@ -83,10 +83,12 @@ export function accounts(deps: AccountsDeps) {
       return toUser(created);
     },
 
-    async login(email: string, password: string) {
+    /** A language picked on the device before sign-in replaces the stored one; without it the stored one stays. */
+    async login(email: string, password: string, language?: Language) {
       const record = await deps.users.findByEmail(email);
       if (!(await verifyPassword(record?.passwordHash, password)) || !record) throw invalidCredentials();
-      return toUser(record);
+      if (!language || language === record.language) return toUser(record);
+      return toUser((await deps.users.update(record.id, { language })) ?? record);
     },
 
     async getUser(id: string) {
@@ -125,6 +127,11 @@ export function accounts(deps: AccountsDeps) {
           deps.logger.error({ err: error }, 'password reset request failed');
         });
       });
+    },
+
+    /** Whether the reset link still works; the token stays usable. */
+    async isResetTokenValid(token: string): Promise<boolean> {
+      return deps.resetTokens.isValid(hashToken(token), now());
     },
 
     /** Sets the new password with a valid token (which takes every other token along); answers whose it was. */

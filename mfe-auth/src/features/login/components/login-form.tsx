@@ -12,21 +12,38 @@ import { paths } from '../../../config/paths.ts';
 import { apiErrorKey } from '../../../lib/api-errors.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
+import { fieldCodes } from '../../../lib/validation.ts';
 
-/** E-mail and password; on success the shell learns who signed in (and the page moves on to the dashboard). */
+/**
+ * E-mail and password; on success the shell learns who signed in (and the page moves on to the dashboard).
+ * The button is always enabled: a form sent incomplete says under each field what is missing.
+ */
 export function LoginForm({ session }: { session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [triedToSend, setTriedToSend] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const complete = loginRequestSchema.safeParse({ email, password }).success;
+  const codes = fieldCodes(loginRequestSchema.safeParse({ email, password }));
+  const errorOf = (field: 'email' | 'password') => {
+    const code = triedToSend ? codes[field] : undefined;
+    return code ? t(`validation.${code}`, { defaultValue: t('validation.invalid') }) : undefined;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!complete || submitting) return;
+    if (submitting) return;
+    if (codes.email || codes.password) {
+      setTriedToSend(true);
+      return;
+    }
     setSubmitting(true);
     try {
-      const user = await api.login({ email: email.trim(), password });
+      const user = await api.login({
+        email: email.trim(),
+        password,
+        language: session.languageChosenBeforeSignIn(),
+      });
       toast.success(t('login.success', { name: user.name }));
       session.signIn(user);
     } catch (error) {
@@ -44,6 +61,7 @@ export function LoginForm({ session }: { session: PortalSession }) {
         autoComplete="username"
         inputMode="email"
         value={email}
+        error={errorOf('email')}
         onChange={(event) => setEmail(event.target.value)}
       />
       <PasswordField
@@ -51,17 +69,13 @@ export function LoginForm({ session }: { session: PortalSession }) {
         name="password"
         autoComplete="current-password"
         value={password}
+        error={errorOf('password')}
         onChange={(event) => setPassword(event.target.value)}
       />
       <div className={styles.row}>
         <Link to={paths.requestReset.getHref()}>{t('login.forgotPassword')}</Link>
       </div>
-      <SubmitButton
-        label={t('login.submit')}
-        loadingLabel={t('login.submitting')}
-        loading={submitting}
-        disabled={!complete}
-      />
+      <SubmitButton label={t('login.submit')} loadingLabel={t('login.submitting')} loading={submitting} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import {
   passwordResetRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  resetTokenStatusQuerySchema,
   setLanguageQuerySchema,
 } from '@portal/contracts/auth';
 import { uuidSchema } from '@portal/contracts/rules';
@@ -22,8 +23,8 @@ export function authRoutes(accounts: Accounts): Router {
   const router = strictRouter();
 
   router.post('/internal/login', async (req, res) => {
-    const { email, password } = parseInput(loginRequestSchema, req.body);
-    res.json(await accounts.login(email, password));
+    const { email, password, language } = parseInput(loginRequestSchema, req.body);
+    res.json(await accounts.login(email, password, language));
   });
 
   router.post('/internal/register', async (req, res) => {
@@ -56,6 +57,12 @@ export function authRoutes(accounts: Accounts): Router {
     const { email } = parseInput(passwordResetRequestSchema, { email: req.body?.email ?? req.query.email });
     accounts.requestPasswordReset(email);
     res.json({ message: 'If an account exists for this e-mail, a reset link has been sent' });
+  });
+
+  // Proxied by the gateway, which limits it per address like reset requests.
+  router.get('/api/user/reset-password/status', async (req, res) => {
+    const { token } = parseInput(resetTokenStatusQuerySchema, req.query, 'query');
+    res.json({ valid: await accounts.isResetTokenValid(token) });
   });
 
   // The gateway answers the public reset-password call, then ends the sessions of the user named here.

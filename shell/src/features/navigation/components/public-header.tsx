@@ -7,7 +7,10 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 import styles from './header.module.css';
 
-/** The header for visitors: the login page brings its own language buttons and is the login link's target. */
+/**
+ * The header for visitors: the language buttons at its right end on every page (so they stay in place), the
+ * login link before them everywhere but on the login page.
+ */
 export function PublicHeader() {
   const { t } = useTranslation();
   const { changeLanguage } = useSession();
@@ -19,15 +22,13 @@ export function PublicHeader() {
           <Logo title={t('app.title')} />
         </Link>
         {!onLoginPage && (
-          <>
-            <div className={styles.languages}>
-              <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
-            </div>
-            <Link to={paths.login.getHref()} className={ui.buttonPrimary}>
-              {t('nav.login')}
-            </Link>
-          </>
+          <Link to={paths.login.getHref()} className={`${ui.buttonPrimary} ${styles.toLogin}`}>
+            {t('nav.login')}
+          </Link>
         )}
+        <div className={styles.languages}>
+          <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+        </div>
       </div>
     </header>
   );

@@ -1,7 +1,7 @@
 import type { User } from '@portal/contracts/auth';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -19,7 +19,7 @@ const initials = (name: string) =>
     .join('');
 
 /**
- * The user's name with a dropdown of language buttons and Log out. Hover opens it; so do keyboard focus, a
+ * The user's name with a dropdown of the Account link, language buttons and Log out. Hover opens it; so do keyboard focus, a
  * click, Enter, Space and ArrowDown; Escape, a click outside and focus leaving close it.
  */
 export function UserMenu({ user }: { user: User }) {
@@ -110,6 +110,9 @@ export function UserMenu({ user }: { user: User }) {
           <strong className={styles.user}>{user.name}</strong>
           <span className={styles.user}>{user.email}</span>
         </p>
+        <Link to={paths.account.getHref()} className={styles.account} onClick={() => setOpenedBy(null)}>
+          {t('nav.account')}
+        </Link>
         <p className={styles.sectionLabel}>{t('language.label')}</p>
         <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
         <button type="button" className={styles.logout} onClick={() => void logOut()}>

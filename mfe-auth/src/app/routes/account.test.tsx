@@ -1,0 +1,110 @@
+import '../../testing/setup-i18n.ts';
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { anna, apiError, fakeApi } from '../../../../jest/fake-api.ts';
+import { fakeSession, renderPage } from '../../testing/render.tsx';
+import AccountPage from './account.tsx';
+
+const renderAccount = (session = fakeSession(anna)) =>
+  renderPage(<AccountPage session={session} />, { path: '/account' });
+
+const section = (name: string) => within(screen.getByRole('region', { name }));
+
+describe('account page', () => {
+  it('when a signed-in user opens it, then name, e-mail and language are shown', () => {
+    renderAccount();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your account');
+    const profile = section('Profile');
+    expect(profile.getByText(anna.name)).toBeInTheDocument();
+    expect(profile.getByText(anna.email)).toBeInTheDocument();
+    expect(profile.getByLabelText('Language')).toHaveValue('en');
+  });
+
+  it('when no one is signed in, then the login page follows', () => {
+    renderAccount(fakeSession());
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('when another language is chosen, then the session stores it and the page says so in that language', async () => {
+    const session = fakeSession(anna);
+    renderAccount(session);
+    await userEvent.setup().selectOptions(screen.getByLabelText('Language'), 'Deutsch');
+    expect(session.changeLanguage).toHaveBeenCalledWith('de');
+    expect(await screen.findByText('Sprache für Ihr Konto gespeichert.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Ihr Konto');
+    await userEvent.setup().selectOptions(screen.getByLabelText('Sprache'), 'English');
+  });
+
+  it('when a new password is typed, then its rule is shown as it is typed, before anything is sent', async () => {
+    const api = fakeApi({});
+    renderAccount();
+    const form = section('Change password');
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText('New password'), 'short');
+    expect(form.getByLabelText('New password')).toHaveAccessibleDescription(
+      /At least 8 characters.*The password must have at least 8 characters\./,
+    );
+    await user.type(form.getByLabelText('New password'), 'ABCDEFG');
+    expect(form.getByLabelText('New password')).toHaveAccessibleDescription(/The password needs a digit\./);
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+    expect(form.getByLabelText('Current password')).toHaveAccessibleDescription('Please enter your password.');
+    expect(api.requests).toEqual([]);
+  });
+
+  it('when the password is changed, then current and new are sent, the toast confirms and the fields are emptied', async () => {
+    const api = fakeApi({ 'POST /api/user/change-password': { status: 200, body: { message: 'Password changed' } } });
+    renderAccount();
+    const form = section('Change password');
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText('Current password'), 'Secret123');
+    await user.type(form.getByLabelText('New password'), 'Quiet-harbour-lantern-7');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(api.calls('POST /api/user/change-password')[0]?.body).toEqual({
+      currentPassword: 'Secret123',
+      newPassword: 'Quiet-harbour-lantern-7',
+    });
+    expect(form.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('when the current password is wrong, then the field says so', async () => {
+    fakeApi({ 'POST /api/user/change-password': apiError(401, 'invalid_credentials') });
+    renderAccount();
+    const form = section('Change password');
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText('Current password'), 'Wrong1234');
+    await user.type(form.getByLabelText('New password'), 'Quiet-harbour-lantern-7');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(form.getByLabelText('Current password')).toHaveAccessibleDescription('The current password is wrong.'),
+    );
+  });
+
+  it('when the typed confirmation is not the e-mail address, then nothing is deleted', async () => {
+    const api = fakeApi({});
+    renderAccount();
+    const form = section('Delete account');
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText('Password'), 'Secret123');
+    await user.type(form.getByLabelText(/To confirm, type your e-mail address/), 'yes');
+    await user.click(form.getByRole('button', { name: 'Delete my account' }));
+    expect(form.getByLabelText(/To confirm/)).toHaveAccessibleDescription('Type your e-mail address exactly as shown.');
+    expect(api.requests).toEqual([]);
+  });
+
+  it('when the account is deleted with password and confirmation, then the user is signed out and the login page follows', async () => {
+    const api = fakeApi({ 'DELETE /api/user/delete-user': { status: 200, body: { message: 'Account deleted' } } });
+    const session = fakeSession(anna);
+    renderAccount(session);
+    const form = section('Delete account');
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText('Password'), 'Secret123');
+    await user.type(form.getByLabelText(/To confirm/), anna.email.toUpperCase());
+    await user.click(form.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Your account has been deleted.')).toBeInTheDocument();
+    expect(api.calls('DELETE /api/user/delete-user')[0]?.body).toEqual({ password: 'Secret123' });
+    expect(session.signOut).toHaveBeenCalled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+});
