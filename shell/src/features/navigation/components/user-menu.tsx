@@ -2,9 +2,9 @@ import type { User } from '@portal/contracts/auth';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { paths } from '../../../config/paths.ts';
+import { LOGOUT_REQUEST } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/session.tsx';
 import styles from './user-menu.module.css';
 
@@ -24,7 +24,7 @@ const initials = (name: string) =>
  */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { signOut, changeLanguage } = useSession();
+  const { changeLanguage } = useSession();
   const navigate = useNavigate();
   const [openedBy, setOpenedBy] = useState<OpenedBy | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -66,11 +66,9 @@ export function UserMenu({ user }: { user: User }) {
     if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpenedBy(null);
   };
 
-  const logOut = async () => {
+  const logOut = () => {
     setOpenedBy(null);
-    await signOut();
-    toast.info(t('nav.loggedOut'));
-    void navigate(paths.login.getHref());
+    void navigate(paths.logout.getHref(), { state: LOGOUT_REQUEST });
   };
 
   return (
@@ -112,7 +110,7 @@ export function UserMenu({ user }: { user: User }) {
         </p>
         <p className={styles.sectionLabel}>{t('language.label')}</p>
         <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
-        <button type="button" className={styles.logout} onClick={() => void logOut()}>
+        <button type="button" className={styles.logout} onClick={logOut}>
           {t('nav.logout')}
         </button>
       </div>
