@@ -17,13 +17,16 @@ interface Props {
  */
 export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, onConfirm, onCancel }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const id = useId();
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
-    else if (!open && element.open) element.close();
+    if (open && !element.open) {
+      element.showModal();
+      cancel.current?.focus();
+    } else if (!open && element.open) element.close();
   }, [open]);
 
   return (
@@ -44,7 +47,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, on
         {text}
       </p>
       <div className={styles.actions}>
-        <button type="button" className={styles.cancel} autoFocus onClick={onCancel}>
+        <button ref={cancel} type="button" className={styles.cancel} onClick={onCancel}>
           {cancelLabel}
         </button>
         <button type="button" className={styles.confirm} onClick={onConfirm}>

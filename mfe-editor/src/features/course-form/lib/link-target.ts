@@ -20,7 +20,7 @@ export function linkTarget(editor: Editor): LinkTarget {
     }
   }
   const { from, to } = state.selection;
-  return { from, to, text: state.doc.textBetween(from, to, ' '), href: null };
+  return { from, to, text: state.doc.textBetween(from, to, ' ').trim(), href: null };
 }
 
 /**
