@@ -5,7 +5,7 @@ test('when a new user registers, logs out, logs in again and resets the password
 }) => {
   const name = 'Journey Tester';
   const email = uniqueEmail('journey');
-  const menu = () => page.getByRole('button', { name: `User menu of ${name}` });
+  const menu = () => page.getByRole('button', { name: `${name} – User menu` });
 
   await test.step('register from the start page', async () => {
     await page.goto('/');

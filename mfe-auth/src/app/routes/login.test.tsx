@@ -105,12 +105,12 @@ describe('login page', () => {
   it('when DE is chosen, then the session is asked to switch and the page is shown in German at once', async () => {
     const session = fakeSession();
     renderLogin(session);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Deutsch (DE)' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'DE – Deutsch' }));
 
     expect(session.changeLanguage).toHaveBeenCalledWith('de');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Anmelden'));
     expect(screen.getByLabelText('E-Mail-Adresse')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Deutsch (DE)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'DE – Deutsch' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('when the links are followed, then they lead to registration and to the password reset', async () => {

@@ -3,6 +3,7 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
+import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
 import { LOGOUT_REQUEST } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -20,7 +21,8 @@ const initials = (name: string) =>
 
 /**
  * The user's name with a dropdown of language buttons and Log out. Hover opens it; so do keyboard focus, a
- * click, Enter, Space and ArrowDown; Escape, a click outside and focus leaving close it.
+ * click, Enter, Space and ArrowDown; Escape, a click outside, focus leaving and a choice close it. The button is
+ * named by the name it shows and "User menu" (on a phone only the initials show: the name is still read).
  */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -86,7 +88,6 @@ export function UserMenu({ user }: { user: User }) {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('nav.userMenu', { name: user.name })}
         onFocus={(event) => {
           if (!closingRef.current && event.currentTarget.matches(':focus-visible')) {
             setOpenedBy((current) => current ?? 'focus');
@@ -98,6 +99,7 @@ export function UserMenu({ user }: { user: User }) {
           {initials(user.name)}
         </span>
         <span className={styles.name}>{user.name}</span>
+        <span className={ui.visuallyHidden}> – {t('nav.userMenu')}</span>
         <svg className={styles.chevron} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -109,7 +111,12 @@ export function UserMenu({ user }: { user: User }) {
           <span className={styles.user}>{user.email}</span>
         </p>
         <p className={styles.sectionLabel}>{t('language.label')}</p>
-        <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+        <LanguageSwitcher
+          onChange={(language) => {
+            close();
+            void changeLanguage(language);
+          }}
+        />
         <button type="button" className={styles.logout} onClick={logOut}>
           {t('nav.logout')}
         </button>
