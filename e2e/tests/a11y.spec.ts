@@ -48,13 +48,9 @@ for (const language of ['en', 'rm'] as const) {
       await checkScreens(
         page,
         language,
-        [
-          '/dashboard',
-          `/course/${course.id}`,
-          '/categories',
-          '/create-course',
-          `/edit-course/${course.id}`,
-        ].map((url) => ({ url, ready: heading(page) })),
+        ['/dashboard', `/course/${course.id}`, '/categories', '/create-course', `/edit-course/${course.id}`].map(
+          (url) => ({ url, ready: heading(page) }),
+        ),
       );
       // The open menus are screens too: the user menu, and the link dialog of the editor.
       await page.getByRole('button', { name: /^Admin/ }).click();

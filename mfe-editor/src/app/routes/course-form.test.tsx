@@ -342,7 +342,9 @@ describe('course form page', () => {
     expect(dialog).not.toHaveTextContent(/callto|cid|xmpp/);
     await user.type(within(dialog).getByRole('textbox', { name: 'Text to show' }), 'the rules');
     await user.type(within(dialog).getByRole('textbox', { name: 'Link address' }), 'example.com/rules{Enter}');
-    expect(instance.getHTML()).toContain('Read<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/rules">the rules</a>');
+    expect(instance.getHTML()).toContain(
+      'Read<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/rules">the rules</a>',
+    );
     act(() => {
       instance.commands.insertContent(' today');
     });
@@ -371,7 +373,9 @@ describe('course form page', () => {
       instance.commands.setTextSelection(9);
     });
     await user.click(screen.getByRole('button', { name: 'Add or edit link' }));
-    await user.click(within(screen.getByRole('group', { name: 'Edit link' })).getByRole('button', { name: 'Remove link' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Edit link' })).getByRole('button', { name: 'Remove link' }),
+    );
     expect(instance.getHTML()).toBe('<p>Call the desk now</p>');
   });
 

@@ -16,7 +16,11 @@ export function linkTarget(editor: Editor): LinkTarget {
     const range = getMarkRange(state.selection.$from, linkType);
     if (range) {
       const href = editor.getAttributes('link').href as unknown;
-      return { ...range, text: state.doc.textBetween(range.from, range.to), href: typeof href === 'string' ? href : null };
+      return {
+        ...range,
+        text: state.doc.textBetween(range.from, range.to),
+        href: typeof href === 'string' ? href : null,
+      };
     }
   }
   const { from, to } = state.selection;
