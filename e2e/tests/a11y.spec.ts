@@ -21,6 +21,9 @@ async function checkScreens(page: Page, language: Language, screens: { url: stri
   }
 }
 
+// axe takes a few seconds per screen, and each test goes through several screens.
+test.describe.configure({ timeout: 240_000 });
+
 const ADD_LINK = { en: 'Add or edit link', rm: 'Agiuntar u modifitgar la colliaziun' };
 
 const heading = (page: Page) => () => expect(page.getByRole('heading', { level: 1 })).toBeVisible();

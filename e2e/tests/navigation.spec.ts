@@ -10,6 +10,7 @@ test('when the user moves through the portal, then each page has its own title i
   page,
 }) => {
   await signInAsAdmin(page);
+  await setLanguage(page.request, 'en');
   const title = uniqueTitle('Titled course');
   const course = await createCourse(page.request, { title, isPublished: true });
   await page.goto('/dashboard');
@@ -42,6 +43,7 @@ test('when toasts appear, then they sit below the header, and an error toast sta
   page,
 }) => {
   await signInAsAdmin(page);
+  await setLanguage(page.request, 'en');
   // A malformed course id: the editor says so in an error toast and goes to the overview.
   await page.goto('/edit-course/not-a-course');
   const toast = page.getByRole('alert').filter({ hasText: 'Invalid course id' });
@@ -62,6 +64,7 @@ test('when the portal is used on a 390 × 844 phone, then the links sit behind a
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize(PHONE);
   await signInAsAdmin(page);
+  await setLanguage(page.request, 'en');
   await page.goto('/dashboard');
   const header = page.getByRole('banner');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

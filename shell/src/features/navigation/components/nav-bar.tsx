@@ -41,7 +41,7 @@ export function NavBar({ user }: { user: User }) {
 
   return (
     <header ref={headerRef} className={styles.header}>
-      <div className={styles.inner}>
+      <div className={`${styles.inner} ${styles.signedIn}`}>
         <Link to={paths.dashboard.getHref()} className={styles.brand} aria-label={t('nav.home')}>
           <Logo title={t('app.title')} />
         </Link>
