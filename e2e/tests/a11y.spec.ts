@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createCourse, setLanguage, signInAsAdmin, uniqueTitle } from '../support/courses.ts';
 import { expect, type Language, test } from '../support/portal.ts';
