@@ -122,7 +122,9 @@ test('when the administrator leaves the form with unsaved changes, then the port
   page,
 }) => {
   await signInAsAdmin(page);
-  await page.goto('/create-course');
+  // Reached inside the portal, so that Back is an in-app navigation too (leaving the portal is beforeunload's).
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Create topic' }).click();
   await page.getByLabel(/^Title/).fill('Unsaved');
   const browserDialogs: string[] = [];
   page.on('dialog', (dialog) => {
