@@ -17,6 +17,8 @@ export default defineConfig({
   output: { assetPrefix: 'auto' },
   server: {
     port: 3003,
+    // Only the shell's dev server (port 3000) loads this slice from here; no other origin may.
+    cors: { origin: 'http://localhost:3000' },
     proxy: { '/api': gateway, '/config.json': gateway },
   },
 });

@@ -25,6 +25,9 @@ const installedMarker = path.join(root, 'node_modules', '.package-lock.json');
 // refuses such a lock as out of sync.
 if (!existsSync(installedMarker) || newestMtime(path.join(root, 'package-lock.json')) > newestMtime(installedMarker)) {
   console.log('Installing packages (npm install)…');
+  console.log(
+    'npm may list install scripts "not yet covered by allowScripts": a notice about a future npm default, not a failure.',
+  );
   run('npm install --no-audit --no-fund');
 }
 

@@ -29,7 +29,9 @@ const port = process.env.PORT ?? '8080';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 // Each service owns its database: AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL (unset: PGlite).
 const { DATABASE_URL: _shared, ...inherited } = process.env;
-const baseEnv = { ...inherited, ...localSecrets(), DATA_DIR: dataDir, PUBLIC_URL: publicUrl };
+// One JSON line per request is for log collectors; on a terminal `npm start` shows warnings and errors only.
+const logLevel = process.env.LOG_LEVEL ?? 'warn';
+const baseEnv = { ...inherited, ...localSecrets(), DATA_DIR: dataDir, PUBLIC_URL: publicUrl, LOG_LEVEL: logLevel };
 const databaseUrlOf = (name: string) => process.env[`${name.toUpperCase()}_DATABASE_URL`];
 
 const services = [
@@ -142,7 +144,9 @@ try {
           PORT: String(servicePorts[service.name]),
         },
         (message) => {
-          if (message.type === 'admin') adminNotes.push(`Administrator ${message.email}: ${message.outcome}.`);
+          if (message.type === 'admin') {
+            adminNotes.push(`Administrator: sign in at ${publicUrl}/login as ${message.email} (${message.outcome}).`);
+          }
         },
       ),
     ),
@@ -157,4 +161,18 @@ const adminHelp =
   adminNotes.length > 0
     ? adminNotes.join(' ')
     : 'No ADMIN_EMAIL/ADMIN_PASSWORD given: set them to create or promote the first administrator at start-up, or run `npm run admin -- promote <email>` while the portal is stopped.';
-console.log(`\nCourse portal ready at ${publicUrl}\nData folder: ${dataDir}\n${adminHelp}\nPress Ctrl-C to stop.\n`);
+const logNote =
+  process.env.LOG_LEVEL === undefined
+    ? 'Logs: warnings and errors only (LOG_LEVEL=info shows every request, LOG_LEVEL=debug more).'
+    : `Logs: LOG_LEVEL=${logLevel}.`;
+console.log(
+  [
+    '',
+    `Course portal ready at ${publicUrl}`,
+    `Started: the gateway and the ${services.map((service) => service.name).join(', ')} services; data in ${dataDir}`,
+    adminHelp,
+    logNote,
+    'Press Ctrl-C to stop.',
+    '',
+  ].join('\n'),
+);

@@ -118,30 +118,105 @@ test('when an administrator creates a course with formatted text, a link and two
   });
 });
 
-test('when the administrator leaves the form with unsaved changes, then the portal asks first', async ({ page }) => {
+test('when the administrator leaves the form with unsaved changes, then the portal asks first in its own dialog', async ({
+  page,
+}) => {
   await signInAsAdmin(page);
-  await page.goto('/create-course');
+  // Reached inside the portal, so that Back is an in-app navigation too (leaving the portal is beforeunload's).
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Create topic' }).click();
   await page.getByLabel(/^Title/).fill('Unsaved');
-  const dialogs: string[] = [];
-  page.once('dialog', (dialog) => {
-    dialogs.push(dialog.message());
+  const browserDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
     void dialog.dismiss();
   });
+  const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+
   await page.getByRole('link', { name: 'Overview', exact: true }).click();
-  await expect.poll(() => dialogs).toEqual(['You have unsaved changes. Are you sure you want to leave?']);
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  await question.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(question).toBeHidden();
   await expect(page).toHaveURL(/\/create-course$/);
-  // The browser's Back button is held back the same way.
-  page.once('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+
+  // The browser's Back button is held back the same way; Escape stays.
   await page.evaluate(() => window.history.back());
-  await expect.poll(() => dialogs.length).toBe(2);
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
   await expect(page).toHaveURL(/\/create-course$/);
   await expect(page.getByLabel(/^Title/)).toHaveValue('Unsaved');
-  page.once('dialog', (dialog) => void dialog.accept());
+
   await page.getByRole('link', { name: 'Close and go back to the overview' }).click();
+  await question.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  expect(browserDialogs).toEqual([]);
+});
+
+test('when the administrator logs out with unsaved changes, then the portal asks first and staying keeps the session and the work', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/create-course');
+  await page.getByLabel(/^Title/).fill('Half-written');
+  const logOut = async () => {
+    await page.getByRole('button', { name: /User menu$/ }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+  };
+  const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  await logOut();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(page).toHaveURL(/\/create-course$/);
+  await expect(page.getByLabel(/^Title/)).toHaveValue('Half-written');
+  const status = await page.request.get('/api/auth/check-login-status');
+  expect(status.ok()).toBe(true);
+
+  await logOut();
+  await question.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('You have been logged out.')).toBeVisible();
+  expect((await page.request.get('/api/auth/check-login-status')).status()).toBe(401);
+});
+
+test('when the administrator adds a link with its own text, types on, then edits and removes it, then the link ends where it should', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/create-course');
+  const editor = page.getByRole('textbox', { name: /Description/ });
+  await editor.click();
+  await editor.pressSequentially('Read ');
+  await page.getByRole('button', { name: 'Add or edit link' }).click();
+  const dialog = page.getByRole('group', { name: 'Add link' });
+  await expect(dialog.getByRole('textbox', { name: 'Text to show' })).toBeFocused();
+  await expect(dialog).toContainText('A web address, e-mail address or phone number');
+  await expect(dialog).not.toContainText('xmpp');
+  await dialog.getByRole('textbox', { name: 'Text to show' }).fill('the safety rules');
+  await dialog.getByRole('textbox', { name: 'Link address' }).fill('example.com/rules');
+  await dialog.getByRole('button', { name: 'Apply link' }).click();
+  await editor.pressSequentially(' today');
+  const link = editor.getByRole('link', { name: 'the safety rules' });
+  await expect(link).toHaveAttribute('href', 'https://example.com/rules');
+  await expect(editor).toContainText('Read the safety rules today');
+  await expect(editor.getByRole('link')).toHaveText('the safety rules');
+
+  await link.click();
+  await page.getByRole('button', { name: 'Add or edit link' }).click();
+  const edit = page.getByRole('group', { name: 'Edit link' });
+  await expect(edit.getByRole('textbox', { name: 'Text to show' })).toHaveValue('the safety rules');
+  await edit.getByRole('textbox', { name: 'Link address' }).fill('+41 44 123 45 67');
+  await edit.getByRole('textbox', { name: 'Text to show' }).fill('the desk');
+  await edit.getByRole('button', { name: 'Apply link' }).click();
+  await expect(editor.getByRole('link', { name: 'the desk' })).toHaveAttribute('href', 'tel:+41441234567');
+
+  await editor.getByRole('link', { name: 'the desk' }).click();
+  await page.getByRole('button', { name: 'Add or edit link' }).click();
+  await page.getByRole('group', { name: 'Edit link' }).getByRole('button', { name: 'Remove link' }).click();
+  await expect(editor.getByRole('link')).toHaveCount(0);
+  await expect(editor).toContainText('Read the desk today');
 });
 
 test('when an employee opens the editor routes, then only a not-allowed message is shown', async ({ page }) => {

@@ -5,7 +5,7 @@ test('when a new user registers, logs out, logs in again and resets the password
 }) => {
   const name = 'Journey Tester';
   const email = uniqueEmail('journey');
-  const menu = () => page.getByRole('button', { name: `User menu of ${name}` });
+  const menu = () => page.getByRole('button', { name: `${name} – User menu` });
 
   await test.step('register from the start page', async () => {
     await page.goto('/');
@@ -52,7 +52,10 @@ test('when a new user registers, logs out, logs in again and resets the password
     await expect(page).toHaveURL(/\/request-reset$/);
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('status')).toContainText('If an account exists for this e-mail, we have sent a link');
+    // Polite toasts are status messages too ("You have been logged out."): the page's own is meant.
+    await expect(page.getByRole('main').getByRole('status')).toContainText(
+      'If an account exists for this e-mail, we have sent a link',
+    );
 
     await page.goto(pathOf(await resetLinkFor(email)));
     await page.getByLabel('E-mail', { exact: true }).fill(email);

@@ -5,9 +5,9 @@ test('when a visitor switches the login page to FR, DE and RM, then it changes a
 }) => {
   await page.goto('/login');
   for (const [button, heading, lang] of [
-    ['Français (FR)', 'Connexion', 'fr'],
-    ['Deutsch (DE)', 'Anmelden', 'de'],
-    ['Rumantsch (RM)', 'S’annunziar', 'rm'],
+    ['FR – Français', 'Connexion', 'fr'],
+    ['DE – Deutsch', 'Anmelden', 'de'],
+    ['RM – Rumantsch', 'S’annunziar', 'rm'],
   ] as const) {
     await page.getByRole('button', { name: button }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -26,8 +26,8 @@ test('when a signed-in user picks Italian in the user menu, then the server keep
 }) => {
   const { email } = await registerByApi(page, 'Lingua Tester', 'en');
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'User menu of Lingua Tester' }).hover();
-  await page.getByRole('button', { name: 'Italiano (IT)' }).click();
+  await page.getByRole('button', { name: 'Lingua Tester – User menu' }).hover();
+  await page.getByRole('button', { name: 'IT – Italiano' }).click();
   await expect(page.getByRole('heading', { name: 'Ti diamo il benvenuto, Lingua Tester!' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
 
@@ -48,13 +48,13 @@ test('when the user menu is used with the keyboard, then it opens, its buttons a
 }) => {
   await registerByApi(page, 'Keyboard User');
   await page.goto('/dashboard');
-  const menu = page.getByRole('button', { name: 'User menu of Keyboard User' });
+  const menu = page.getByRole('button', { name: 'Keyboard User – User menu' });
   await menu.focus();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('button', { name: 'English (EN)' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'EN – English' })).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Deutsch (DE)' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'DE – Deutsch' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Willkommen, Keyboard User!' })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -18,7 +18,7 @@ test('when the auth remote points at a dead URL, then the login route shows the 
 
   await page.getByRole('link', { name: 'Course Portal' }).click();
   await expect(page.getByRole('heading', { name: 'Learning that moves your work forward' })).toBeVisible();
-  await page.getByRole('button', { name: 'Deutsch (DE)' }).click();
+  await page.getByRole('button', { name: 'DE – Deutsch' }).click();
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Diese Seite kann gerade nicht geladen werden' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { loadRemote, stubRemotePages } from '../testing/remote-runtime.tsx';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { admin, anna, apiError, fakeApi } from '../../../jest/fake-api.ts';
 
 const { renderApp } = await import('../testing/app.tsx');
@@ -38,6 +39,23 @@ describe('portal routes', () => {
     expect(loadRemote).toHaveBeenCalledWith(page);
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Bahnhofstrasse 1, 8001 Zürich');
+  });
+
+  it('when the user moves to another page, then the document title names it and the focus moves to its heading', async () => {
+    signedIn(admin);
+    await renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' });
+    expect(document.title).toBe('Remote page courses/DashboardPage – Course Portal');
+    // A page load is no navigation: the focus stays at the top of the page.
+    expect(document.body).toHaveFocus();
+
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Categories' })));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Remote page courses/CategoriesPage' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe('Remote page courses/CategoriesPage – Course Portal');
+
+    await act(() => i18next.changeLanguage('rm'));
+    expect(document.title).toBe('Remote page courses/CategoriesPage – Portal da curs');
   });
 
   it('when the user moves between pages, then the login status is asked only once', async () => {

@@ -3,6 +3,7 @@ import { paths } from '../config/paths.ts';
 import { RemotePage } from '../features/remotes/components/remote-page.tsx';
 import { PageFrame } from './layouts/page-frame.tsx';
 import { LandingRoute } from './routes/landing.tsx';
+import { LogoutRoute } from './routes/logout.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
 
@@ -16,6 +17,7 @@ export function AppRoutes() {
         <Route path={paths.register.path} element={<RemotePage remote="auth" exposed="./RegisterPage" />} />
         <Route path={paths.requestReset.path} element={<RemotePage remote="auth" exposed="./RequestResetPage" />} />
         <Route path={paths.resetPassword.path} element={<RemotePage remote="auth" exposed="./ResetPasswordPage" />} />
+        <Route path={paths.logout.path} element={<LogoutRoute />} />
         <Route element={<RequireAuth />}>
           <Route path={paths.dashboard.path} element={<RemotePage remote="courses" exposed="./DashboardPage" />} />
           <Route path={paths.course.path} element={<RemotePage remote="courses" exposed="./CourseDetailsPage" />} />

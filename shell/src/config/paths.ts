@@ -5,6 +5,7 @@ export const paths = {
   register: { path: '/register', getHref: () => '/register' },
   requestReset: { path: '/request-reset', getHref: () => '/request-reset' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  logout: { path: '/logout', getHref: () => '/logout' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   course: { path: '/course/:courseId', getHref: (courseId: string) => `/course/${encodeURIComponent(courseId)}` },
   createCourse: { path: '/create-course', getHref: () => '/create-course' },

@@ -14,13 +14,12 @@ const resources = { en, fr, de, it, rm } satisfies Record<Language, unknown>;
 
 /**
  * Sets up the portal's one i18next instance. i18next is a shared singleton, so every remote gets this
- * instance and adds its own namespace to it when it loads. `<html lang>` and the document title follow the
- * language; the choice is kept in localStorage and so survives a reload.
+ * instance and adds its own namespace to it when it loads. `<html lang>` follows the language (the page
+ * frame keeps the document title); the choice is kept in localStorage and so survives a reload.
  */
 export function initI18n(): Promise<unknown> {
   i18next.on('languageChanged', () => {
     document.documentElement.lang = currentLanguage();
-    document.title = i18next.t('app.title', { ns: SHELL_NAMESPACE });
   });
   return i18next
     .use(LanguageDetector)

@@ -6,7 +6,8 @@ import { translationProblems } from '../../../jest/translations.ts';
 
 describe('shell translations', () => {
   it('when every language has every key in its own words, then no problem is found', () => {
-    expect(translationProblems(import.meta.dirname)).toEqual([]);
+    // "Menu" is French, Italian and Romansh too.
+    expect(translationProblems(import.meta.dirname, ['fr:nav.menu', 'it:nav.menu', 'rm:nav.menu'])).toEqual([]);
   });
 
   it('when a language misses a key, keeps the English text or drops a placeholder, then each problem is named', () => {

@@ -10,6 +10,10 @@ import CourseFormPage from './course-form.tsx';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
+// ProseMirror scrolls the cursor into view after a command that focuses the editor: jsdom lays nothing out.
+Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null });
+Range.prototype.getBoundingClientRect ??= () => document.body.getBoundingClientRect();
+
 const categories = { status: 200, body: [security, onboarding] };
 
 function openCreate(routes: Routes = {}, user = admin) {
@@ -283,34 +287,96 @@ describe('course form page', () => {
     });
   });
 
-  it('when the form has unsaved changes and a link is followed, then the user is asked and can stay', async () => {
+  it('when the form has unsaved changes and a link is followed, then the portal asks in its own dialog and the user can stay', async () => {
     openCreate();
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const confirm = jest.spyOn(window, 'confirm');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Title/), 'Draft');
     await user.click(screen.getByRole('link', { name: 'Close and go back to the overview' }));
-    expect(confirm).toHaveBeenCalledWith('You have unsaved changes. Are you sure you want to leave?');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveAccessibleDescription('You have unsaved changes. If you leave this page now, they are lost.');
+    expect(within(dialog).getByRole('button', { name: 'Stay on this page' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(location()).toBe('/create-course');
-    confirm.mockReturnValue(true);
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Draft');
+
     await user.click(screen.getByRole('link', { name: 'Close and go back to the overview' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
     await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(confirm).not.toHaveBeenCalled();
   });
 
-  it('when the form has unsaved changes and the browser goes back, then the user is asked and can stay', async () => {
+  it('when the form has unsaved changes and the browser goes back, then the user is asked and Escape stays', async () => {
     fakeApi({ 'GET /api/categories': categories });
     const { router } = renderPage(<CourseFormPage session={fakeSession(admin)} />, {
       path: '/create-course',
       urls: ['/dashboard', '/create-course'],
     });
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Title/), 'Draft');
     await act(() => router.navigate(-1));
-    expect(confirm).toHaveBeenCalledWith('You have unsaved changes. Are you sure you want to leave?');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    act(() => {
+      dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(location()).toBe('/create-course');
-    confirm.mockReturnValue(true);
     await act(() => router.navigate(-1));
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
     await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('when a link is added with nothing selected, then its text and address come from the dialog and typing after it is plain text', async () => {
+    openCreate();
+    const user = userEvent.setup();
+    const instance = await editor();
+    act(() => {
+      instance.commands.setContent('<p>Read</p>', { emitUpdate: true });
+      instance.commands.focus('end');
+    });
+    await user.click(screen.getByRole('button', { name: 'Add or edit link' }));
+    const dialog = screen.getByRole('group', { name: 'Add link' });
+    expect(within(dialog).getByRole('textbox', { name: 'Text to show' })).toHaveFocus();
+    expect(dialog).toHaveTextContent('A web address, e-mail address or phone number, for example example.com');
+    expect(dialog).not.toHaveTextContent(/callto|cid|xmpp/);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text to show' }), 'the rules');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Link address' }), 'example.com/rules{Enter}');
+    expect(instance.getHTML()).toContain(
+      'Read<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/rules">the rules</a>',
+    );
+    act(() => {
+      instance.commands.insertContent(' today');
+    });
+    expect(instance.getHTML()).toContain('the rules</a> today');
+  });
+
+  it('when the cursor is in a link, then the dialog edits its text and address, and Remove link keeps the text', async () => {
+    openCreate();
+    const user = userEvent.setup();
+    const instance = await editor();
+    act(() => {
+      instance.commands.setContent('<p>Call <a href="tel:+41441234567">the desk</a> now</p>', { emitUpdate: true });
+      instance.commands.setTextSelection(9);
+    });
+    await user.click(screen.getByRole('button', { name: 'Add or edit link' }));
+    const dialog = screen.getByRole('group', { name: 'Edit link' });
+    expect(within(dialog).getByRole('textbox', { name: 'Text to show' })).toHaveValue('the desk');
+    const address = within(dialog).getByRole('textbox', { name: 'Link address' });
+    expect(address).toHaveValue('tel:+41441234567');
+    await user.clear(address);
+    await user.type(address, 'desk@example.ch');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply link' }));
+    expect(instance.getHTML()).toContain('href="mailto:desk@example.ch">the desk</a> now');
+
+    act(() => {
+      instance.commands.setTextSelection(9);
+    });
+    await user.click(screen.getByRole('button', { name: 'Add or edit link' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Edit link' })).getByRole('button', { name: 'Remove link' }),
+    );
+    expect(instance.getHTML()).toBe('<p>Call the desk now</p>');
   });
 
   it('when the toolbar is used, then the text is formatted and the buttons show their state', async () => {
@@ -333,6 +399,7 @@ describe('course form page', () => {
     expect(instance.getHTML()).toMatch(/<span style="color: (#6b21a8|rgb\(107, 33, 168\));?">/);
 
     await user.click(screen.getByRole('button', { name: 'Add or edit link' }));
+    expect(screen.getByRole('textbox', { name: 'Text to show' })).toHaveValue('Hello');
     const address = screen.getByRole('textbox', { name: 'Link address' });
     await user.type(address, 'javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: 'Apply link' }));

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../../components/footer.tsx';
@@ -5,18 +6,24 @@ import { NavBar } from '../../features/navigation/components/nav-bar.tsx';
 import { PublicHeader } from '../../features/navigation/components/public-header.tsx';
 import { useSession } from '../../lib/session.tsx';
 import styles from './page-frame.module.css';
+import { usePageHeading } from './use-page-heading.ts';
 
-/** Every page: the nav bar for signed-in users (the public header otherwise), the page, the footer. */
+/**
+ * Every page: the nav bar for signed-in users (the public header otherwise), the page, the footer. The page's
+ * heading gives the document its title and takes the focus after a navigation.
+ */
 export function PageFrame() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const main = useRef<HTMLElement>(null);
+  usePageHeading(main);
   return (
     <div className={styles.frame}>
       <a href="#main" className={styles.skipLink}>
         {t('app.skipToContent')}
       </a>
       {user ? <NavBar user={user} /> : <PublicHeader />}
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main ref={main} id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />

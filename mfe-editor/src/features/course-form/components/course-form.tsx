@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { apiErrorKey } from '../../../lib/api-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
@@ -47,7 +48,7 @@ export function CourseForm({ mode, course, categories }: Props) {
   const validity = validate(values);
   const busy = state.phase !== 'idle';
   const dirty = isDirty(state);
-  const leaveOnPurpose = useLeaveGuard(dirty, t('form.unsavedChanges'));
+  const leaveGuard = useLeaveGuard(dirty);
 
   const onDescriptionChange = useCallback((text: EditorText) => {
     dispatch({ type: 'descriptionChanged', html: text.html, textLength: text.textLength, hasText: text.hasText });
@@ -66,7 +67,7 @@ export function CourseForm({ mode, course, categories }: Props) {
     switch (outcome.kind) {
       case 'done':
         toast.success(t(outcome.isPublished ? 'messages.published' : 'messages.drafted'));
-        leaveOnPurpose();
+        leaveGuard.leaveOnPurpose();
         void navigate(paths.dashboard.getHref());
         break;
       case 'saveFailed':
@@ -241,6 +242,15 @@ export function CourseForm({ mode, course, categories }: Props) {
           </button>
         </div>
       </form>
+      <ConfirmDialog
+        open={leaveGuard.asking}
+        title={t('leave.title')}
+        text={t('leave.text')}
+        confirmLabel={t('leave.confirm')}
+        cancelLabel={t('leave.cancel')}
+        onConfirm={leaveGuard.leave}
+        onCancel={leaveGuard.stay}
+      />
     </section>
   );
 }

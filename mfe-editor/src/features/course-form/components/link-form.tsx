@@ -5,33 +5,43 @@ import { checkLink } from '../lib/link.ts';
 import styles from './rich-text-editor.module.css';
 
 interface Props {
-  initial: string;
-  onApply: (href: string) => void;
+  initialText: string;
+  /** The address of the link being edited, or null for a new link. */
+  initialHref: string | null;
+  onApply: (link: { text: string; href: string; typed: string }) => void;
+  onRemove: () => void;
   onCancel: () => void;
 }
 
 /**
- * The link address, asked in a small panel below the toolbar instead of window.prompt. It sits inside the
+ * The link dialog: the text to show and the address, in a small panel below the toolbar. It sits inside the
  * course form, so it is a group with its own buttons rather than a nested <form>; Enter applies, Escape cancels.
  */
-export function LinkForm({ initial, onApply, onCancel }: Props) {
+export function LinkForm({ initialText, initialHref, onApply, onRemove, onCancel }: Props) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
-  const [value, setValue] = useState(initial);
+  const [text, setText] = useState(initialText);
+  const [address, setAddress] = useState(initialHref ?? '');
   const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  const addressField = useRef<HTMLInputElement>(null);
   const id = useId();
+  const editing = initialHref !== null;
 
   useEffect(() => {
-    input.current?.focus();
-  }, []);
+    // With text already chosen, the address is what is missing.
+    (initialText === '' ? firstField : addressField).current?.focus();
+  }, [initialText]);
 
   const apply = () => {
-    const check = checkLink(value);
-    if (check.ok) onApply(check.href);
-    else setError(t(`link.errors.${check.reason}`));
+    const check = checkLink(address);
+    if (check.ok) onApply({ text, href: check.href, typed: address });
+    else {
+      setError(t(`link.errors.${check.reason}`));
+      addressField.current?.focus();
+    }
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
       event.preventDefault();
       apply();
     } else if (event.key === 'Escape') {
@@ -43,25 +53,40 @@ export function LinkForm({ initial, onApply, onCancel }: Props) {
   return (
     <div role="group" aria-labelledby={`${id}-title`} className={styles.linkForm} onKeyDown={onKeyDown}>
       <p id={`${id}-title`} className={styles.linkTitle}>
-        {t('link.title')}
+        {t(editing ? 'link.editTitle' : 'link.addTitle')}
+      </p>
+      <label htmlFor={`${id}-text`} className={styles.linkLabel}>
+        {t('link.text')}
+      </label>
+      <input
+        ref={firstField}
+        id={`${id}-text`}
+        type="text"
+        autoComplete="off"
+        className={styles.linkInput}
+        value={text}
+        aria-describedby={`${id}-text-hint`}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <p id={`${id}-text-hint`} className={styles.hint}>
+        {t('link.textHint')}
       </p>
       <label htmlFor={`${id}-href`} className={styles.linkLabel}>
         {t('link.address')}
       </label>
       <input
-        ref={input}
+        ref={addressField}
         id={`${id}-href`}
         type="text"
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
         className={styles.linkInput}
-        value={value}
-        placeholder="https://"
+        value={address}
         aria-invalid={error !== null}
         aria-describedby={`${id}-hint ${id}-error`}
         onChange={(event) => {
-          setValue(event.target.value);
+          setAddress(event.target.value);
           setError(null);
         }}
       />
@@ -72,6 +97,11 @@ export function LinkForm({ initial, onApply, onCancel }: Props) {
         {error}
       </p>
       <div className={styles.linkActions}>
+        {editing && (
+          <button type="button" className={`${styles.secondary} ${styles.remove}`} onClick={onRemove}>
+            {t('link.remove')}
+          </button>
+        )}
         <button type="button" className={styles.secondary} onClick={onCancel}>
           {t('link.cancel')}
         </button>

@@ -1,4 +1,5 @@
 import { Color } from '@tiptap/extension-color';
+import { Link } from '@tiptap/extension-link';
 import { TextStyle } from '@tiptap/extension-text-style';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
@@ -12,6 +13,12 @@ export const HISTORY = { depth: 100, newGroupDelay: 500 } as const;
 const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
 
 /**
+ * A link ends where the author stops typing it: text typed at its end is not part of it (TipTap's link is
+ * inclusive while autolink is on, so that a URL being typed grows into its link).
+ */
+const ExclusiveLink = Link.extend({ inclusive: () => false });
+
+/**
  * The extensions of the description editor. Their output stays within the server's allow-list
  * (contracts/rich-text.ts): underline (<u>) is left out, colours are spans with a color style only.
  */
@@ -21,15 +28,16 @@ export function editorExtensions() {
       undoRedo: HISTORY,
       heading: { levels: [...HEADING_LEVELS] },
       underline: false,
-      link: {
-        openOnClick: false,
-        autolink: true,
-        linkOnPaste: true,
-        defaultProtocol: 'https',
-        isAllowedUri: (url) => isAllowedHref(url),
-        shouldAutoLink: (url) => isAllowedHref(url),
-        HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow' },
-      },
+      link: false,
+    }),
+    ExclusiveLink.configure({
+      openOnClick: false,
+      autolink: true,
+      linkOnPaste: true,
+      defaultProtocol: 'https',
+      isAllowedUri: (url) => isAllowedHref(url),
+      shouldAutoLink: (url) => isAllowedHref(url),
+      HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow' },
     }),
     TextStyle,
     Color,

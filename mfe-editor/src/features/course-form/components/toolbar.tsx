@@ -3,6 +3,7 @@ import { type Editor, useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
+import { applyLink, type LinkTarget, linkTarget, removeLink } from '../lib/link-target.ts';
 import { LinkForm } from './link-form.tsx';
 import styles from './rich-text-editor.module.css';
 
@@ -59,20 +60,90 @@ function toHex(color: string | null): string {
     .join('')}`;
 }
 
+type ChainedCommands = ReturnType<Editor['chain']>;
+
+/** One toolbar button: its label (toolbar.<name>), what it shows, and what it does to the editor. */
+interface Tool {
+  name: string;
+  glyph: ReactNode;
+  run: (chain: ChainedCommands) => ChainedCommands;
+  pressed?: (state: ToolbarState) => boolean;
+  enabled?: (state: ToolbarState) => boolean;
+}
+
+const LinkGlyph = ({ crossed = false }: { crossed?: boolean }) => (
+  <svg
+    viewBox="0 0 24 24"
+    width="18"
+    height="18"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    focusable="false"
+  >
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+    {crossed && <path d="M3 3l18 18" />}
+  </svg>
+);
+
+const INLINE_TOOLS: Tool[] = [
+  { name: 'bold', glyph: <strong>B</strong>, run: (c) => c.toggleBold(), pressed: (s) => s.bold },
+  { name: 'italic', glyph: <em>I</em>, run: (c) => c.toggleItalic(), pressed: (s) => s.italic },
+  { name: 'strike', glyph: <s>S</s>, run: (c) => c.toggleStrike(), pressed: (s) => s.strike },
+  { name: 'code', glyph: <code>{'</>'}</code>, run: (c) => c.toggleCode(), pressed: (s) => s.code },
+];
+
+const BLOCK_TOOLS: Tool[] = [
+  { name: 'bulletList', glyph: '•≡', run: (c) => c.toggleBulletList(), pressed: (s) => s.bulletList },
+  { name: 'orderedList', glyph: '1≡', run: (c) => c.toggleOrderedList(), pressed: (s) => s.orderedList },
+  { name: 'codeBlock', glyph: '{ }', run: (c) => c.toggleCodeBlock(), pressed: (s) => s.codeBlock },
+  { name: 'blockquote', glyph: '❝', run: (c) => c.toggleBlockquote(), pressed: (s) => s.blockquote },
+  { name: 'horizontalRule', glyph: '―', run: (c) => c.setHorizontalRule() },
+  { name: 'hardBreak', glyph: '↵', run: (c) => c.setHardBreak() },
+];
+
+const COLOR_TOOLS: Tool[] = [
+  {
+    name: 'defaultColor',
+    glyph: <span className={styles.swatch} />,
+    run: (c) => c.setColor(DEFAULT_TEXT_COLOR),
+    pressed: (s) => s.color?.toLowerCase() === DEFAULT_TEXT_COLOR,
+  },
+];
+
+const UNLINK_TOOLS: Tool[] = [
+  {
+    name: 'unlink',
+    glyph: <LinkGlyph crossed />,
+    run: (c) => c.extendMarkRange('link').unsetLink(),
+    enabled: (s) => s.link,
+  },
+];
+
+const HISTORY_TOOLS: Tool[] = [
+  { name: 'undo', glyph: '↶', run: (c) => c.undo(), enabled: (s) => s.canUndo },
+  { name: 'redo', glyph: '↷', run: (c) => c.redo(), enabled: (s) => s.canRedo },
+];
+
 interface ButtonProps {
   label: string;
+  glyph: ReactNode;
   pressed?: boolean;
   disabled: boolean;
   onClick: () => void;
-  children: ReactNode;
 }
 
-function ToolButton({ label, pressed, disabled, onClick, children }: ButtonProps) {
+/**
+ * The glyph is decoration; the button is named by its label in words (visually hidden, shown as a tooltip), so
+ * the name a speech-input user says ("click Numbered list") is the button's whole name.
+ */
+function ToolButton({ label, glyph, pressed, disabled, onClick }: ButtonProps) {
   return (
     <button
       type="button"
       className={styles.tool}
-      aria-label={label}
       title={label}
       aria-pressed={pressed}
       disabled={disabled}
@@ -80,11 +151,11 @@ function ToolButton({ label, pressed, disabled, onClick, children }: ButtonProps
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
     >
-      {children}
+      <span aria-hidden="true">{glyph}</span>
+      <span className={styles.visuallyHidden}>{label}</span>
     </button>
   );
 }
-
 /** Arrow keys move between the toolbar's controls (Tab still moves through them one by one). */
 function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -103,7 +174,7 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
 export function Toolbar({ editor, disabled }: { editor: Editor | null; disabled: boolean }) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const state = useEditorState({ editor, selector: ({ editor: current }) => stateOf(current) });
-  const [linkOpen, setLinkOpen] = useState(false);
+  const [link, setLink] = useState<LinkTarget | null>(null);
   const colorId = useId();
   const headingId = useId();
   const off = disabled || !editor || !state;
@@ -111,6 +182,21 @@ export function Toolbar({ editor, disabled }: { editor: Editor | null; disabled:
     // Spec §8: a toolbar without its editor says so (the controls are disabled then anyway).
     if (!editor) throw new Error('Editor not found');
     return editor.chain().focus();
+  };
+  const tools = (group: Tool[]) =>
+    group.map((tool) => (
+      <ToolButton
+        key={tool.name}
+        label={t(`toolbar.${tool.name}`)}
+        glyph={tool.glyph}
+        pressed={state && tool.pressed ? tool.pressed(state) : undefined}
+        disabled={off || !state || (tool.enabled !== undefined && !tool.enabled(state))}
+        onClick={() => tool.run(chain()).run()}
+      />
+    ));
+  const closeLink = () => {
+    setLink(null);
+    editor?.commands.focus();
   };
 
   return (
@@ -143,84 +229,8 @@ export function Toolbar({ editor, disabled }: { editor: Editor | null; disabled:
             ))}
           </select>
         </div>
-        <div className={styles.group}>
-          <ToolButton
-            label={t('toolbar.bold')}
-            pressed={state?.bold}
-            disabled={off}
-            onClick={() => chain().toggleBold().run()}
-          >
-            <strong>B</strong>
-          </ToolButton>
-          <ToolButton
-            label={t('toolbar.italic')}
-            pressed={state?.italic}
-            disabled={off}
-            onClick={() => chain().toggleItalic().run()}
-          >
-            <em>I</em>
-          </ToolButton>
-          <ToolButton
-            label={t('toolbar.strike')}
-            pressed={state?.strike}
-            disabled={off}
-            onClick={() => chain().toggleStrike().run()}
-          >
-            <s>S</s>
-          </ToolButton>
-          <ToolButton
-            label={t('toolbar.code')}
-            pressed={state?.code}
-            disabled={off}
-            onClick={() => chain().toggleCode().run()}
-          >
-            <code>{'</>'}</code>
-          </ToolButton>
-        </div>
-        <div className={styles.group}>
-          <ToolButton
-            label={t('toolbar.bulletList')}
-            pressed={state?.bulletList}
-            disabled={off}
-            onClick={() => chain().toggleBulletList().run()}
-          >
-            •≡
-          </ToolButton>
-          <ToolButton
-            label={t('toolbar.orderedList')}
-            pressed={state?.orderedList}
-            disabled={off}
-            onClick={() => chain().toggleOrderedList().run()}
-          >
-            1≡
-          </ToolButton>
-          <ToolButton
-            label={t('toolbar.codeBlock')}
-            pressed={state?.codeBlock}
-            disabled={off}
-            onClick={() => chain().toggleCodeBlock().run()}
-          >
-            {'{ }'}
-          </ToolButton>
-          <ToolButton
-            label={t('toolbar.blockquote')}
-            pressed={state?.blockquote}
-            disabled={off}
-            onClick={() => chain().toggleBlockquote().run()}
-          >
-            ❝
-          </ToolButton>
-          <ToolButton
-            label={t('toolbar.horizontalRule')}
-            disabled={off}
-            onClick={() => chain().setHorizontalRule().run()}
-          >
-            ―
-          </ToolButton>
-          <ToolButton label={t('toolbar.hardBreak')} disabled={off} onClick={() => chain().setHardBreak().run()}>
-            ↵
-          </ToolButton>
-        </div>
+        <div className={styles.group}>{tools(INLINE_TOOLS)}</div>
+        <div className={styles.group}>{tools(BLOCK_TOOLS)}</div>
         <div className={styles.group}>
           <label htmlFor={colorId} className={styles.visuallyHidden}>
             {t('toolbar.color')}
@@ -234,78 +244,32 @@ export function Toolbar({ editor, disabled }: { editor: Editor | null; disabled:
             value={toHex(state?.color ?? null)}
             onChange={(event) => chain().setColor(event.target.value).run()}
           />
+          {tools(COLOR_TOOLS)}
+        </div>
+        <div className={styles.group}>
           <ToolButton
-            label={t('toolbar.defaultColor')}
-            pressed={state?.color?.toLowerCase() === DEFAULT_TEXT_COLOR}
+            label={t('toolbar.link')}
+            glyph={<LinkGlyph />}
+            pressed={state?.link}
             disabled={off}
-            onClick={() => chain().setColor(DEFAULT_TEXT_COLOR).run()}
-          >
-            <span className={styles.swatch} aria-hidden="true" />
-          </ToolButton>
+            onClick={() => editor && setLink(linkTarget(editor))}
+          />
+          {tools(UNLINK_TOOLS)}
         </div>
-        <div className={styles.group}>
-          <ToolButton label={t('toolbar.link')} pressed={state?.link} disabled={off} onClick={() => setLinkOpen(true)}>
-            <svg
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
-              <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-            </svg>
-          </ToolButton>
-          <ToolButton
-            label={t('toolbar.unlink')}
-            disabled={off || !state?.link}
-            onClick={() => chain().extendMarkRange('link').unsetLink().run()}
-          >
-            <svg
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
-              <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-              <path d="M3 3l18 18" />
-            </svg>
-          </ToolButton>
-        </div>
-        <div className={styles.group}>
-          <ToolButton label={t('toolbar.undo')} disabled={off || !state?.canUndo} onClick={() => chain().undo().run()}>
-            ↶
-          </ToolButton>
-          <ToolButton label={t('toolbar.redo')} disabled={off || !state?.canRedo} onClick={() => chain().redo().run()}>
-            ↷
-          </ToolButton>
-        </div>
+        <div className={styles.group}>{tools(HISTORY_TOOLS)}</div>
       </div>
-      {linkOpen && editor && (
+      {link && editor && (
         <LinkForm
-          initial={(editor.getAttributes('link').href as string | undefined) ?? ''}
-          onCancel={() => {
-            setLinkOpen(false);
-            editor.commands.focus();
+          initialText={link.text}
+          initialHref={link.href}
+          onCancel={closeLink}
+          onRemove={() => {
+            setLink(null);
+            removeLink(editor, link);
           }}
-          onApply={(href) => {
-            setLinkOpen(false);
-            const range = editor.chain().focus().extendMarkRange('link');
-            if (editor.state.selection.empty && !editor.isActive('link')) {
-              range.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
-            } else {
-              range.setLink({ href }).run();
-            }
+          onApply={(typed) => {
+            setLink(null);
+            applyLink(editor, link, typed);
           }}
         />
       )}

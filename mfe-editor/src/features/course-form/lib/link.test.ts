@@ -15,6 +15,10 @@ describe('editor links', () => {
     ['xmpp:anna@example.ch', 'xmpp:anna@example.ch'],
     ['  example.com/page  ', 'https://example.com/page'],
     ['localhost:8080/x', 'https://localhost:8080/x'],
+    ['anna@example.ch', 'mailto:anna@example.ch'],
+    ['+41 44 123 45 67', 'tel:+41441234567'],
+    ['(044) 123-45-67', 'tel:0441234567'],
+    ['192.168.1.10', 'https://192.168.1.10'],
   ])('when the address is %p, then the link is %p', (input, href) => {
     expect(checkLink(input)).toEqual({ ok: true, href });
   });
@@ -29,6 +33,8 @@ describe('editor links', () => {
     ['//evil.example', 'invalid'],
     ['/relative/path', 'invalid'],
     ['not a link', 'invalid'],
+    ['anna@', 'invalid'],
+    ['12 34', 'invalid'],
     ['https://', 'invalid'],
     ['', 'empty'],
   ])('when the address is %p, then it is refused (%s)', (input, reason) => {

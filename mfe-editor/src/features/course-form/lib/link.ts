@@ -2,15 +2,22 @@ import { LINK_SCHEMES } from '@portal/contracts/rich-text';
 
 export type LinkCheck = { ok: true; href: string } | { ok: false; reason: 'empty' | 'scheme' | 'invalid' };
 
+/** "+41 44 123 45 67", "044 123 45 67", "(044) 123-45-67": digits with the usual separators, no dots. */
+const PHONE = /^\+?[0-9(][0-9 ()/-]{4,}[0-9]$/;
+const EMAIL = /^[^\s@:/]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+$/u;
+
 /**
  * The editor's link rule (spec §5): only http, https, ftp, ftps, mailto, tel, callto, sms, cid and xmpp.
- * An address without a scheme ("example.com") becomes https; relative paths, protocol-relative addresses and
- * every other scheme (javascript:, data:, file:, …) are refused.
+ * Authors type what they know: an address without a scheme ("example.com") becomes https, an e-mail address
+ * mailto: and a phone number tel:. Relative paths, protocol-relative addresses and every other scheme
+ * (javascript:, data:, file:, …) are refused.
  */
 export function checkLink(input: string): LinkCheck {
   const text = input.trim();
   if (text === '') return { ok: false, reason: 'empty' };
+  if (PHONE.test(text)) return { ok: true, href: `tel:${text.replace(/[ ()/-]/g, '')}` };
   if (/[\s<>"]/.test(text) || text.startsWith('//')) return { ok: false, reason: 'invalid' };
+  if (EMAIL.test(text)) return { ok: true, href: `mailto:${text}` };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
   if (scheme === undefined) {
     // "example.com/page" or "www.example.com": a host name, not a path.

@@ -1,16 +1,21 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 
+export interface LeaveGuard {
+  /** An in-app navigation is held back until the user answers. */
+  asking: boolean;
+  stay: () => void;
+  leave: () => void;
+  /** Lets the page's own navigation (after a save) through without asking. */
+  leaveOnPurpose: () => void;
+}
+
 /**
- * Asks before the user leaves with unsaved changes (spec §2): every in-app navigation (links, Back and
- * Forward, code) through the router's blocker, and closing or reloading the tab through beforeunload.
- * `leaveOnPurpose` lets the page's own navigation (after a save) through without asking.
+ * Holds the user back when they would leave with unsaved changes (spec §2): every in-app way out (links, Back and
+ * Forward, code, the shell's Log out, which navigates before it signs out) through the router's blocker, answered in
+ * the page's own dialog; closing or reloading the tab through beforeunload, whose dialog only the browser draws.
  */
-export function useLeaveGuard(
-  active: boolean,
-  message: string,
-  confirm: (message: string) => boolean = window.confirm,
-) {
+export function useLeaveGuard(active: boolean): LeaveGuard {
   const onPurpose = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -18,12 +23,6 @@ export function useLeaveGuard(
       !onPurpose.current &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
-
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (confirm.call(window, message)) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, confirm, message]);
 
   useEffect(() => {
     if (!active) return;
@@ -36,7 +35,14 @@ export function useLeaveGuard(
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [active]);
 
-  return useCallback(() => {
+  const leaveOnPurpose = useCallback(() => {
     onPurpose.current = true;
   }, []);
+
+  return {
+    asking: blocker.state === 'blocked',
+    stay: () => blocker.reset?.(),
+    leave: () => blocker.proceed?.(),
+    leaveOnPurpose,
+  };
 }

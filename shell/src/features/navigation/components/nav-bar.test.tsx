@@ -13,7 +13,7 @@ async function openDashboardAs(user = anna, routes = {}) {
   return api;
 }
 
-const menuButton = () => screen.getByRole('button', { name: 'User menu of Anna Caflisch' });
+const menuButton = () => screen.getByRole('button', { name: 'Anna Caflisch – User menu' });
 const logoutButton = () => screen.queryByRole('button', { name: 'Log out' });
 
 describe('navigation bar', () => {
@@ -58,10 +58,10 @@ describe('navigation bar', () => {
     act(() => menuButton().focus());
     await user.keyboard('{ArrowDown}');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'English (EN)' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'EN – English' })).toHaveFocus());
 
     await user.tab();
-    expect(screen.getByRole('button', { name: 'Français (FR)' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'FR – Français' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(menuButton()).toHaveFocus();
@@ -79,13 +79,16 @@ describe('navigation bar', () => {
     expect(logoutButton()).not.toBeInTheDocument();
   });
 
-  it('when a signed-in user chooses DE in the menu, then the server is told and the page switches to German', async () => {
+  it('when a signed-in user chooses DE in the menu, then the server is told, the page switches to German and the menu closes', async () => {
     const api = await openDashboardAs(anna, {
       'POST /api/user/set-language': { status: 200, body: { ...anna, language: 'de' } },
     });
     const user = userEvent.setup();
     await user.click(menuButton());
-    await user.click(screen.getByRole('button', { name: 'Deutsch (DE)' }));
+    await user.click(screen.getByRole('button', { name: 'DE – Deutsch' }));
+    const germanMenuButton = await screen.findByRole('button', { name: 'Anna Caflisch – Benutzermenü' });
+    expect(germanMenuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(germanMenuButton).toHaveFocus();
 
     expect(await screen.findByRole('link', { name: 'Übersicht' })).toBeInTheDocument();
     expect(api.calls('POST /api/user/set-language')[0]?.search.get('requestedLanguage')).toBe('DE');
@@ -102,12 +105,34 @@ describe('navigation bar', () => {
     try {
       const user = userEvent.setup();
       await user.click(menuButton());
-      await user.click(screen.getByRole('button', { name: 'Italiano (IT)' }));
+      await user.click(screen.getByRole('button', { name: 'IT – Italiano' }));
       expect(await screen.findByRole('link', { name: 'Panoramica' })).toBeInTheDocument();
       expect(errors).toContain('Invalid language selection');
     } finally {
       console.error = original;
     }
+  });
+
+  it('when the Menu button is pressed, then it shows the links, and choosing one closes it', async () => {
+    await openDashboardAs(admin);
+    const user = userEvent.setup();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await act(async () => {
+      await user.click(screen.getByRole('link', { name: 'Categories' }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Remote page courses/CategoriesPage' })).toBeInTheDocument();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('when /logout is opened without the user menu, then nobody is signed out and the start page follows', async () => {
+    const api = fakeApi({ 'GET /api/auth/check-login-status': { status: 200, body: anna } });
+    await renderApp('/logout');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(api.calls('POST /api/auth/logout')).toHaveLength(0);
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
   it('when the user logs out, then the server is told, the toast confirms it and the login page follows', async () => {

@@ -1,23 +1,72 @@
 import type { User } from '@portal/contracts/auth';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../../../components/logo.tsx';
 import { paths } from '../../../config/paths.ts';
 import styles from './header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
-/** The header of signed-in users: the Create topic and Categories links are for system administrators only. */
+/**
+ * The header of signed-in users: the Create topic and Categories links are for system administrators only.
+ * Below 640 px the links fold behind a Menu button, which a choice, Escape or a click elsewhere closes.
+ */
 export function NavBar({ user }: { user: User }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // Open on the page where it was opened: any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const navId = useId();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.link} ${styles.active}` : styles.link;
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnOutsideClick = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('pointerdown', closeOnOutsideClick);
+    return () => document.removeEventListener('pointerdown', closeOnOutsideClick);
+  }, [menuOpen]);
+
+  const onNavKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+
   return (
-    <header className={styles.header}>
-      <div className={styles.inner}>
+    <header ref={headerRef} className={styles.header}>
+      <div className={`${styles.inner} ${styles.signedIn}`}>
         <Link to={paths.dashboard.getHref()} className={styles.brand} aria-label={t('nav.home')}>
           <Logo title={t('app.title')} />
         </Link>
-        <nav className={styles.nav} aria-label={t('nav.main')}>
+        <button
+          ref={menuButton}
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {t('nav.menu')}
+        </button>
+        <nav
+          id={navId}
+          className={menuOpen ? `${styles.nav} ${styles.navOpen}` : styles.nav}
+          aria-label={t('nav.main')}
+          onKeyDown={onNavKeyDown}
+          onClick={(event) => {
+            if ((event.target as Element).closest('a')) setMenuOpen(false);
+          }}
+        >
           <NavLink to={paths.dashboard.getHref()} className={linkClass} end>
             {t('nav.overview')}
           </NavLink>

@@ -2,9 +2,10 @@ import type { User } from '@portal/contracts/auth';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
+import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
+import { LOGOUT_REQUEST } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/session.tsx';
 import styles from './user-menu.module.css';
 
@@ -19,12 +20,13 @@ const initials = (name: string) =>
     .join('');
 
 /**
- * The user's name with a dropdown of the Account link, language buttons and Log out. Hover opens it; so do keyboard focus, a
- * click, Enter, Space and ArrowDown; Escape, a click outside and focus leaving close it.
+ * The user's name with a dropdown of the Account link, language buttons and Log out. Hover opens it; so do keyboard
+ * focus, a click, Enter, Space and ArrowDown; Escape, a click outside, focus leaving and a choice close it. The
+ * button is named by the name it shows and "User menu" (on a phone only the initials show: the name is still read).
  */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { signOut, changeLanguage } = useSession();
+  const { changeLanguage } = useSession();
   const navigate = useNavigate();
   const [openedBy, setOpenedBy] = useState<OpenedBy | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -66,11 +68,9 @@ export function UserMenu({ user }: { user: User }) {
     if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpenedBy(null);
   };
 
-  const logOut = async () => {
+  const logOut = () => {
     setOpenedBy(null);
-    await signOut();
-    toast.info(t('nav.loggedOut'));
-    void navigate(paths.login.getHref());
+    void navigate(paths.logout.getHref(), { state: LOGOUT_REQUEST });
   };
 
   return (
@@ -88,7 +88,6 @@ export function UserMenu({ user }: { user: User }) {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('nav.userMenu', { name: user.name })}
         onFocus={(event) => {
           if (!closingRef.current && event.currentTarget.matches(':focus-visible')) {
             setOpenedBy((current) => current ?? 'focus');
@@ -100,6 +99,7 @@ export function UserMenu({ user }: { user: User }) {
           {initials(user.name)}
         </span>
         <span className={styles.name}>{user.name}</span>
+        <span className={ui.visuallyHidden}> – {t('nav.userMenu')}</span>
         <svg className={styles.chevron} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -114,8 +114,13 @@ export function UserMenu({ user }: { user: User }) {
           {t('nav.account')}
         </Link>
         <p className={styles.sectionLabel}>{t('language.label')}</p>
-        <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
-        <button type="button" className={styles.logout} onClick={() => void logOut()}>
+        <LanguageSwitcher
+          onChange={(language) => {
+            close();
+            void changeLanguage(language);
+          }}
+        />
+        <button type="button" className={styles.logout} onClick={logOut}>
           {t('nav.logout')}
         </button>
       </div>

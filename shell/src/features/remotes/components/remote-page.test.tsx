@@ -44,7 +44,7 @@ describe('remote pages', () => {
     await renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Rumantsch (RM)' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'RM – Rumantsch' }));
     expect(await screen.findByRole('heading', { name: 'S’annunziar' })).toBeInTheDocument();
     expect(screen.getByLabelText('Adressa dad e-mail')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Decleraziun da protecziun da datas' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('remote pages', () => {
 
     expect(await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
-    expect(screen.getByRole('button', { name: 'User menu of Anna Caflisch' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anna Caflisch – User menu' })).toBeInTheDocument();
     expect(await screen.findByText('Login successful. Welcome back, Anna Caflisch!')).toBeInTheDocument();
   });
 
@@ -78,8 +78,8 @@ describe('remote pages', () => {
     expect(await screen.findByText('There are no courses yet.')).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'User menu of Anna Caflisch' }));
-    await user.click(screen.getByRole('button', { name: 'Rumantsch (RM)' }));
+    await user.click(screen.getByRole('button', { name: 'Anna Caflisch – User menu' }));
+    await user.click(screen.getByRole('button', { name: 'RM – Rumantsch' }));
     expect(await screen.findByRole('heading', { name: 'Bainvegni, Anna Caflisch!' })).toBeInTheDocument();
     expect(screen.getByText('I na dat anc nagins curs.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Survista' })).toBeInTheDocument();
