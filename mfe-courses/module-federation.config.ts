@@ -1,5 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
-import { sharedDependencies } from '../shell/module-federation.shared.ts';
+import { sharedDependencies } from '@portal/web-kit/build/module-federation-shared';
 import pkg from './package.json' with { type: 'json' };
 
 /**

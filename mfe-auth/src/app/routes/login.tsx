@@ -1,7 +1,7 @@
+import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { paths } from '../../config/paths.ts';
 import { LoginForm } from '../../features/login/components/login-form.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
@@ -17,7 +17,9 @@ export default function LoginPage({ session }: AuthPageProps) {
       id="login-title"
       title={t('login.title')}
       subtitle={t('login.subtitle')}
-      toolbar={<LanguageSwitcher onChange={(language) => void session.changeLanguage(language)} />}
+      toolbar={
+        <LanguageSwitcher label={t('language.label')} onChange={(language) => void session.changeLanguage(language)} />
+      }
       footer={
         <p>
           {t('login.noAccount')} <Link to={paths.register.getHref()}>{t('login.registerHere')}</Link>

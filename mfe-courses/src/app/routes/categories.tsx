@@ -10,7 +10,7 @@ import styles from '../../features/categories/components/categories.module.css';
 import { CategoryRow } from '../../features/categories/components/category-row.tsx';
 import { CreateCategoryForm } from '../../features/categories/components/create-category-form.tsx';
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
-import { apiErrorKey, hasStatus } from '../../lib/api-errors.ts';
+import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import type { CoursesPageProps } from '../../lib/session.ts';
 

@@ -1,4 +1,4 @@
-import '../../testing/setup-i18n.ts';
+import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { User } from '@portal/contracts/auth';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -19,8 +19,8 @@ import {
   pageCount,
   readFilter,
 } from '../../features/dashboard/lib/dashboard-query.ts';
-import { apiErrorKey, hasStatus } from '../../lib/api-errors.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
+import { formatNumber } from '@portal/web-kit/format';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import type { CoursesPageProps } from '../../lib/session.ts';
 import styles from './dashboard.module.css';

@@ -1,4 +1,4 @@
-import '../../testing/setup-i18n.ts';
+import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Editor } from '@tiptap/react';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -121,7 +121,7 @@ describe('course form page', () => {
     await user.upload(screen.getByLabelText('Choose files'), [file('a.txt', 2048), file('b.txt')]);
     const list = screen.getByRole('list', { name: 'Files of the topic' });
     expect(within(list).getByText('a.txt')).toBeInTheDocument();
-    expect(within(list).getByText('2 KB · waiting to be uploaded')).toBeInTheDocument();
+    expect(within(list).getByText('2 kB · waiting to be uploaded')).toBeInTheDocument();
     const temporary = [...list.querySelectorAll('[data-file-id]')].map((item) => item.getAttribute('data-file-id'));
     expect(temporary.every((id) => id?.startsWith('temp-'))).toBe(true);
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);

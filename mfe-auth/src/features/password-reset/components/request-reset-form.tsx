@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import styles from '../../../components/form.module.css';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 
 /**

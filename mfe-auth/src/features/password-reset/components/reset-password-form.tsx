@@ -11,7 +11,7 @@ import { PasswordStrengthMeter } from '../../../components/password-strength-met
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 
 type Field = 'email' | 'newPassword' | 'confirmation';

@@ -10,8 +10,9 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
-import { AUTH_NAMESPACE, currentLanguage } from '../../../lib/i18n.ts';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
+import { currentLanguage } from '@portal/web-kit/i18n';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import { fieldCodes } from '../../../lib/validation.ts';
 

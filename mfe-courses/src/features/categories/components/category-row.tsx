@@ -4,7 +4,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import ui from '../../../components/ui.module.css';
-import { hasStatus } from '../../../lib/api-errors.ts';
+import { hasStatus } from '@portal/web-kit/api-errors';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryCodeKey, categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
 import styles from './categories.module.css';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths.ts';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
+import { formatNumber } from '@portal/web-kit/format';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import {
   formReducer,

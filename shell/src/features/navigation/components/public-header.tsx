@@ -1,6 +1,6 @@
 import { Link, useMatch } from 'react-router-dom';
+import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
@@ -21,7 +21,7 @@ export function PublicHeader() {
         {!onLoginPage && (
           <>
             <div className={styles.languages}>
-              <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+              <LanguageSwitcher label={t('language.label')} onChange={(language) => void changeLanguage(language)} />
             </div>
             <Link to={paths.login.getHref()} className={ui.buttonPrimary}>
               {t('nav.login')}

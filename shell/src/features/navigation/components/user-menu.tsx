@@ -1,9 +1,9 @@
 import type { User } from '@portal/contracts/auth';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 import styles from './user-menu.module.css';
@@ -111,7 +111,7 @@ export function UserMenu({ user }: { user: User }) {
           <span className={styles.user}>{user.email}</span>
         </p>
         <p className={styles.sectionLabel}>{t('language.label')}</p>
-        <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+        <LanguageSwitcher label={t('language.label')} onChange={(language) => void changeLanguage(language)} />
         <button type="button" className={styles.logout} onClick={() => void logOut()}>
           {t('nav.logout')}
         </button>
