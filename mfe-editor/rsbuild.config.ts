@@ -1,7 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginPrecompress } from '@portal/web-kit/build/precompress';
+import { pluginReact } from '@rsbuild/plugin-react';
 import moduleFederationConfig, { inPortal } from './module-federation.config.ts';
 
 /** Where the standalone dev server (`npm run dev -w mfe-editor`) sends the API: the gateway of `npm start`. */

@@ -1,5 +1,5 @@
-import { Link, useMatch } from 'react-router-dom';
 import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
+import { Link, useMatch } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/logo.tsx';
 import ui from '../../../components/ui.module.css';

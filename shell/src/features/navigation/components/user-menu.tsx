@@ -1,6 +1,6 @@
 import type { User } from '@portal/contracts/auth';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
