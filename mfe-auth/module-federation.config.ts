@@ -11,12 +11,8 @@ export const inPortal = process.env.NODE_ENV === 'production';
 /** The auth slice: route-level pages only; the shell registers it at run time under the name `auth`. */
 export default createModuleFederationConfig({
   name: 'auth',
-  exposes: {
-    './LoginPage': './src/app/routes/login.tsx',
-    './RegisterPage': './src/app/routes/register.tsx',
-    './RequestResetPage': './src/app/routes/request-reset.tsx',
-    './ResetPasswordPage': './src/app/routes/reset-password.tsx',
-  },
+  // The route-level pages: the package's exports, so that a test imports them by name as the shell loads them.
+  exposes: pkg.exports,
   shared: sharedDependencies(pkg.dependencies),
   shareStrategy: 'loaded-first',
   dts: false,

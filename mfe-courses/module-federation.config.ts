@@ -11,11 +11,8 @@ export const inPortal = process.env.NODE_ENV === 'production';
 /** The course-browsing slice: route-level pages only; the shell registers it at run time under the name `courses`. */
 export default createModuleFederationConfig({
   name: 'courses',
-  exposes: {
-    './DashboardPage': './src/app/routes/dashboard.tsx',
-    './CourseDetailsPage': './src/app/routes/course-details.tsx',
-    './CategoriesPage': './src/app/routes/categories.tsx',
-  },
+  // The route-level pages: the package's exports, so that a test imports them by name as the shell loads them.
+  exposes: pkg.exports,
   shared: sharedDependencies(pkg.dependencies),
   shareStrategy: 'loaded-first',
   dts: false,

@@ -14,9 +14,8 @@ export const inPortal = process.env.NODE_ENV === 'production';
  */
 export default createModuleFederationConfig({
   name: 'editor',
-  exposes: {
-    './CourseFormPage': './src/app/routes/course-form.tsx',
-  },
+  // The route-level pages: the package's exports, so that a test imports them by name as the shell loads them.
+  exposes: pkg.exports,
   shared: sharedDependencies(pkg.dependencies),
   shareStrategy: 'loaded-first',
   dts: false,

@@ -1,11 +1,11 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import type { Editor } from '@tiptap/react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
 import { course, courseId, onboarding, security, storedFile } from '../../testing/fixtures.ts';
-import { fakeSession, renderPage } from '../../testing/render.tsx';
 import CourseFormPage from './course-form.tsx';
 
 type Routes = Parameters<typeof fakeApi>[0];
