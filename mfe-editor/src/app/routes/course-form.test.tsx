@@ -72,6 +72,26 @@ describe('course form page', () => {
     jest.restoreAllMocks();
   });
 
+  it("when a field breaks the contracts' course rules, then the field says which, and the form cannot be sent", async () => {
+    openCreate();
+    const user = userEvent.setup();
+    const title = await screen.findByLabelText(/^Title/);
+    await user.click(title);
+    await user.tab();
+    expect(await screen.findByText('Please enter a title.')).toBeInTheDocument();
+    await user.click(title);
+    await user.paste('x'.repeat(101));
+    expect(await screen.findByText('The title can have at most 100 characters.')).toBeInTheDocument();
+    await user.clear(title);
+    await user.paste('Safety\tat work');
+    expect(await screen.findByText('The title cannot contain tabs or other control characters.')).toBeInTheDocument();
+    await writeDescription(`<p>${'x'.repeat(2501)}</p>`);
+    expect(await screen.findByText('The description can have at most 2,500 characters.')).toBeInTheDocument();
+    await writeDescription('<p> </p>');
+    expect(await screen.findByText('Please write a description.')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+  });
+
   it('when a user who is not a system administrator opens the form, then a not-allowed message is shown', () => {
     openCreate({}, anna);
     expect(screen.getByRole('alert')).toHaveTextContent('Only system administrators may create and edit topics.');

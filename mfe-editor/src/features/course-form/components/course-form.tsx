@@ -35,7 +35,20 @@ const RULE_MESSAGES: Readonly<Record<string, string>> = {
   description_too_long: 'form.descriptionTooLong',
 };
 
-const ruleMessageKey = (code: string) => RULE_MESSAGES[code] ?? 'form.incomplete';
+/** Under a text field: the message of the rule it breaks (once touched), and its length against the limit. */
+function FieldFoot({ id, issue, length, max }: { id: string; issue: string | undefined; length: number; max: number }) {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  return (
+    <div className={styles.fieldFoot}>
+      <span id={`${id}-error`} className={styles.error} aria-live="polite">
+        {issue && t(RULE_MESSAGES[issue] ?? 'form.incomplete')}
+      </span>
+      <span id={`${id}-count`} className={`${styles.counter} ${length > max ? styles.counterOver : ''}`}>
+        {t('form.counter', { count: length, current: formatNumber(length), max: formatNumber(max) })}
+      </span>
+    </div>
+  );
+}
 
 interface Props {
   mode: Mode;
@@ -109,7 +122,6 @@ export function CourseForm({ mode, course, categories }: Props) {
   const titleLength = values.title.trim().length;
   const titleIssue = touched.title ? validity.issues.title : undefined;
   const descriptionIssue = touched.description ? validity.issues.description : undefined;
-  const descriptionLength = values.descriptionText.length;
   const selectedCategoryIds = new Set(values.categoryIds);
   // Categories the course has but the list lacks (renamed or removed meanwhile) stay selectable.
   const shownCategories = [
@@ -164,21 +176,7 @@ export function CourseForm({ mode, course, categories }: Props) {
             onChange={(event) => dispatch({ type: 'titleChanged', title: event.target.value })}
             onBlur={() => setTouched((current) => ({ ...current, title: true }))}
           />
-          <div className={styles.fieldFoot}>
-            <span id="course-title-error" className={styles.error} aria-live="polite">
-              {titleIssue && t(ruleMessageKey(titleIssue))}
-            </span>
-            <span
-              id="course-title-count"
-              className={`${styles.counter} ${titleLength > COURSE_LIMITS.titleMax ? styles.counterOver : ''}`}
-            >
-              {t('form.counter', {
-                count: titleLength,
-                current: formatNumber(titleLength),
-                max: formatNumber(COURSE_LIMITS.titleMax),
-              })}
-            </span>
-          </div>
+          <FieldFoot id="course-title" issue={titleIssue} length={titleLength} max={COURSE_LIMITS.titleMax} />
         </div>
 
         <div className={styles.field}>
@@ -195,23 +193,12 @@ export function CourseForm({ mode, course, categories }: Props) {
             onChange={onDescriptionChange}
             onSynced={onDescriptionSynced}
           />
-          <div className={styles.fieldFoot}>
-            <span id="course-description-error" className={styles.error} aria-live="polite">
-              {descriptionIssue && t(ruleMessageKey(descriptionIssue))}
-            </span>
-            <span
-              id="course-description-count"
-              className={`${styles.counter} ${
-                descriptionLength > COURSE_LIMITS.descriptionTextMax ? styles.counterOver : ''
-              }`}
-            >
-              {t('form.counter', {
-                count: descriptionLength,
-                current: formatNumber(descriptionLength),
-                max: formatNumber(COURSE_LIMITS.descriptionTextMax),
-              })}
-            </span>
-          </div>
+          <FieldFoot
+            id="course-description"
+            issue={descriptionIssue}
+            length={values.descriptionText.length}
+            max={COURSE_LIMITS.descriptionTextMax}
+          />
         </div>
 
         <CategorySelect
