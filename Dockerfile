@@ -15,6 +15,7 @@ LABEL course-portal.stage=build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
+COPY web-kit/package.json web-kit/
 COPY services/kit/package.json services/kit/
 COPY services/auth/package.json services/auth/
 COPY services/courses/package.json services/courses/

@@ -25,11 +25,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/**/*.tsx', 'mfe-*/**/*.tsx', 'shell/**/*.ts', 'mfe-*/**/*.ts'],
+    files: ['{web-kit,shell,mfe-*}/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The shared router is `react-router-dom` (shell/module-federation.router.ts): `react-router` would bundle a copy.
+      // The shared router is `react-router-dom` (web-kit/src/router.ts): `react-router` would bundle a copy.
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'react-router', message: "Import the router from 'react-router-dom'." }] },
@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/module-federation.router.ts'],
+    files: ['web-kit/src/router.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

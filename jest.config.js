@@ -33,7 +33,7 @@ export default {
       ...common,
       displayName: 'browser',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/{shell,mfe-auth,mfe-courses,mfe-editor}/**/*.test.{ts,tsx}'],
+      testMatch: ['<rootDir>/{web-kit,shell,mfe-auth,mfe-courses,mfe-editor}/**/*.test.{ts,tsx}'],
       transform: { '^.+\\.tsx?$': swc(true) },
       setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
     },

@@ -1,24 +1,4 @@
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
-import { pluginPrecompress } from '../shell/rsbuild-plugin-precompress.ts';
-import moduleFederationConfig, { inPortal } from './module-federation.config.ts';
+import { remoteRsbuildConfig } from '@portal/web-kit/build/remote';
+import federation from './module-federation.config.ts';
 
-/** Where the standalone dev server (`npm run dev -w mfe-courses`) sends the API: the gateway of `npm start`. */
-const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
-
-export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig), pluginPrecompress()],
-  source: { entry: { index: './src/index.tsx' } },
-  html: { template: './src/index.html' },
-  // The standalone page is for development only: a production build is loaded by the shell.
-  tools: { htmlPlugin: !inPortal },
-  // Chunks load from wherever the manifest was fetched (/mfe/courses/ behind the gateway), not from the host's origin.
-  output: { assetPrefix: 'auto' },
-  server: {
-    port: 3002,
-    // Only the shell's dev server (port 3000) loads this slice from here; no other origin may.
-    cors: { origin: 'http://localhost:3000' },
-    proxy: { '/api': gateway, '/config.json': gateway },
-  },
-});
+export default remoteRsbuildConfig({ federation, port: 3002, title: 'Course Portal – courses (standalone)' });

@@ -1,12 +1,7 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
-import { sharedDependencies } from '../shell/module-federation.shared.ts';
+import { sharedDependencies } from '@portal/web-kit/build/module-federation-shared';
+import { inPortal } from '@portal/web-kit/build/remote';
 import pkg from './package.json' with { type: 'json' };
-
-/**
- * In the portal (a production build) the remote uses the shell's copy of the module-federation runtime;
- * the standalone dev app (`npm run dev`) has no shell and bundles its own.
- */
-export const inPortal = process.env.NODE_ENV === 'production';
 
 /**
  * The course-authoring slice: the create/edit form with the TipTap editor and the file area. TipTap is not
@@ -14,9 +9,8 @@ export const inPortal = process.env.NODE_ENV === 'production';
  */
 export default createModuleFederationConfig({
   name: 'editor',
-  exposes: {
-    './CourseFormPage': './src/app/routes/course-form.tsx',
-  },
+  // The route-level pages: the package's exports, so that a test imports them by name as the shell loads them.
+  exposes: pkg.exports,
   shared: sharedDependencies(pkg.dependencies),
   shareStrategy: 'loaded-first',
   dts: false,

@@ -2,7 +2,7 @@
 // AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL for PostgreSQL servers, otherwise the embedded
 // ones in DATA_DIR (stop the portal first: an embedded database has one process at a time).
 import { randomBytes } from 'node:crypto';
-import { emailSchema, nameSchema, passwordSchema } from '../contracts/src/rules.ts';
+import { emailSchema, nameSchema, passwordSchema } from '@portal/contracts/rules';
 import { accountsFor, openAuthDatabase } from '../services/auth/src/app.ts';
 import { loadAuthConfig } from '../services/auth/src/config.ts';
 import { migrations as authMigrations } from '../services/auth/src/data-access/schema.ts';

@@ -31,12 +31,10 @@ if (!existsSync(installedMarker) || newestMtime(path.join(root, 'package-lock.js
   run('npm install --no-audit --no-fund');
 }
 
-// A slice is stale when its own files, the contracts it bundles or the shared-dependency map changed.
+// A slice is stale when its own files, the contracts or the web kit it bundles (the shared-dependency map among them) changed.
 const sharedInputs = Math.max(
   newestMtime(path.join(root, 'contracts')),
-  newestMtime(path.join(root, 'shell', 'module-federation.shared.ts')),
-  newestMtime(path.join(root, 'shell', 'rsbuild-plugin-precompress.ts')),
-  newestMtime(path.join(root, 'shell', 'module-federation.router.ts')),
+  newestMtime(path.join(root, 'web-kit')),
   newestMtime(path.join(root, 'package-lock.json')),
 );
 const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));

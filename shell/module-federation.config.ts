@@ -1,6 +1,6 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
+import { sharedDependencies } from '@portal/web-kit/build/module-federation-shared';
 import pkg from './package.json' with { type: 'json' };
-import { sharedDependencies } from './module-federation.shared.ts';
 
 /** The host. Its remotes are not listed here: the shell reads their manifest URLs from /config.json at run time. */
 export default createModuleFederationConfig({

@@ -1,7 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
+import { pluginPrecompress } from '@portal/web-kit/build/precompress';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { pluginPrecompress } from './rsbuild-plugin-precompress.ts';
 import moduleFederationConfig from './module-federation.config.ts';
 
 /** Where `rsbuild dev` sends the API, /config.json and the built remotes: the gateway of `npm start`. */

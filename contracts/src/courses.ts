@@ -86,6 +86,20 @@ export const courseInputSchema = z.object({
 });
 export type CourseInput = z.infer<typeof courseInputSchema>;
 
+/**
+ * The course form's rules, checked by the editor before it sends, with the codes the server answers: the title
+ * and the categories as the server takes them, the description counted on the text the user typed, not on the
+ * HTML (DESIGN.md).
+ */
+export const courseFormSchema = z.object({
+  title: titleSchema,
+  descriptionText: z
+    .string()
+    .max(COURSE_LIMITS.descriptionTextMax, 'description_too_long')
+    .refine((text) => text.trim() !== '', 'description_required'),
+  categoryIds: courseInputSchema.shape.categoryIds,
+});
+
 export const courseUpdateSchema = courseInputSchema.extend({
   id: uuidSchema,
   /** The updatedAt the client loaded: a different one on the server means someone else saved first (409). */

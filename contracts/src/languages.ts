@@ -6,6 +6,15 @@ export const FALLBACK_LANGUAGE = 'en';
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
+/** Each language named in itself: the same in every interface language, so it is not a translation. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  en: 'English',
+  fr: 'Français',
+  de: 'Deutsch',
+  it: 'Italiano',
+  rm: 'Rumantsch',
+};
+
 /** The set-language call takes the upper-case code (spec §3); the interface then uses the lower-case one. */
 export const requestedLanguageSchema = z
   .enum(['EN', 'FR', 'DE', 'IT', 'RM'])

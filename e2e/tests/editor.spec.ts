@@ -68,7 +68,7 @@ test('when an administrator creates a course with formatted text, a link and two
     await page.getByLabel('Choose files').setInputFiles([files.handbook, files.checklist]);
     const list = page.getByRole('list', { name: 'Files of the topic' });
     await expect(list.getByRole('listitem')).toHaveCount(2);
-    await expect(list).toContainText('292.97 KB · waiting to be uploaded');
+    await expect(list).toContainText('292.97 kB · waiting to be uploaded');
 
     await page.getByRole('button', { name: 'Publish Topic' }).click();
     await expect(page.getByText('Topic published')).toBeVisible();

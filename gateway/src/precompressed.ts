@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 
-/** The text files for which the build writes `.br` and `.gz` copies (shell/rsbuild-plugin-precompress.ts). */
+/** The text files for which the build writes `.br` and `.gz` copies (web-kit/src/build/precompress.ts). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map)$/;
 
 /** Best first: brotli is about a fifth smaller than gzip on the portal's JavaScript. */

@@ -1,5 +1,4 @@
-import { FALLBACK_LANGUAGE, isLanguage, type Language, LANGUAGES } from '@portal/contracts/languages';
-import i18next from 'i18next';
+import { addSliceTranslations } from '@portal/web-kit/i18n';
 import de from '../locales/de/courses.json' with { type: 'json' };
 import en from '../locales/en/courses.json' with { type: 'json' };
 import fr from '../locales/fr/courses.json' with { type: 'json' };
@@ -8,22 +7,4 @@ import rm from '../locales/rm/courses.json' with { type: 'json' };
 
 export const COURSES_NAMESPACE = 'courses';
 
-const resources = { en, fr, de, it, rm } satisfies Record<Language, unknown>;
-
-/**
- * This slice's texts join the portal's one i18next instance (the shell's: i18next is a shared singleton)
- * as the 'courses' namespace as soon as a page of the slice loads.
- */
-function addTranslations() {
-  for (const language of LANGUAGES) {
-    i18next.addResourceBundle(language, COURSES_NAMESPACE, resources[language], true, true);
-  }
-}
-
-if (i18next.isInitialized) addTranslations();
-else i18next.on('initialized', addTranslations);
-
-export function currentLanguage(): Language {
-  const language = i18next.resolvedLanguage;
-  return isLanguage(language) ? language : FALLBACK_LANGUAGE;
-}
+addSliceTranslations(COURSES_NAMESPACE, { en, fr, de, it, rm });

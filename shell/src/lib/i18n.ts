@@ -1,4 +1,5 @@
-import { FALLBACK_LANGUAGE, isLanguage, type Language, LANGUAGES } from '@portal/contracts/languages';
+import { FALLBACK_LANGUAGE, type Language, LANGUAGES } from '@portal/contracts/languages';
+import { currentLanguage } from '@portal/web-kit/i18n';
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
@@ -40,12 +41,6 @@ export function initI18n(): Promise<unknown> {
         convertDetectedLanguage: (lng: string) => lng.split('-')[0]?.toLowerCase() ?? lng,
       },
     });
-}
-
-/** The language the interface is shown in now. */
-export function currentLanguage(): Language {
-  const language = i18next.resolvedLanguage;
-  return isLanguage(language) ? language : FALLBACK_LANGUAGE;
 }
 
 export function changeInterfaceLanguage(language: Language): Promise<unknown> {

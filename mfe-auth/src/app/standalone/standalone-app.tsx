@@ -2,7 +2,7 @@ import type { User } from '@portal/contracts/auth';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
 import { paths } from '../../config/paths.ts';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import AccountPage from '../routes/account.tsx';
@@ -23,7 +23,7 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
   return (
     <BrowserRouter>
       <header className={styles.header}>
-        <LanguageSwitcher onChange={(language) => void session.changeLanguage(language)} />
+        <LanguageSwitcher label={t('language.label')} onChange={(language) => void session.changeLanguage(language)} />
       </header>
       <main className={styles.main}>
         <Routes>

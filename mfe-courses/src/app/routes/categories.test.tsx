@@ -1,10 +1,10 @@
-import '../../testing/setup-i18n.ts';
+import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, fakeApi, type FakeRequest } from '../../../../jest/fake-api.ts';
 import { leadership, onboarding, security } from '../../testing/fixtures.ts';
-import { fakeSession, renderPage } from '../../testing/render.tsx';
 import CategoriesPage from './categories.tsx';
 
 type Routes = Parameters<typeof fakeApi>[0];

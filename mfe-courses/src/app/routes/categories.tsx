@@ -1,5 +1,6 @@
 import { api } from '@portal/contracts/api-client';
 import type { Category } from '@portal/contracts/courses';
+import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -10,7 +11,6 @@ import styles from '../../features/categories/components/categories.module.css';
 import { CategoryRow } from '../../features/categories/components/category-row.tsx';
 import { CreateCategoryForm } from '../../features/categories/components/create-category-form.tsx';
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
-import { apiErrorKey, hasStatus } from '../../lib/api-errors.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import type { CoursesPageProps } from '../../lib/session.ts';
 

@@ -1,12 +1,12 @@
-import '../../testing/setup-i18n.ts';
+import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { Course } from '@portal/contracts/courses';
+import { renderPage } from '@portal/web-kit/testing/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
 import { course, leadership, onboarding, security } from '../../testing/fixtures.ts';
-import { renderPage } from '../../testing/render.tsx';
 import CourseDetailsPage from './course-details.tsx';
 
 const handbook = {

@@ -1,3 +1,4 @@
+import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -5,7 +6,6 @@ import { ErrorState, LoadingState } from '../../components/page-states.tsx';
 import { useCourse } from '../../features/course-details/api/get-course.ts';
 import { CourseNotFound } from '../../features/course-details/components/course-not-found.tsx';
 import { CourseView } from '../../features/course-details/components/course-view.tsx';
-import { apiErrorKey, hasStatus } from '../../lib/api-errors.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 
 /** Exposed as ./CourseDetailsPage: one course at /course/:courseId. */

@@ -1,13 +1,13 @@
-import '../../testing/setup-i18n.ts';
+import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { User } from '@portal/contracts/auth';
+import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { admin, anna, apiError, type FakeRequest, pendingReply } from '../../../../jest/fake-api.ts';
 import { fakeCoursesApi, type HeaderReply } from '../../testing/fake-api.ts';
 import { coursePage, onboarding, security, summary } from '../../testing/fixtures.ts';
-import { fakeSession, renderPage } from '../../testing/render.tsx';
 import DashboardPage from './dashboard.tsx';
 
 const welcome = summary({ title: 'Welcome to the course portal', categories: [onboarding] });

@@ -1,5 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import type { CourseSummary } from '@portal/contracts/courses';
+import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
+import { formatNumber } from '@portal/web-kit/format';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -19,8 +21,6 @@ import {
   pageCount,
   readFilter,
 } from '../../features/dashboard/lib/dashboard-query.ts';
-import { apiErrorKey, hasStatus } from '../../lib/api-errors.ts';
-import { formatNumber } from '../../lib/format.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import type { CoursesPageProps } from '../../lib/session.ts';
 import styles from './dashboard.module.css';

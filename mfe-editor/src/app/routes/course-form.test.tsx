@@ -1,11 +1,11 @@
-import '../../testing/setup-i18n.ts';
+import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import type { Editor } from '@tiptap/react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
 import { course, courseId, onboarding, security, storedFile } from '../../testing/fixtures.ts';
-import { fakeSession, renderPage } from '../../testing/render.tsx';
 import CourseFormPage from './course-form.tsx';
 
 type Routes = Parameters<typeof fakeApi>[0];
@@ -76,6 +76,26 @@ describe('course form page', () => {
     jest.restoreAllMocks();
   });
 
+  it("when a field breaks the contracts' course rules, then the field says which, and the form cannot be sent", async () => {
+    openCreate();
+    const user = userEvent.setup();
+    const title = await screen.findByLabelText(/^Title/);
+    await user.click(title);
+    await user.tab();
+    expect(await screen.findByText('Please enter a title.')).toBeInTheDocument();
+    await user.click(title);
+    await user.paste('x'.repeat(101));
+    expect(await screen.findByText('The title can have at most 100 characters.')).toBeInTheDocument();
+    await user.clear(title);
+    await user.paste('Safety\tat work');
+    expect(await screen.findByText('The title cannot contain tabs or other control characters.')).toBeInTheDocument();
+    await writeDescription(`<p>${'x'.repeat(2501)}</p>`);
+    expect(await screen.findByText('The description can have at most 2,500 characters.')).toBeInTheDocument();
+    await writeDescription('<p> </p>');
+    expect(await screen.findByText('Please write a description.')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+  });
+
   it('when a user who is not a system administrator opens the form, then a not-allowed message is shown', () => {
     openCreate({}, anna);
     expect(screen.getByRole('alert')).toHaveTextContent('Only system administrators may create and edit topics.');
@@ -125,7 +145,7 @@ describe('course form page', () => {
     await user.upload(screen.getByLabelText('Choose files'), [file('a.txt', 2048), file('b.txt')]);
     const list = screen.getByRole('list', { name: 'Files of the topic' });
     expect(within(list).getByText('a.txt')).toBeInTheDocument();
-    expect(within(list).getByText('2 KB · waiting to be uploaded')).toBeInTheDocument();
+    expect(within(list).getByText('2 kB · waiting to be uploaded')).toBeInTheDocument();
     const temporary = [...list.querySelectorAll('[data-file-id]')].map((item) => item.getAttribute('data-file-id'));
     expect(temporary.every((id) => id?.startsWith('temp-'))).toBe(true);
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);

@@ -10,7 +10,7 @@ import formStyles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { fieldCodes } from '../../../lib/validation.ts';
 import styles from './account.module.css';

@@ -10,7 +10,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import styles from './account.module.css';

@@ -1,10 +1,10 @@
 import type { User } from '@portal/contracts/auth';
-import { isLanguage, LANGUAGES } from '@portal/contracts/languages';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@portal/contracts/languages';
+import { currentLanguage } from '@portal/web-kit/i18n';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import formStyles from '../../../components/form.module.css';
-import { LANGUAGE_NAMES } from '../../../config/languages.ts';
-import { AUTH_NAMESPACE, currentLanguage } from '../../../lib/i18n.ts';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import styles from './account.module.css';
 

@@ -1,4 +1,5 @@
 import { api } from '@portal/contracts/api-client';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { loginRequestSchema } from '@portal/contracts/auth';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,6 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import { fieldCodes } from '../../../lib/validation.ts';

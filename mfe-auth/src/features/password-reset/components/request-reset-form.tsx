@@ -1,4 +1,5 @@
 import { api } from '@portal/contracts/api-client';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { isValidEmail, LIMITS } from '@portal/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { toast } from 'react-toastify';
 import styles from '../../../components/form.module.css';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 
 /**

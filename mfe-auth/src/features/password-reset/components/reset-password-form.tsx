@@ -1,5 +1,6 @@
 import { api } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { isStrongPassword, isValidEmail, LIMITS } from '@portal/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,6 @@ import { PasswordStrengthMeter } from '../../../components/password-strength-met
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 
 type Field = 'email' | 'newPassword' | 'confirmation';

@@ -2,6 +2,8 @@ import { api } from '@portal/contracts/api-client';
 import { registerRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import { LIMITS } from '@portal/contracts/rules';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
+import { currentLanguage } from '@portal/web-kit/i18n';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -10,8 +12,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
-import { AUTH_NAMESPACE, currentLanguage } from '../../../lib/i18n.ts';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import { fieldCodes } from '../../../lib/validation.ts';
 

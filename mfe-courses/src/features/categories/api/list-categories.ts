@@ -1,7 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import type { Category } from '@portal/contracts/courses';
+import { currentLanguage } from '@portal/web-kit/i18n';
 import { useCallback } from 'react';
-import { currentLanguage } from '../../../lib/i18n.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 
 /** Names in the reader's alphabetical order. */

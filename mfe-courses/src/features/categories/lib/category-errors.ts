@@ -1,7 +1,7 @@
 import { COURSE_LIMITS } from '@portal/contracts/courses';
 import { ApiError } from '@portal/contracts/errors';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
+import { formatNumber } from '@portal/web-kit/format';
 
 /** Codes of the category rules (the contracts' categoryInputSchema and the courses service) and their texts. */
 const CODES: Readonly<Record<string, string>> = {

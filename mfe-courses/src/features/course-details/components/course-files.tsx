@@ -1,8 +1,8 @@
 import { api } from '@portal/contracts/api-client';
 import type { CourseFile } from '@portal/contracts/courses';
+import { formatFileSize, formatNumber } from '@portal/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/icons.tsx';
-import { formatFileSize, formatNumber } from '../../../lib/format.ts';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './course-view.module.css';
 

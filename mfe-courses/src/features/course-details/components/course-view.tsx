@@ -1,11 +1,11 @@
 import type { Course } from '@portal/contracts/courses';
+import { formatNumber } from '@portal/web-kit/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CloseIcon } from '../../../components/icons.tsx';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
-import { formatNumber } from '../../../lib/format.ts';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { sanitizeDescription } from '../../../lib/sanitize.ts';
 import { CourseFiles } from './course-files.tsx';

@@ -1,9 +1,9 @@
 import type { Course } from '@portal/contracts/courses';
+import { formatDate } from '@portal/web-kit/format';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import ui from '../../../components/ui.module.css';
-import { formatDate } from '../../../lib/format.ts';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { useParticipation } from '../api/participation.ts';
 import styles from './participation-panel.module.css';

@@ -1,6 +1,6 @@
+import { formatNumber } from '@portal/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import ui from '../../../components/ui.module.css';
-import { formatNumber } from '../../../lib/format.ts';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './pager.module.css';
 

@@ -1,13 +1,13 @@
 import { api } from '@portal/contracts/api-client';
 import { COURSE_LIMITS, type Category, type Course } from '@portal/contracts/courses';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
+import { formatNumber } from '@portal/web-kit/format';
 import { type FormEvent, useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { apiErrorKey } from '../../../lib/api-errors.ts';
-import { formatNumber } from '../../../lib/format.ts';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import {
   formReducer,
@@ -26,6 +26,30 @@ import { ConflictPanel } from './conflict-panel.tsx';
 import styles from './course-form.module.css';
 import { FileArea } from './file-area.tsx';
 import { type EditorText, RichTextEditor } from './rich-text-editor.tsx';
+
+/** The message of each rule of the title and the description (the codes of the contracts' courseFormSchema). */
+const RULE_MESSAGES: Readonly<Record<string, string>> = {
+  title_required: 'form.titleRequired',
+  title_too_long: 'form.titleTooLong',
+  control_characters: 'form.titleControlCharacters',
+  description_required: 'form.descriptionRequired',
+  description_too_long: 'form.descriptionTooLong',
+};
+
+/** Under a text field: the message of the rule it breaks (once touched), and its length against the limit. */
+function FieldFoot({ id, issue, length, max }: { id: string; issue: string | undefined; length: number; max: number }) {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  return (
+    <div className={styles.fieldFoot}>
+      <span id={`${id}-error`} className={styles.error} aria-live="polite">
+        {issue && t(RULE_MESSAGES[issue] ?? 'form.incomplete')}
+      </span>
+      <span id={`${id}-count`} className={`${styles.counter} ${length > max ? styles.counterOver : ''}`}>
+        {t('form.counter', { count: length, current: formatNumber(length), max: formatNumber(max) })}
+      </span>
+    </div>
+  );
+}
 
 interface Props {
   mode: Mode;
@@ -51,18 +75,17 @@ export function CourseForm({ mode, course, categories }: Props) {
   const leaveGuard = useLeaveGuard(dirty);
 
   const onDescriptionChange = useCallback((text: EditorText) => {
-    dispatch({ type: 'descriptionChanged', html: text.html, textLength: text.textLength, hasText: text.hasText });
+    dispatch({ type: 'descriptionChanged', html: text.html, text: text.text });
     setTouched((current) => (current.description ? current : { ...current, description: true }));
   }, []);
   const onDescriptionSynced = useCallback(
-    (text: EditorText) =>
-      dispatch({ type: 'editorSynced', html: text.html, textLength: text.textLength, hasText: text.hasText }),
+    (text: EditorText) => dispatch({ type: 'editorSynced', html: text.html, text: text.text }),
     [],
   );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !validity.all) return;
+    if (busy || !validity.valid) return;
     const outcome = await submitCourse(state, dispatch, api);
     switch (outcome.kind) {
       case 'done':
@@ -98,8 +121,8 @@ export function CourseForm({ mode, course, categories }: Props) {
   };
 
   const titleLength = values.title.trim().length;
-  const titleError = touched.title && !validity.title;
-  const descriptionError = touched.description && !validity.description;
+  const titleIssue = touched.title ? validity.issues.title : undefined;
+  const descriptionIssue = touched.description ? validity.issues.description : undefined;
   const selectedCategoryIds = new Set(values.categoryIds);
   // Categories the course has but the list lacks (renamed or removed meanwhile) stay selectable.
   const shownCategories = [
@@ -149,26 +172,12 @@ export function CourseForm({ mode, course, categories }: Props) {
             value={values.title}
             disabled={busy}
             required
-            aria-invalid={titleError}
+            aria-invalid={titleIssue !== undefined}
             aria-describedby="course-title-count course-title-error"
             onChange={(event) => dispatch({ type: 'titleChanged', title: event.target.value })}
             onBlur={() => setTouched((current) => ({ ...current, title: true }))}
           />
-          <div className={styles.fieldFoot}>
-            <span id="course-title-error" className={styles.error} aria-live="polite">
-              {titleError && t(titleLength === 0 ? 'form.titleRequired' : 'form.titleTooLong')}
-            </span>
-            <span
-              id="course-title-count"
-              className={`${styles.counter} ${titleLength > COURSE_LIMITS.titleMax ? styles.counterOver : ''}`}
-            >
-              {t('form.counter', {
-                count: titleLength,
-                current: formatNumber(titleLength),
-                max: formatNumber(COURSE_LIMITS.titleMax),
-              })}
-            </span>
-          </div>
+          <FieldFoot id="course-title" issue={titleIssue} length={titleLength} max={COURSE_LIMITS.titleMax} />
         </div>
 
         <div className={styles.field}>
@@ -181,35 +190,23 @@ export function CourseForm({ mode, course, categories }: Props) {
             disabled={busy}
             labelId="course-description-label"
             describedBy="course-description-count course-description-error"
-            invalid={descriptionError}
+            invalid={descriptionIssue !== undefined}
             onChange={onDescriptionChange}
             onSynced={onDescriptionSynced}
           />
-          <div className={styles.fieldFoot}>
-            <span id="course-description-error" className={styles.error} aria-live="polite">
-              {descriptionError &&
-                t(values.descriptionHasText ? 'form.descriptionTooLong' : 'form.descriptionRequired')}
-            </span>
-            <span
-              id="course-description-count"
-              className={`${styles.counter} ${
-                values.descriptionLength > COURSE_LIMITS.descriptionTextMax ? styles.counterOver : ''
-              }`}
-            >
-              {t('form.counter', {
-                count: values.descriptionLength,
-                current: formatNumber(values.descriptionLength),
-                max: formatNumber(COURSE_LIMITS.descriptionTextMax),
-              })}
-            </span>
-          </div>
+          <FieldFoot
+            id="course-description"
+            issue={descriptionIssue}
+            length={values.descriptionText.length}
+            max={COURSE_LIMITS.descriptionTextMax}
+          />
         </div>
 
         <CategorySelect
           categories={shownCategories}
           selected={values.categoryIds}
           disabled={busy}
-          invalid={!validity.categories}
+          invalid={validity.issues.categories !== undefined}
           onChange={(categoryIds) => dispatch({ type: 'categoriesChanged', categoryIds })}
         />
 
@@ -235,9 +232,9 @@ export function CourseForm({ mode, course, categories }: Props) {
           <p className={styles.status} role="status">
             {state.phase === 'saving' && t('form.saving')}
             {state.phase === 'uploading' && t('form.uploading')}
-            {state.phase === 'idle' && !validity.all && t('form.incomplete')}
+            {state.phase === 'idle' && !validity.valid && t('form.incomplete')}
           </p>
-          <button type="submit" className={styles.submit} disabled={busy || !validity.all}>
+          <button type="submit" className={styles.submit} disabled={busy || !validity.valid}>
             {t(submitLabelKey(state, values.isPublished))}
           </button>
         </div>

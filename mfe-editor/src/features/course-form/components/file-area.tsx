@@ -1,7 +1,7 @@
 import type { CourseFile } from '@portal/contracts/courses';
+import { formatFileSize } from '@portal/web-kit/format';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../../lib/format.ts';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PendingUpload } from '../lib/form-state.ts';
 import styles from './course-form.module.css';

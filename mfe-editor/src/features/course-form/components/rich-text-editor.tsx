@@ -46,13 +46,12 @@ export function editorExtensions() {
 
 export interface EditorText {
   html: string;
-  textLength: number;
-  hasText: boolean;
+  /** The text the user typed: what the description's length rule counts. */
+  text: string;
 }
 
 function textOf(editor: Editor): EditorText {
-  const text = editor.getText();
-  return { html: editor.isEmpty ? '' : editor.getHTML(), textLength: text.length, hasText: text.trim() !== '' };
+  return { html: editor.isEmpty ? '' : editor.getHTML(), text: editor.getText() };
 }
 
 interface Props {

@@ -12,7 +12,7 @@ import {
 } from './form-state.ts';
 
 const run = (state: FormState, ...actions: FormAction[]) => actions.reduce(formReducer, state);
-const text = (html: string, plain: string) => ({ html, textLength: plain.length, hasText: plain.trim() !== '' });
+const text = (html: string, plain: string) => ({ html, text: plain });
 const file = (name: string) => new File(['abc'], name, { type: 'text/plain' });
 
 describe('course form state', () => {
@@ -111,19 +111,22 @@ describe('course form state', () => {
     const valid = {
       title: 'Title',
       description: '<p>x</p>',
-      descriptionLength: 1,
-      descriptionHasText: true,
+      descriptionText: 'x',
       isPublished: false,
       categoryIds: [onboarding.id],
     };
-    expect(validate(valid).all).toBe(true);
-    expect(validate({ ...valid, title: '   ' }).title).toBe(false);
-    expect(validate({ ...valid, title: 'x'.repeat(100) }).title).toBe(true);
-    expect(validate({ ...valid, title: 'x'.repeat(101) }).title).toBe(false);
-    expect(validate({ ...valid, descriptionLength: 2500 }).description).toBe(true);
-    expect(validate({ ...valid, descriptionLength: 2501 }).description).toBe(false);
-    expect(validate({ ...valid, descriptionHasText: false }).description).toBe(false);
-    expect(validate({ ...valid, categoryIds: [] }).all).toBe(false);
+    expect(validate(valid)).toEqual({ issues: {}, valid: true });
+    expect(validate({ ...valid, title: '   ' }).issues.title).toBe('title_required');
+    expect(validate({ ...valid, title: 'x'.repeat(100) }).issues.title).toBeUndefined();
+    expect(validate({ ...valid, title: 'x'.repeat(101) }).issues.title).toBe('title_too_long');
+    expect(validate({ ...valid, title: 'Tab\there' }).issues.title).toBe('control_characters');
+    expect(validate({ ...valid, descriptionText: 'x'.repeat(2500) }).issues.description).toBeUndefined();
+    expect(validate({ ...valid, descriptionText: 'x'.repeat(2501) }).issues.description).toBe('description_too_long');
+    expect(validate({ ...valid, descriptionText: ' \n ' }).issues.description).toBe('description_required');
+    expect(validate({ ...valid, categoryIds: [] })).toEqual({
+      issues: { categories: 'categories_required' },
+      valid: false,
+    });
   });
 
   it('when the mode and the published flag change, then the submit label follows', () => {

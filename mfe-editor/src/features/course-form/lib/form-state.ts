@@ -1,13 +1,11 @@
-import { COURSE_LIMITS, type Course, type CourseFile, type CourseSaved } from '@portal/contracts/courses';
+import { type Course, type CourseFile, courseFormSchema, type CourseSaved } from '@portal/contracts/courses';
 
-/** What the user edits (spec §3, course form data), and the length of the description's plain text. */
+/** What the user edits (spec §3, course form data), and the description's plain text. */
 export interface FormValues {
   title: string;
   description: string;
-  /** editor.getText().length: the 1-2500 rule counts the text the user typed, not the HTML (DESIGN.md). */
-  descriptionLength: number;
-  /** Whether that text has anything but white space. */
-  descriptionHasText: boolean;
+  /** editor.getText(): the 1-2500 rule counts the text the user typed, not the HTML (DESIGN.md). */
+  descriptionText: string;
   isPublished: boolean;
   categoryIds: string[];
 }
@@ -52,8 +50,7 @@ export interface FormState {
 export const EMPTY_VALUES: FormValues = {
   title: '',
   description: '',
-  descriptionLength: 0,
-  descriptionHasText: false,
+  descriptionText: '',
   isPublished: false,
   categoryIds: [],
 };
@@ -78,9 +75,9 @@ export function initialFormState(mode: Mode): FormState {
 export type FormAction =
   | { type: 'loaded'; course: Course }
   | { type: 'titleChanged'; title: string }
-  | { type: 'descriptionChanged'; html: string; textLength: number; hasText: boolean }
+  | { type: 'descriptionChanged'; html: string; text: string }
   /** The editor took content from outside (a load, a reload, a reapplied version) and normalised it. */
-  | { type: 'editorSynced'; html: string; textLength: number; hasText: boolean }
+  | { type: 'editorSynced'; html: string; text: string }
   | { type: 'publishedChanged'; isPublished: boolean }
   | { type: 'categoriesChanged'; categoryIds: string[] }
   | { type: 'filesAdded'; files: { id: `temp-${string}`; file: File }[] }
@@ -103,8 +100,7 @@ function valuesOf(course: Course): FormValues {
   return {
     title: course.title,
     description: course.description,
-    descriptionLength: 0,
-    descriptionHasText: false,
+    descriptionText: '',
     isPublished: course.isPublished,
     categoryIds: course.categories.map((category) => category.id),
   };
@@ -135,16 +131,11 @@ export function formReducer(state: FormState, action: FormAction): FormState {
         values: {
           ...state.values,
           description: action.html,
-          descriptionLength: action.textLength,
-          descriptionHasText: action.hasText,
+          descriptionText: action.text,
         },
       };
     case 'editorSynced': {
-      const synced = {
-        description: action.html,
-        descriptionLength: action.textLength,
-        descriptionHasText: action.hasText,
-      };
+      const synced = { description: action.html, descriptionText: action.text };
       return {
         ...state,
         values: { ...state.values, ...synced },
@@ -285,28 +276,30 @@ export function isDirty(state: FormState): boolean {
   if (state.pendingUploads.length > 0 || state.queuedDeletions.length > 0) return true;
   if (state.mode === 'create' && state.courseId === null) {
     const { values } = state;
-    return values.title !== '' || values.descriptionHasText || values.categoryIds.length > 0 || values.isPublished;
+    return (
+      values.title !== '' || values.descriptionText.trim() !== '' || values.categoryIds.length > 0 || values.isPublished
+    );
   }
   return !sameValues(state.values, state.initial);
 }
 
 export interface Validity {
-  title: boolean;
-  description: boolean;
-  categories: boolean;
-  all: boolean;
+  /** Each field's first broken rule, as the code the server answers (e.g. `title_too_long`). */
+  issues: Partial<Record<'title' | 'description' | 'categories', string>>;
+  valid: boolean;
 }
 
-/** Spec §5: title 1-100, description 1-2500 (plain text), at least one category. */
+const FIELDS = { title: 'title', descriptionText: 'description', categoryIds: 'categories' } as const;
+
+/** Spec §5 (title 1-100, description 1-2500 on its plain text, at least one category): the contracts' rules. */
 export function validate(values: FormValues): Validity {
-  const titleLength = values.title.trim().length;
-  const title = titleLength >= 1 && titleLength <= COURSE_LIMITS.titleMax;
-  const description =
-    values.descriptionHasText &&
-    values.descriptionLength >= 1 &&
-    values.descriptionLength <= COURSE_LIMITS.descriptionTextMax;
-  const categories = values.categoryIds.length >= 1 && values.categoryIds.length <= COURSE_LIMITS.categoriesMax;
-  return { title, description, categories, all: title && description && categories };
+  const result = courseFormSchema.safeParse(values);
+  const issues: Validity['issues'] = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = FIELDS[issue.path[0] as keyof typeof FIELDS];
+    issues[field] ??= issue.message;
+  }
+  return { issues, valid: result.success };
 }
 
 /** The submit button's text key (spec §2): create offers publish or draft; edit offers update and publish or draft. */

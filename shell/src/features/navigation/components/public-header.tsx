@@ -1,6 +1,6 @@
+import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
 import { Link, useMatch } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
@@ -27,7 +27,7 @@ export function PublicHeader() {
           </Link>
         )}
         <div className={styles.languages}>
-          <LanguageSwitcher onChange={(language) => void changeLanguage(language)} />
+          <LanguageSwitcher label={t('language.label')} onChange={(language) => void changeLanguage(language)} />
         </div>
       </div>
     </header>

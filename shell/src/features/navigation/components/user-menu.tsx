@@ -1,8 +1,8 @@
 import type { User } from '@portal/contracts/auth';
+import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
 import { LOGOUT_REQUEST } from '../../../lib/logout.ts';
@@ -115,6 +115,7 @@ export function UserMenu({ user }: { user: User }) {
         </Link>
         <p className={styles.sectionLabel}>{t('language.label')}</p>
         <LanguageSwitcher
+          label={t('language.label')}
           onChange={(language) => {
             close();
             void changeLanguage(language);

@@ -6,10 +6,10 @@ import { anna, apiError, fakeApi } from '../../../../../jest/fake-api.ts';
 
 const { renderApp } = await import('../../../testing/app.tsx');
 
-/** The auth slice's real login page, as the portal loads it: with its own 'auth' namespace. */
-const realLoginPage = await import('../../../../../mfe-auth/src/app/routes/login.tsx');
+/** The auth slice's real login page, as the portal loads it (the module it exposes): with its own 'auth' namespace. */
+const realLoginPage = await import('@portal/mfe-auth/LoginPage');
 /** The courses slice's real dashboard, with its 'courses' namespace. */
-const realDashboardPage = await import('../../../../../mfe-courses/src/app/routes/dashboard.tsx');
+const realDashboardPage = await import('@portal/mfe-courses/DashboardPage');
 
 /** The real login page for the auth remote; every other remote page stays the stub heading. */
 function realLoginOnly() {

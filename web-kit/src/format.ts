@@ -9,6 +9,7 @@ function intlLocale(language: Language = currentLanguage()): string {
   return INTL_FALLBACK[language] ?? language;
 }
 
+/** Numbers (counts, limits) in the reader's number format. */
 export function formatNumber(value: number, language?: Language): string {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
 }
@@ -20,9 +21,12 @@ export function formatDate(iso: string, language?: Language): string {
 
 const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** Bytes in human units, base 1024 with at most two decimals (spec §9), in the reader's number format. */
+/**
+ * Bytes in human units (spec §9): base 1024, at most two decimals, with the unit's name and the number format
+ * of the reader's language ("1.5 MB", "1,5 Mo"). Every page that shows a file size uses this one.
+ */
 export function formatFileSize(bytes: number, language?: Language): string {
-  let value = bytes;
+  let value = Math.max(0, bytes);
   let unit = 0;
   while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
     value /= 1024;

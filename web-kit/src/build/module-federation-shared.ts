@@ -15,22 +15,21 @@ const SINGLETONS = ['react', 'react-dom', 'i18next', 'react-i18next', 'react-toa
 const SUBPATHS = ['react', 'react-dom'] as const;
 
 /**
- * The router: `react-router-dom` is shared as the list of what the apps use (module-federation.router.ts), so that
+ * The router: `react-router-dom` is shared as the list of what the apps use (web-kit/src/router.ts), so that
  * the rest of React Router is left out of the build. Apps import the router from `react-router-dom` only (ESLint
  * refuses `react-router`): the one copy of React Router lives inside this shared module.
  */
-const ROUTER = path.resolve(import.meta.dirname, 'module-federation.router.ts');
+const ROUTER = path.resolve(import.meta.dirname, '../router.ts');
+const resolveModule = createRequire(import.meta.url).resolve;
 const ROUTER_VERSION = (
-  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('react-router-dom/package.json'), 'utf8')) as {
-    version: string;
-  }
+  JSON.parse(readFileSync(resolveModule('react-router-dom/package.json'), 'utf8')) as { version: string }
 ).version;
 
 /**
  * Every module of @portal/contracts, by name: the shell provides each one (and with them the one copy of zod),
  * also those it does not import itself, so that a remote never falls back to a copy of its own.
  */
-const CONTRACTS_DIR = path.resolve(import.meta.dirname, '../contracts/src');
+const CONTRACTS_DIR = path.dirname(resolveModule('@portal/contracts/languages'));
 const CONTRACTS = readdirSync(CONTRACTS_DIR)
   .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
   .map((file) => file.slice(0, -'.ts'.length));

@@ -1,18 +1,18 @@
-import { type Language, LANGUAGES } from '@portal/contracts/languages';
+import { type Language, LANGUAGE_NAMES, LANGUAGES } from '@portal/contracts/languages';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES } from '../config/languages.ts';
-import { AUTH_NAMESPACE, currentLanguage } from '../lib/i18n.ts';
+import { currentLanguage } from './i18n.ts';
 import styles from './language-switcher.module.css';
 
 /**
  * EN FR DE IT RM: the current one is pressed. Each button shows its code and is named "EN – English": the name
- * starts with what is shown, so speech input ("click EN") finds it.
+ * starts with what is shown, so speech input ("click EN") finds it. `label` names the group in the caller's namespace.
  */
-export function LanguageSwitcher({ onChange }: { onChange: (language: Language) => void }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+export function LanguageSwitcher({ label, onChange }: { label: string; onChange: (language: Language) => void }) {
+  // Re-renders on a language change, so that the pressed button follows it.
+  useTranslation();
   const current = currentLanguage();
   return (
-    <div className={styles.switcher} role="group" aria-label={t('language.label')}>
+    <div className={styles.switcher} role="group" aria-label={label}>
       {LANGUAGES.map((language) => (
         <button
           key={language}

@@ -3,11 +3,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import type { PortalSession } from '../lib/session.ts';
 
-/** A session as the shell would pass it. */
-export function fakeSession(user: User | null): PortalSession {
-  return { status: user ? 'authenticated' : 'anonymous', user };
+/** A session as the shell passes it to a page of the courses and editor slices: who is signed in. */
+export function fakeSession(user: User | null) {
+  return { status: user ? ('authenticated' as const) : ('anonymous' as const), user };
 }
 
 function Location() {
@@ -21,7 +20,7 @@ function Elsewhere() {
 }
 
 /**
- * Renders one page of the slice at the last of `urls` (the ones before it are the history behind it), with
+ * Renders one page of a slice at the last of `urls` (the ones before it are the history behind it), with
  * the toast container; any other route shows where we went, and `location` tells the current URL.
  */
 export function renderPage(page: ReactElement, { path, urls }: { path: string; urls: string[] }) {

@@ -1,0 +1,16 @@
+import { describe, expect, it } from '@jest/globals';
+import { formatFileSize } from './format.ts';
+
+describe('file sizes', () => {
+  it('when sizes are shown, then they use base 1024, two decimals at most and the reader number format and units', () => {
+    expect(formatFileSize(0, 'en')).toBe('0 byte');
+    expect(formatFileSize(1023, 'en')).toBe('1,023 byte');
+    expect(formatFileSize(1024, 'en')).toBe('1 kB');
+    expect(formatFileSize(180_000, 'en')).toBe('175.78 kB');
+    expect(formatFileSize(1_572_864, 'en')).toBe('1.5 MB');
+    expect(formatFileSize(1_234_567, 'fr')).toBe('1,18\u202fMo');
+    expect(formatFileSize(1_234_567, 'de')).toBe('1,18 MB');
+    expect(formatFileSize(5 * 1024 ** 4, 'en')).toBe('5 TB');
+    expect(formatFileSize(3 * 1024 ** 3 + 1024 ** 3 / 3, 'en')).toBe('3.33 GB');
+  });
+});
