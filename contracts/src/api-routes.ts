@@ -14,6 +14,7 @@ import {
 import {
   categoryInputSchema,
   categorySchema,
+  categoryUsageSchema,
   courseFileSchema,
   courseIdQuerySchema,
   courseInputSchema,
@@ -23,6 +24,8 @@ import {
   courseSummarySchema,
   courseUpdateSchema,
   idQuerySchema,
+  myCourseSchema,
+  myCoursesQuerySchema,
   participationSchema,
   registerUserToCourseSchema,
 } from './courses.ts';
@@ -170,6 +173,15 @@ export const API_ROUTES: ApiRoute[] = [
   },
   {
     method: 'get',
+    path: '/api/categories/usage',
+    tag: 'Categories',
+    summary: 'All categories with how many courses use each',
+    access: 'admin',
+    response: z.array(categoryUsageSchema),
+    errors: [401, 403],
+  },
+  {
+    method: 'get',
     path: '/api/categories/by-id',
     tag: 'Categories',
     summary: 'One category',
@@ -232,6 +244,17 @@ export const API_ROUTES: ApiRoute[] = [
     errors: [400, 401, 403],
   },
   {
+    method: 'get',
+    path: '/api/courses/mine',
+    tag: 'Courses',
+    summary:
+      "The caller's courses in progress (latest start first) or completed (latest completion first); X-Total-Count holds the total",
+    access: 'user',
+    query: myCoursesQuerySchema,
+    response: z.array(myCourseSchema),
+    errors: [400, 401],
+  },
+  {
     method: 'post',
     path: '/api/courses',
     tag: 'Courses',
@@ -276,11 +299,11 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'post',
     path: '/api/courses/register-for-course',
     tag: 'Courses',
-    summary: 'Start a course (GET and registerForCourse accepted too)',
+    summary: 'Start a course (GET and registerForCourse accepted too; a draft cannot be started: 409)',
     access: 'user',
     query: courseIdQuerySchema,
     response: participationSchema,
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
   },
   {
     method: 'get',
@@ -290,7 +313,7 @@ export const API_ROUTES: ApiRoute[] = [
     access: 'user',
     query: courseIdQuerySchema,
     response: participationSchema,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
     changesState: true,
   },
   {
@@ -301,7 +324,7 @@ export const API_ROUTES: ApiRoute[] = [
     access: 'user',
     query: courseIdQuerySchema,
     response: participationSchema,
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
   },
   {
     method: 'get',
@@ -311,7 +334,7 @@ export const API_ROUTES: ApiRoute[] = [
     access: 'user',
     query: courseIdQuerySchema,
     response: participationSchema,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
     changesState: true,
   },
   {
@@ -338,11 +361,11 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'post',
     path: '/api/courses/register-user-to-course',
     tag: 'Courses',
-    summary: 'Register another user to a course',
+    summary: 'Register another user to a course (not to a draft: 409)',
     access: 'admin',
     body: registerUserToCourseSchema,
     response: participationSchema,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
   },
   {
     method: 'post',
