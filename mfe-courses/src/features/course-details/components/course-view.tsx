@@ -42,7 +42,7 @@ export function CourseView({ course, update, isAdmin }: Props) {
         </div>
         <div className={styles.headerActions}>
           {isAdmin && (
-            <Link to={paths.editCourse.getHref(course.id)} className={ui.button}>
+            <Link to={paths.editCourse.getHref(course.id)} className={`${ui.button} ${styles.edit}`}>
               <EditIcon />
               {t('details.edit')}
             </Link>
