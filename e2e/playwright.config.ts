@@ -33,7 +33,8 @@ export default defineConfig({
     // The built slices are served: `npm test` builds what is stale first (scripts/bootstrap.mjs), as `npm start` does.
     command: 'node scripts/start.ts',
     cwd: root,
-    url: `http://localhost:${port}/config.json`,
+    // Ready means every service answers: the gateway serves /config.json before the services have started.
+    url: `http://localhost:${port}/readyz`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',

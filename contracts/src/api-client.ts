@@ -14,11 +14,14 @@ import {
   type CourseListQuery,
   type CourseUpdate,
   type CourseFile,
+  type MyCoursesQuery,
   categorySchema,
+  categoryUsageSchema,
   courseFileSchema,
   courseSavedSchema,
   courseSchema,
   courseSummarySchema,
+  myCourseSchema,
   participationSchema,
 } from './courses.ts';
 import { ApiError, NetworkError } from './errors.ts';
@@ -167,6 +170,16 @@ export class ApiClient {
     return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
   }
 
+  /** One page of the caller's courses in progress or completed, and how many there are. */
+  async listMyCourses(query: MyCoursesQuery, signal?: AbortSignal) {
+    const { data, headers } = await this.exchange('/api/courses/mine', {
+      query: { ...query },
+      schema: z.array(myCourseSchema),
+      signal,
+    });
+    return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+  }
+
   getCourse(id: string, signal?: AbortSignal) {
     return this.request(`/api/courses/${encodeURIComponent(id)}`, { schema: courseSchema, signal });
   }
@@ -276,6 +289,11 @@ export class ApiClient {
   // Categories
   listCategories(signal?: AbortSignal) {
     return this.request('/api/categories', { schema: z.array(categorySchema), signal });
+  }
+
+  /** Every category with how many courses use it (administrators only). */
+  listCategoryUsage(signal?: AbortSignal) {
+    return this.request('/api/categories/usage', { schema: z.array(categoryUsageSchema), signal });
   }
 
   createCategory(payload: CategoryInput) {

@@ -16,6 +16,7 @@ import {
 import {
   categoryInputSchema,
   categorySchema,
+  categoryUsageSchema,
   courseFileSchema,
   courseIdQuerySchema,
   courseInputSchema,
@@ -25,6 +26,8 @@ import {
   courseSummarySchema,
   courseUpdateSchema,
   idQuerySchema,
+  myCourseSchema,
+  myCoursesQuerySchema,
   participationSchema,
   registerUserToCourseSchema,
 } from './courses.ts';
@@ -182,6 +185,15 @@ export const API_ROUTES: ApiRoute[] = [
   },
   {
     method: 'get',
+    path: '/api/categories/usage',
+    tag: 'Categories',
+    summary: 'All categories with how many courses use each',
+    access: 'admin',
+    response: z.array(categoryUsageSchema),
+    errors: [401, 403],
+  },
+  {
+    method: 'get',
     path: '/api/categories/by-id',
     tag: 'Categories',
     summary: 'One category',
@@ -244,6 +256,17 @@ export const API_ROUTES: ApiRoute[] = [
     errors: [400, 401, 403],
   },
   {
+    method: 'get',
+    path: '/api/courses/mine',
+    tag: 'Courses',
+    summary:
+      "The caller's courses in progress (latest start first) or completed (latest completion first); X-Total-Count holds the total",
+    access: 'user',
+    query: myCoursesQuerySchema,
+    response: z.array(myCourseSchema),
+    errors: [400, 401],
+  },
+  {
     method: 'post',
     path: '/api/courses',
     tag: 'Courses',
@@ -288,11 +311,11 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'post',
     path: '/api/courses/register-for-course',
     tag: 'Courses',
-    summary: 'Start a course (GET and registerForCourse accepted too)',
+    summary: 'Start a course (GET and registerForCourse accepted too; a draft cannot be started: 409)',
     access: 'user',
     query: courseIdQuerySchema,
     response: participationSchema,
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
   },
   {
     method: 'get',
@@ -302,7 +325,7 @@ export const API_ROUTES: ApiRoute[] = [
     access: 'user',
     query: courseIdQuerySchema,
     response: participationSchema,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
     changesState: true,
   },
   {
@@ -313,7 +336,7 @@ export const API_ROUTES: ApiRoute[] = [
     access: 'user',
     query: courseIdQuerySchema,
     response: participationSchema,
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 409],
   },
   {
     method: 'get',
@@ -323,7 +346,7 @@ export const API_ROUTES: ApiRoute[] = [
     access: 'user',
     query: courseIdQuerySchema,
     response: participationSchema,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
     changesState: true,
   },
   {
@@ -350,11 +373,11 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'post',
     path: '/api/courses/register-user-to-course',
     tag: 'Courses',
-    summary: 'Register another user to a course',
+    summary: 'Register another user to a course (not to a draft: 409)',
     access: 'admin',
     body: registerUserToCourseSchema,
     response: participationSchema,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
   },
   {
     method: 'post',

@@ -130,3 +130,25 @@ export const participationSchema = z.object({
   completedAt: z.string().nullable(),
 });
 export type Participation = z.infer<typeof participationSchema>;
+
+/** A category with how many courses (drafts included) use it: what administrators see before deleting one. */
+export const categoryUsageSchema = categorySchema.extend({ courseCount: z.number().int().nonnegative() });
+export type CategoryUsage = z.infer<typeof categoryUsageSchema>;
+
+/** The caller's own courses: started and not completed yet, or completed. */
+export const MY_COURSE_STATUSES = ['in-progress', 'completed'] as const;
+export type MyCourseStatus = (typeof MY_COURSE_STATUSES)[number];
+
+export const myCoursesQuerySchema = z.object({
+  status: z.enum(MY_COURSE_STATUSES),
+  limit: z.coerce.number().int().min(1).max(COURSE_LIMITS.pageSizeMax).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type MyCoursesQuery = z.output<typeof myCoursesQuerySchema>;
+
+/** A course of the caller's with when they started it and, if they did, when they completed it. */
+export const myCourseSchema = courseSummarySchema.extend({
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type MyCourse = z.infer<typeof myCourseSchema>;

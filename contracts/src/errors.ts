@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'category_in_use',
   'course_changed',
   'not_started',
+  'course_draft',
   'invalid_token',
   'payload_too_large',
   'unsupported_media_type',

@@ -28,6 +28,9 @@ function parameters(route: ApiRoute) {
   return list;
 }
 
+/** Lists answered a page at a time, with the total in X-Total-Count. */
+const PAGED_PATHS = new Set(['/api/courses', '/api/courses/mine']);
+
 const STATUS_TEXTS: Record<number, string> = {
   ...DEFAULT_STATUS_TEXTS,
   409: 'Conflict',
@@ -46,10 +49,10 @@ function operation(route: ApiRoute) {
   } else {
     responses[success] = {
       description: 'Success',
-      ...(route.method === 'get' && route.path === '/api/courses'
+      ...(route.method === 'get' && PAGED_PATHS.has(route.path)
         ? {
             headers: {
-              [TOTAL_COUNT_HEADER]: { description: 'Courses matching the filter', schema: { type: 'integer' } },
+              [TOTAL_COUNT_HEADER]: { description: 'Courses matching the query', schema: { type: 'integer' } },
             },
           }
         : {}),

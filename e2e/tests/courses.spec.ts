@@ -55,7 +55,7 @@ test('when an administrator publishes and unpublishes a course through the API, 
   await employeeContext.close();
 });
 
-test('when an employee searches, filters by category, opens a course, starts and stops it, then each step shows at once and survives a reload', async ({
+test('when an employee searches, filters by category, opens a course, starts and completes it, then each step shows at once and survives a reload', async ({
   page,
 }) => {
   await registerByApi(page, 'Browsing Employee');
@@ -85,7 +85,7 @@ test('when an employee searches, filters by category, opens a course, starts and
   });
 
   const start = page.getByRole('button', { name: 'Start course' });
-  const stop = page.getByRole('button', { name: 'Stop course' });
+  const stop = page.getByRole('button', { name: 'Mark as completed' });
   await test.step('open the course and start it', async () => {
     await page.getByRole('link', { name: 'Führen im Arbeitsalltag' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Führen im Arbeitsalltag' })).toBeVisible();
@@ -109,8 +109,12 @@ test('when an employee searches, filters by category, opens a course, starts and
     await page.getByRole('link', { name: 'Führen im Arbeitsalltag' }).click();
   });
 
-  await test.step('stop it: the completion date is shown', async () => {
+  await test.step('mark it as completed after confirming: the completion date is shown', async () => {
     await stop.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Mark this course as completed?' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByText(/^Completed on \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
     await expect(start).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Upload result' })).toHaveCount(0);
@@ -192,12 +196,24 @@ test('when the administrator manages categories, then adding, renaming and delet
   await rename.press('Enter');
   await expect(page.getByText(`The category is now called “${name} rules”.`)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Delete “Onboarding”' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(
-    page.getByText('This category is still used by courses. Remove it from those courses first.'),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Delete “Onboarding”' })).toBeVisible();
+  await test.step('a category in use says by how many courses, and deleting it is explained before anything is sent', async () => {
+    const onboarding = page.getByRole('listitem').filter({ hasText: /^Onboarding/ });
+    await expect(onboarding).toContainText(/Used by \d+ courses?/);
+    const deletions: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE') deletions.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Delete “Onboarding”' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'This category cannot be deleted' });
+    await expect(dialog).toContainText(/“Onboarding” is used by \d+ courses?\. Remove the category from/);
+    await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(deletions).toEqual([]);
+    await expect(page.getByRole('button', { name: 'Delete “Onboarding”' })).toBeVisible();
+  });
+
+  await expect(page.getByRole('listitem').filter({ hasText: `${name} rules` })).toContainText('Not used by any course');
 
   await page.getByRole('button', { name: `Delete “${name} rules”` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

@@ -109,7 +109,7 @@ describe.each(testBackends())('courses and categories through the gateway on $na
       const headed = await createCourse({
         description: '<h2>First steps</h2><p>Then&nbsp;more.</p><ul><li>One</li><li>Two</li></ul>',
       });
-      expect(headed.shortDescription).toBe('First steps Then more. One Two');
+      expect(headed.shortDescription).toBe('First steps · Then more. One · Two');
     });
 
     it('when the description carries scripts, handlers or bad links, then only the allowed markup is stored', async () => {

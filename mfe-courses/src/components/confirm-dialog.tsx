@@ -3,23 +3,29 @@ import { createPortal } from 'react-dom';
 import styles from './confirm-dialog.module.css';
 import ui from './ui.module.css';
 
-interface Props {
-  title: string;
-  message: string;
+interface Action {
   confirmLabel: string;
   /** Shown on the confirm button while `busy`. */
   busyLabel: string;
-  cancelLabel: string;
   /** While the action runs: both buttons are disabled and Escape does nothing. */
   busy: boolean;
   onConfirm: () => void;
-  onCancel: () => void;
+  /** 'danger' (the default) for what destroys, 'primary' for what only records. */
+  tone?: 'danger' | 'primary';
 }
+
+/** A question before an action, or (without an action) an explanation why it cannot be done, with Close. */
+type Props = {
+  title: string;
+  message: string;
+  cancelLabel: string;
+  onCancel: () => void;
+} & (Action | { [key in keyof Action]?: never });
 
 const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal question before a destructive action (not window.confirm): focus moves to Cancel when it opens,
+ * A modal question before an action (not window.confirm): focus moves to Cancel when it opens,
  * stays inside while it is open (Tab and Shift+Tab cycle), Escape cancels, and focus goes back to where it
  * was when it closes.
  */
@@ -29,9 +35,10 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel,
   cancelLabel,
-  busy,
+  busy = false,
   onConfirm,
   onCancel,
+  tone = 'danger',
 }: Props) {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -89,10 +96,18 @@ export function ConfirmDialog({
           <button ref={cancel} type="button" className={ui.button} onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </button>
-          <button type="button" className={ui.buttonDanger} onClick={onConfirm} disabled={busy} aria-busy={busy}>
-            {busy && <span className={ui.spinner} aria-hidden="true" />}
-            {busy ? busyLabel : confirmLabel}
-          </button>
+          {onConfirm && (
+            <button
+              type="button"
+              className={tone === 'danger' ? ui.buttonDanger : ui.buttonPrimary}
+              onClick={onConfirm}
+              disabled={busy}
+              aria-busy={busy}
+            >
+              {busy && <span className={ui.spinner} aria-hidden="true" />}
+              {busy ? busyLabel : confirmLabel}
+            </button>
+          )}
         </div>
       </div>
     </div>,

@@ -3,10 +3,13 @@ import { EVENTS } from '@portal/contracts/events';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
+import { migrate } from '@portal/kit/db';
+import { sql } from 'kysely';
 import { startCoursesService } from '../src/app.ts';
 import { loadCoursesConfig } from '../src/config.ts';
 import { categoriesRepository } from '../src/data-access/categories-repository.ts';
 import { coursesRepository } from '../src/data-access/courses-repository.ts';
+import { migrations } from '../src/data-access/schema.ts';
 import { participationsRepository } from '../src/data-access/participations-repository.ts';
 import { categories as createCategories } from '../src/domain/categories.ts';
 import { courses as createCourses, courseWrite } from '../src/domain/courses.ts';
@@ -167,6 +170,129 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     expect((await system.post('/internal/events', event)).status).toBe(200);
     expect((await system.post('/internal/events', event)).status).toBe(200);
     expect((await admin.get(`/api/courses/${created.body.id}`)).body.participants).toEqual([]);
+  });
+
+  describe('my courses', () => {
+    const learner = () => signedCaller(service.url, { sub: crypto.randomUUID(), admin: false, lang: 'en' });
+
+    it('when an employee started three courses and completed one, then each list answers only theirs, paged, newest first', async () => {
+      const categoryId = await newCategory('Mine');
+      const ids: string[] = [];
+      for (const title of ['First', 'Second', 'Third']) {
+        ids.push((await admin.post('/api/courses', lesson([categoryId], title))).body.id as string);
+      }
+      const me = learner();
+      const someoneElse = learner();
+      for (const id of ids) expect((await me.post(`/api/courses/register-for-course?courseId=${id}`)).status).toBe(200);
+      await someoneElse.post(`/api/courses/register-for-course?courseId=${ids[0]}`);
+      expect((await me.post(`/api/courses/complete-course?courseId=${ids[1]}`)).status).toBe(200);
+
+      const inProgress = await me.get('/api/courses/mine?status=in-progress&limit=1&offset=0');
+      expect(inProgress.status).toBe(200);
+      expect(inProgress.headers.get('x-total-count')).toBe('2');
+      expect(inProgress.body).toEqual([
+        expect.objectContaining({ id: ids[2], title: 'Third', isParticipant: true, completedAt: null }),
+      ]);
+      const secondPage = await me.get('/api/courses/mine?status=in-progress&limit=1&offset=1');
+      expect(secondPage.body.map((course: { id: string }) => course.id)).toEqual([ids[0]]);
+
+      const completed = await me.get('/api/courses/mine?status=completed');
+      expect(completed.headers.get('x-total-count')).toBe('1');
+      expect(completed.body).toEqual([
+        expect.objectContaining({
+          id: ids[1],
+          isParticipant: false,
+          categories: [expect.objectContaining({ id: categoryId })],
+          startedAt: expect.any(String),
+          completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        }),
+      ]);
+      expect((await someoneElse.get('/api/courses/mine?status=completed')).body).toEqual([]);
+    });
+
+    it('when a started course becomes a draft again, then employees no longer see it among theirs', async () => {
+      const created = (await admin.post('/api/courses', lesson([await newCategory('Unpublished')], 'Soon a draft')))
+        .body;
+      const me = learner();
+      await me.post(`/api/courses/register-for-course?courseId=${created.id}`);
+      expect((await me.get('/api/courses/mine?status=in-progress')).body).toHaveLength(1);
+      const course = (await admin.get(`/api/courses/${created.id}`)).body;
+      await admin.put('/api/courses', {
+        id: created.id,
+        title: course.title,
+        description: course.description,
+        isPublished: false,
+        categoryIds: course.categories.map((category: { id: string }) => category.id),
+        updatedAt: course.updatedAt,
+      });
+      const after = await me.get('/api/courses/mine?status=in-progress');
+      expect(after.body).toEqual([]);
+      expect(after.headers.get('x-total-count')).toBe('0');
+    });
+
+    it('when the status or the page is malformed, then it is refused with 400', async () => {
+      expect((await employee.get('/api/courses/mine')).status).toBe(400);
+      expect((await employee.get('/api/courses/mine?status=started')).status).toBe(400);
+      expect((await employee.get('/api/courses/mine?status=completed&limit=0')).status).toBe(400);
+    });
+  });
+
+  it('when anyone starts a draft, then it is refused (409 course_draft for administrators, 404 for employees)', async () => {
+    const draft = (await admin.post('/api/courses', { ...lesson([await newCategory('Drafts')]), isPublished: false }))
+      .body.id as string;
+    const byAdmin = await admin.post(`/api/courses/register-for-course?courseId=${draft}`);
+    expect(byAdmin.status).toBe(409);
+    expect(byAdmin.body.error.code).toBe('course_draft');
+    expect((await employee.post(`/api/courses/register-for-course?courseId=${draft}`)).status).toBe(404);
+    const registered = await admin.post('/api/courses/register-user-to-course', {
+      courseId: draft,
+      userId: KNOWN_USER,
+    });
+    expect(registered.status).toBe(409);
+    expect((await admin.get(`/api/courses/${draft}`)).body.participantCount).toBe(0);
+  });
+
+  it('when an administrator lists the categories with their use, then each says how many courses use it', async () => {
+    const used = await newCategory('Used twice');
+    const unused = await newCategory('Unused');
+    await admin.post('/api/courses', lesson([used]));
+    await admin.post('/api/courses', { ...lesson([used]), isPublished: false });
+    const usage = await admin.get('/api/categories/usage');
+    expect(usage.status).toBe(200);
+    expect(usage.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: used, courseCount: 2 }),
+        expect.objectContaining({ id: unused, courseCount: 0 }),
+      ]),
+    );
+    expect((await employee.get('/api/categories/usage')).status).toBe(403);
+  });
+
+  it('when a description has headings and list items, then the card text separates its blocks', async () => {
+    const course = await admin.post('/api/courses', {
+      ...lesson([await newCategory('Blocks')]),
+      description: '<h2>Your first steps</h2><p>Find&nbsp;courses.</p><ul><li>Browse</li><li>Start<br>one</li></ul>',
+    });
+    expect(course.body.shortDescription).toBe('Your first steps · Find courses. Browse · Start · one');
+  });
+
+  it('when courses were stored before blocks were separated, then the migration rewrites their short descriptions', async () => {
+    const db = service.database.db;
+    const created = await admin.post('/api/courses', {
+      ...lesson([await newCategory('Migrated')]),
+      description: '<h2>Heading</h2><p>Text.</p><ol><li>One</li><li>Two</li></ol>',
+    });
+    await db
+      .updateTable('courses')
+      .set({ short_description: 'Heading Text. One Two' })
+      .where('id', '=', created.body.id)
+      .execute();
+    await sql`delete from schema_migrations where id = '002-short-description-block-separators'`.execute(db);
+    await migrate(db, 'courses', migrations);
+    const listed = await employee.get('/api/courses?limit=100');
+    expect(listed.body.find((course: { id: string }) => course.id === created.body.id).shortDescription).toBe(
+      'Heading · Text. One · Two',
+    );
   });
 
   describe('races between a course and its category', () => {

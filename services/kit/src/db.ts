@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Extensions, PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
 
@@ -93,6 +93,8 @@ export interface Migration {
   id: string;
   /** One SQL statement each: PGlite's extended protocol runs one at a time. */
   statements: string[];
+  /** Rewrites existing rows with code that SQL cannot express, after the statements, in the same transaction. */
+  rewrite?: (trx: Transaction<unknown>) => Promise<void>;
 }
 
 /**
@@ -112,6 +114,7 @@ export async function migrate<DB>(db: Kysely<DB>, service: string, migrations: M
         if (done.has(migration.id)) continue;
         await connection.transaction().execute(async (trx) => {
           for (const statement of migration.statements) await sql.raw(statement).execute(trx);
+          await migration.rewrite?.(trx as unknown as Transaction<unknown>);
           await sql`insert into schema_migrations (id) values (${migration.id})`.execute(trx);
         });
         logger?.info({ migration: migration.id }, 'migration applied');

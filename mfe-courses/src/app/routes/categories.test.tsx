@@ -9,8 +9,15 @@ import CategoriesPage from './categories.tsx';
 
 type Routes = Parameters<typeof fakeApi>[0];
 
+/** Onboarding is used by two courses, the others by none. */
+const usage = [
+  { ...security, courseCount: 0 },
+  { ...onboarding, courseCount: 2 },
+  { ...leadership, courseCount: 0 },
+];
+
 async function openCategories(routes: Routes = {}) {
-  const api = fakeApi({ 'GET /api/categories': { status: 200, body: [security, onboarding, leadership] }, ...routes });
+  const api = fakeApi({ 'GET /api/categories/usage': { status: 200, body: usage }, ...routes });
   renderPage(<CategoriesPage session={fakeSession(admin)} />, { path: '/categories', urls: ['/categories'] });
   await screen.findByRole('list', { name: 'All categories' });
   return { api, user: userEvent.setup() };
@@ -19,7 +26,7 @@ async function openCategories(routes: Routes = {}) {
 const names = () =>
   within(screen.getByRole('list', { name: 'All categories' }))
     .getAllByRole('listitem')
-    .map((row) => row.firstChild?.textContent);
+    .map((row) => row.firstChild?.firstChild?.textContent);
 const nameField = () => screen.getByRole('textbox', { name: 'New category' });
 const addButton = () => screen.getByRole('button', { name: 'Add category' });
 const created = (request: FakeRequest) => ({
@@ -143,10 +150,30 @@ describe('categories page', () => {
     expect(names()).toEqual(['Information security', 'Onboarding']);
   });
 
-  it('when the category is still used by courses (400 category_in_use), then a toast says so and the row stays', async () => {
+  it('when the list loads, then each category says how many courses use it', async () => {
+    await openCategories();
+    const row = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+    expect(within(row('Onboarding')).getByText('Used by 2 courses')).toBeInTheDocument();
+    expect(within(row('Leadership')).getByText('Not used by any course')).toBeInTheDocument();
+  });
+
+  it('when a category in use is to be deleted, then the dialog explains why it cannot be, and nothing is sent', async () => {
+    const { api, user } = await openCategories();
+    await user.click(screen.getByRole('button', { name: 'Delete “Onboarding”' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'This category cannot be deleted' });
+    expect(dialog).toHaveAccessibleDescription(
+      '“Onboarding” is used by 2 courses. Remove the category from these courses first, then delete it.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.calls('DELETE /api/categories')).toHaveLength(0);
+  });
+
+  it('when a course took the category meanwhile (400 category_in_use), then a toast says so and the row stays', async () => {
     const { user } = await openCategories({ 'DELETE /api/categories': apiError(400, 'category_in_use') });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await user.click(screen.getByRole('button', { name: 'Delete “Onboarding”' }));
+    await user.click(screen.getByRole('button', { name: 'Delete “Leadership”' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
 
     expect(
@@ -159,7 +186,7 @@ describe('categories page', () => {
   it('when the server refuses the caller (403), then the toast says they are not allowed', async () => {
     const { user } = await openCategories({ 'DELETE /api/categories': apiError(403, 'forbidden') });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await user.click(screen.getByRole('button', { name: 'Delete “Onboarding”' }));
+    await user.click(screen.getByRole('button', { name: 'Delete “Leadership”' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('You are not allowed to do this.')).toBeInTheDocument();
   });

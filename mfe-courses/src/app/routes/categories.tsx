@@ -1,5 +1,5 @@
 import { api } from '@portal/contracts/api-client';
-import type { Category } from '@portal/contracts/courses';
+import type { Category, CategoryUsage } from '@portal/contracts/courses';
 import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,12 @@ import styles from '../../features/categories/components/categories.module.css';
 import { CategoryRow } from '../../features/categories/components/category-row.tsx';
 import { CreateCategoryForm } from '../../features/categories/components/create-category-form.tsx';
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
+import { formatNumber } from '@portal/web-kit/format';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import type { CoursesPageProps } from '../../lib/session.ts';
 
 interface Deletion {
-  category: Category;
+  category: CategoryUsage;
   busy: boolean;
 }
 
@@ -65,7 +66,7 @@ function CategoryManager() {
 
   const remove = (category: Category) => update((list) => list.filter((item) => item.id !== category.id));
   const replace = (category: Category) =>
-    update((list) => sortCategories(list.map((item) => (item.id === category.id ? category : item))));
+    update((list) => sortCategories(list.map((item) => (item.id === category.id ? { ...item, ...category } : item))));
 
   const confirmDeletion = async () => {
     if (!deletion || deletion.busy) return;
@@ -110,21 +111,35 @@ function CategoryManager() {
   return (
     <>
       <div className={styles.card}>
-        <CreateCategoryForm onCreated={(category) => update((items) => sortCategories([...items, category]))} />
+        <CreateCategoryForm
+          onCreated={(category) => update((items) => sortCategories([...items, { ...category, courseCount: 0 }]))}
+        />
       </div>
       {list}
-      {deletion && (
-        <ConfirmDialog
-          title={t('categories.deleteTitle')}
-          message={t('categories.deleteText', { name: deletion.category.name })}
-          confirmLabel={t('categories.delete')}
-          busyLabel={t('categories.deleting')}
-          cancelLabel={t('common.cancel')}
-          busy={deletion.busy}
-          onConfirm={() => void confirmDeletion()}
-          onCancel={() => setDeletion(null)}
-        />
-      )}
+      {deletion &&
+        (deletion.category.courseCount > 0 ? (
+          <ConfirmDialog
+            title={t('categories.inUseTitle')}
+            message={t('categories.inUseText', {
+              name: deletion.category.name,
+              count: deletion.category.courseCount,
+              formatted: formatNumber(deletion.category.courseCount),
+            })}
+            cancelLabel={t('categories.close')}
+            onCancel={() => setDeletion(null)}
+          />
+        ) : (
+          <ConfirmDialog
+            title={t('categories.deleteTitle')}
+            message={t('categories.deleteText', { name: deletion.category.name })}
+            confirmLabel={t('categories.delete')}
+            busyLabel={t('categories.deleting')}
+            cancelLabel={t('common.cancel')}
+            busy={deletion.busy}
+            onConfirm={() => void confirmDeletion()}
+            onCancel={() => setDeletion(null)}
+          />
+        ))}
     </>
   );
 }

@@ -1,12 +1,12 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { Course } from '@portal/contracts/courses';
-import { renderPage } from '@portal/web-kit/testing/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
-import { anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
+import { admin, anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
 import { course, leadership, onboarding, security } from '../../testing/fixtures.ts';
+import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import CourseDetailsPage from './course-details.tsx';
 
 const handbook = {
@@ -26,12 +26,19 @@ const checklist = {
 
 function openCourse(
   shown: Course | FakeReply,
-  { urls, routes = {} }: { urls?: string[]; routes?: Parameters<typeof fakeApi>[0] } = {},
+  {
+    urls,
+    routes = {},
+    user = anna,
+  }: { urls?: string[]; routes?: Parameters<typeof fakeApi>[0]; user?: typeof anna } = {},
 ) {
   const reply = 'status' in shown ? shown : { status: 200, body: shown };
   const id = 'status' in shown ? 'c0ffee00-0000-4000-8000-000000000001' : shown.id;
   const api = fakeApi({ [`GET /api/courses/${id}`]: reply, ...routes });
-  renderPage(<CourseDetailsPage />, { path: '/course/:courseId', urls: urls ?? [`/course/${id}`] });
+  renderPage(<CourseDetailsPage session={fakeSession(user)} />, {
+    path: '/course/:courseId',
+    urls: urls ?? [`/course/${id}`],
+  });
   return api;
 }
 
@@ -151,7 +158,7 @@ describe('course details', () => {
     expect(screen.queryByRole('button', { name: 'Upload result' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Start course' }));
-    expect(screen.getByRole('button', { name: 'Stop course' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mark as completed' })).toBeDisabled();
     expect(screen.getByText('You have started this course.')).toBeInTheDocument();
     expect(screen.getByText('4')).toBeInTheDocument();
     expect(api.calls('POST /api/courses/register-for-course')[0]?.search.get('courseId')).toBe(shown.id);
@@ -160,13 +167,13 @@ describe('course details', () => {
       status: 200,
       body: { courseId: shown.id, userId: anna.id, startedAt: '2026-11-22T09:00:00.000Z', completedAt: null },
     });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Stop course' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark as completed' })).toBeEnabled());
     const upload = screen.getByRole('button', { name: 'Upload result' });
     expect(upload).toBeDisabled();
     expect(upload).toHaveAccessibleDescription('Coming soon: uploading a result is not possible yet.');
   });
 
-  it('when Stop is pressed on a started course, then it is stopped, the completion date is shown and "Upload result" goes', async () => {
+  it('when Mark as completed is confirmed, then the course is completed, the completion date is shown and "Upload result" goes', async () => {
     const shown = course({ isParticipant: true, participantCount: 2, participants: [{ id: anna.id }] });
     const api = openCourse(shown, {
       routes: {
@@ -185,15 +192,35 @@ describe('course details', () => {
     await title(shown.title);
     expect(screen.getByRole('button', { name: 'Upload result' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Stop course' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as completed' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Mark this course as completed?' });
+    expect(dialog).toHaveAccessibleDescription(/will be recorded as completed today/);
+    expect(api.calls('POST /api/courses/complete-course')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as completed' }));
+
     expect(await screen.findByText('Completed on Nov 22, 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Upload result' })).not.toBeInTheDocument();
     expect(screen.getByText('1')).toBeInTheDocument();
     expect(api.calls('POST /api/courses/complete-course')[0]?.search.get('courseId')).toBe(shown.id);
   });
 
-  it('when the server refuses Start, then "Something went wrong!" is shown and the course is not started', async () => {
+  it('when Mark as completed is cancelled, then nothing is sent and the course stays started', async () => {
+    const shown = course({ isParticipant: true, participantCount: 2 });
+    const api = openCourse(shown, { routes: { 'POST /api/courses/complete-course': apiError(500, 'internal_error') } });
+    const user = userEvent.setup();
+    await title(shown.title);
+    await user.click(screen.getByRole('button', { name: 'Mark as completed' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as completed' })).toHaveFocus();
+    expect(screen.getByText('You have started this course.')).toBeInTheDocument();
+    expect(api.calls('POST /api/courses/complete-course')).toHaveLength(0);
+  });
+
+  it('when the server refuses Start, then a translated message says so and the course is not started', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const shown = course({ participantCount: 3 });
     openCourse(shown, { routes: { 'POST /api/courses/register-for-course': apiError(500, 'internal_error') } });
@@ -201,10 +228,53 @@ describe('course details', () => {
     await title(shown.title);
     await user.click(screen.getByRole('button', { name: 'Start course' }));
 
-    expect(await screen.findByText('Something went wrong!')).toBeInTheDocument();
+    expect(await screen.findByText('The course could not be started. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
     expect(screen.getByText('3')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload result' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'the portal cannot be reached',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'The portal cannot be reached. Please check your connection and try again.',
+    ],
+    [
+      'the course service is down',
+      () => apiError(503, 'service_unavailable'),
+      'The course service is not available right now. Please try again in a moment.',
+    ],
+  ])('when %s while starting, then the message says so', async (_case, reply, message) => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const shown = course();
+    openCourse(shown, { routes: { 'POST /api/courses/register-for-course': reply } });
+    await title(shown.title);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Start course' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
+  });
+
+  it('when an administrator opens a draft, then it is a preview without Start, and Edit leads to the editor', async () => {
+    const shown = course({ title: 'Advanced incident response', isPublished: false });
+    openCourse(shown, { user: admin });
+    await title('Advanced incident response');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Draft – preview as employees will see it once it is published.',
+    );
+    expect(screen.queryByRole('button', { name: 'Start course' })).not.toBeInTheDocument();
+    expect(screen.getByText(/This is a draft, so it cannot be started/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/edit-course/${shown.id}`);
+  });
+
+  it('when an employee opens a course, then there is no Edit button and no preview banner', async () => {
+    openCourse(course());
+    await title('Welcome to the course portal');
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
   });
 
   it('when the course does not exist (404), then "Course not found." is shown where it is, and Back goes one page back', async () => {
@@ -222,7 +292,7 @@ describe('course details', () => {
   it('when the id is malformed (400) and the page was opened directly, then Back leads to the dashboard', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     fakeApi({ 'GET /api/courses/42': apiError(400, 'validation_failed', [{ path: '', code: 'id_invalid' }]) });
-    renderPage(<CourseDetailsPage />, { path: '/course/:courseId', urls: ['/course/42'] });
+    renderPage(<CourseDetailsPage session={fakeSession(anna)} />, { path: '/course/:courseId', urls: ['/course/42'] });
     expect(await title('Course not found.')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
@@ -237,7 +307,10 @@ describe('course details', () => {
       [`GET /api/courses/${shown.id}`]: () =>
         down ? apiError(503, 'service_unavailable') : { status: 200, body: shown },
     });
-    renderPage(<CourseDetailsPage />, { path: '/course/:courseId', urls: [`/course/${shown.id}`] });
+    renderPage(<CourseDetailsPage session={fakeSession(anna)} />, {
+      path: '/course/:courseId',
+      urls: [`/course/${shown.id}`],
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The course could not be loaded.');
     expect(alert).toHaveTextContent('The course service is not available right now.');

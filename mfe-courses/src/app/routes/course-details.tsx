@@ -7,9 +7,10 @@ import { useCourse } from '../../features/course-details/api/get-course.ts';
 import { CourseNotFound } from '../../features/course-details/components/course-not-found.tsx';
 import { CourseView } from '../../features/course-details/components/course-view.tsx';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
+import type { CoursesPageProps } from '../../lib/session.ts';
 
 /** Exposed as ./CourseDetailsPage: one course at /course/:courseId. */
-export default function CourseDetailsPage() {
+export default function CourseDetailsPage({ session }: CoursesPageProps) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const { courseId = '' } = useParams();
   const { state, reload, update } = useCourse(courseId);
@@ -28,5 +29,5 @@ export default function CourseDetailsPage() {
     const reason = apiErrorKey(state.error, '');
     return <ErrorState title={t('details.loadFailed')} reason={reason ? t(reason) : undefined} onRetry={reload} />;
   }
-  return <CourseView course={state.data} update={update} />;
+  return <CourseView course={state.data} update={update} isAdmin={session.user?.isSysAdmin === true} />;
 }

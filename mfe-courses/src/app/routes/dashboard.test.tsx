@@ -287,6 +287,70 @@ describe('dashboard', () => {
     expect(listQueries(api).map((query) => query.q)).toEqual(['zzz', undefined]);
   });
 
+  describe('my courses', () => {
+    const mine = (api: Api) => api.calls('GET /api/courses/mine').map((call) => Object.fromEntries(call.search));
+    const started = { ...phishing, startedAt: '2026-11-20T09:00:00.000Z', completedAt: null };
+    const finished = {
+      ...welcome,
+      isParticipant: false,
+      startedAt: '2026-11-01T09:00:00.000Z',
+      completedAt: '2026-11-22T10:30:00.000Z',
+    };
+
+    it('when an employee chooses Completed, then their completed courses are asked for a page at a time and show their completion dates', async () => {
+      const api = openDashboard({
+        routes: {
+          'GET /api/courses/mine': (request) =>
+            coursePage(request.search.get('status') === 'completed' ? [finished] : [started], 30),
+        },
+      });
+      const user = userEvent.setup();
+      await firstCourse();
+      expect(screen.getByRole('button', { name: 'All courses' })).toHaveAttribute('aria-pressed', 'true');
+
+      await user.click(screen.getByRole('button', { name: 'Completed' }));
+      expect(await screen.findByText('Completed on Nov 22, 2026')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Completed' })).toBeInTheDocument();
+      expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+      expect(location()).toHaveTextContent('/dashboard?view=completed');
+      expect(mine(api)).toEqual([{ status: 'completed', limit: '24', offset: '0' }]);
+
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(mine(api)).toHaveLength(2));
+      expect(mine(api)[1]).toEqual({ status: 'completed', limit: '24', offset: '24' });
+    });
+
+    it('when the dashboard opens on In progress, then the started courses show when they were started', async () => {
+      const api = openDashboard({
+        url: '/dashboard?view=in-progress',
+        routes: { 'GET /api/courses/mine': coursePage([started]) },
+      });
+      expect(await screen.findByText('Started on Nov 20, 2026')).toBeInTheDocument();
+      expect(within(card('Spotting phishing')).getByText('Active')).toBeInTheDocument();
+      expect(mine(api)).toEqual([{ status: 'in-progress', limit: '24', offset: '0' }]);
+      expect(listQueries(api)).toEqual([]);
+    });
+
+    it('when nothing is in progress, then the empty state says so and leads back to all courses', async () => {
+      openDashboard({ url: '/dashboard?view=in-progress', routes: { 'GET /api/courses/mine': coursePage([]) } });
+      expect(await screen.findByText('You have no courses in progress.')).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Browse all courses' }));
+      expect(await firstCourse()).toBeInTheDocument();
+      expect(location()).toHaveTextContent(/^\/dashboard$/);
+    });
+
+    it('when an administrator looks, then Published, Drafts, In progress and Completed are offered', async () => {
+      openDashboard({ user: admin });
+      await firstCourse();
+      const views = screen.getByRole('group', { name: 'Show' });
+      expect(
+        within(views)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Published', 'Drafts', 'In progress', 'Completed']);
+    });
+  });
+
   it('when there are no courses at all, then the empty state says so', async () => {
     openDashboard({ courses: coursePage([]) });
     expect(await screen.findByText('There are no courses yet.')).toBeInTheDocument();

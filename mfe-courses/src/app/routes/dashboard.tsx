@@ -10,36 +10,47 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
 import ui from '../../components/ui.module.css';
 import { useCategoryOptions } from '../../features/dashboard/api/list-categories.ts';
-import { useCoursePage } from '../../features/dashboard/api/list-courses.ts';
+import { type DashboardCourse, useCoursePage } from '../../features/dashboard/api/list-courses.ts';
 import { CourseCard } from '../../features/dashboard/components/course-card.tsx';
 import { CourseFilters } from '../../features/dashboard/components/course-filters.tsx';
 import { Pager } from '../../features/dashboard/components/pager.tsx';
 import {
   type DashboardFilter,
+  type DashboardView,
   filterParams,
-  listQuery,
+  isMyView,
   pageCount,
+  pageQuery,
   readFilter,
 } from '../../features/dashboard/lib/dashboard-query.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import type { CoursesPageProps } from '../../lib/session.ts';
 import styles from './dashboard.module.css';
 
+/** Each view's heading and what it says when it has no course. */
+const VIEW_TEXTS: Record<DashboardView, { heading: string; empty: string }> = {
+  published: { heading: 'dashboard.coursesHeading', empty: 'dashboard.noCourses' },
+  drafts: { heading: 'dashboard.draftsHeading', empty: 'dashboard.noDrafts' },
+  'in-progress': { heading: 'dashboard.inProgressHeading', empty: 'dashboard.noInProgress' },
+  completed: { heading: 'dashboard.completedHeading', empty: 'dashboard.noCompleted' },
+};
+
 interface Deletion {
-  course: CourseSummary;
+  course: DashboardCourse;
   busy: boolean;
 }
 
 /**
  * Exposed as ./DashboardPage. The courses in a grid of cards, a page at a time from the server, narrowed by
- * search and category; administrators also see drafts and may edit or delete. The filter lives in the URL.
+ * search and category, and the reader's own courses in progress and completed; administrators also see drafts
+ * and may edit or delete. The filter lives in the URL.
  */
 export default function DashboardPage({ session }: CoursesPageProps) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const isAdmin = session.user?.isSysAdmin === true;
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params, isAdmin);
-  const { state, reload, update } = useCoursePage(listQuery(filter));
+  const { state, reload, update } = useCoursePage(pageQuery(filter));
   const categories = useCategoryOptions();
   const [deletion, setDeletion] = useState<Deletion | null>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -88,7 +99,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
   };
 
   const page = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
-  const filtered = filter.q !== '' || filter.categoryId !== '';
+  const filtered = !isMyView(filter.view) && (filter.q !== '' || filter.categoryId !== '');
 
   let results;
   if (state.status === 'error') {
@@ -108,7 +119,16 @@ export default function DashboardPage({ session }: CoursesPageProps) {
         }
       />
     ) : (
-      <EmptyState title={t(filter.view === 'drafts' ? 'dashboard.noDrafts' : 'dashboard.noCourses')} />
+      <EmptyState
+        title={t(VIEW_TEXTS[filter.view].empty)}
+        action={
+          isMyView(filter.view) ? (
+            <button type="button" className={ui.button} onClick={() => changeFilter({ view: 'published' })}>
+              {t('dashboard.browseCourses')}
+            </button>
+          ) : undefined
+        }
+      />
     );
   } else {
     results = (
@@ -140,7 +160,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
       <div className={styles.results} aria-busy={state.status === 'loading'}>
         <div className={styles.resultsBar}>
           <h2 ref={resultsHeading} tabIndex={-1} className={styles.resultsTitle}>
-            {t(filter.view === 'drafts' ? 'dashboard.draftsHeading' : 'dashboard.coursesHeading')}
+            {t(VIEW_TEXTS[filter.view].heading)}
           </h2>
           {page && (
             <p className={styles.count} aria-live="polite">

@@ -24,7 +24,7 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
       routes={(session) => (
         <>
           <Route path={paths.dashboard.path} element={<DashboardPage session={session} />} />
-          <Route path={paths.course.path} element={<CourseDetailsPage />} />
+          <Route path={paths.course.path} element={<CourseDetailsPage session={session} />} />
           <Route path={paths.categories.path} element={<CategoriesPage session={session} />} />
           <Route path={paths.editCourse.path} element={<p role="status">{t('standalone.elsewhere')}</p>} />
           <Route path="*" element={<Navigate to={paths.dashboard.getHref()} replace />} />

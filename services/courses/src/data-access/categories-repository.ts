@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Category } from '@portal/contracts/courses';
+import type { Category, CategoryUsage } from '@portal/contracts/courses';
 import { isForeignKeyViolation } from '@portal/kit/db';
 import { type Kysely, sql } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
@@ -10,6 +10,18 @@ export function categoriesRepository(db: Kysely<CoursesDatabase>) {
   return {
     list(): Promise<Category[]> {
       return db.selectFrom('categories').select(['id', 'name']).orderBy(byName).orderBy('id').execute();
+    },
+
+    /** Every category with how many courses link it, by name, in one query. */
+    async listWithUsage(): Promise<CategoryUsage[]> {
+      return db
+        .selectFrom('categories as cat')
+        .leftJoin('course_categories as cc', 'cc.category_id', 'cat.id')
+        .select(['cat.id', 'cat.name', sql<number>`count(cc.course_id)::int`.as('courseCount')])
+        .groupBy(['cat.id', 'cat.name'])
+        .orderBy(sql`lower(cat.name)`)
+        .orderBy('cat.id')
+        .execute();
     },
 
     findById(id: string): Promise<Category | undefined> {

@@ -40,6 +40,20 @@ export interface NewCourse {
   createdAt: Date;
 }
 
+/** A card of one of the caller's courses, with their participation. */
+export interface MyCourseRow extends CourseCardRow {
+  startedAt: Date;
+  completedAt: Date | null;
+}
+
+export interface MyCoursesFilter {
+  status: 'in-progress' | 'completed';
+  /** Employees see only published courses among theirs: a course made a draft again is hidden from them. */
+  publishedOnly: boolean;
+  limit: number;
+  offset: number;
+}
+
 export interface ListFilter {
   published?: boolean | undefined;
   /** Already lower-cased and without accents. */
@@ -171,6 +185,42 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
               .executeTakeFirstOrThrow(),
       ]);
       return { items, total: total?.count ?? items.length };
+    },
+
+    /**
+     * One page of a user's courses, in progress (latest start first) or completed (latest completion first),
+     * and how many there are: the participation chooses the page on its user index, categories come after.
+     */
+    async listMine(filter: MyCoursesFilter, userId: string): Promise<{ items: MyCourseRow[]; total: number }> {
+      const completed = filter.status === 'completed';
+      const mine = db
+        .selectFrom('participations as p')
+        .innerJoin('courses as c', 'c.id', 'p.course_id')
+        .where('p.user_id', '=', userId)
+        .where('p.completed_at', completed ? 'is not' : 'is', null)
+        .$if(filter.publishedOnly, (query) => query.where('c.is_published', '=', true));
+      const [rows, total] = await Promise.all([
+        mine
+          .select((eb) => [
+            'c.id',
+            'c.title',
+            'c.short_description as shortDescription',
+            'c.is_published as isPublished',
+            'p.started_at as startedAt',
+            'p.completed_at as completedAt',
+            categoriesOf(eb),
+          ])
+          .orderBy(completed ? 'p.completed_at' : 'p.started_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
+        mine.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows.map((row) => ({ ...row, isParticipant: row.completedAt === null })),
+        total: total.count,
+      };
     },
 
     /** One course with all it shows on its page (but its files, which the files service has). */

@@ -1,6 +1,7 @@
 import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Transaction } from 'kysely';
+import { cardText, shortDescription } from '../domain/rich-text.ts';
 
 export interface CoursesDatabase {
   categories: { id: string; name: string; created_at: ColumnType<Date, never, never> };
@@ -23,6 +24,28 @@ export interface CoursesDatabase {
     completed_at: Date | null;
   };
   completions: { course_id: string; user_id: string; completed_at: Date };
+}
+
+const REWRITE_BATCH = 500;
+
+/** Every stored short description made again from its description, a batch of courses at a time. */
+async function rewriteShortDescriptions(trx: Transaction<CoursesDatabase>) {
+  let after: string | undefined;
+  for (;;) {
+    let query = trx.selectFrom('courses').select(['id', 'description_html']).orderBy('id').limit(REWRITE_BATCH);
+    if (after) query = query.where('id', '>', after);
+    const batch = await query.execute();
+    for (const course of batch) {
+      await trx
+        .updateTable('courses')
+        .set({ short_description: shortDescription(cardText(course.description_html)) })
+        .where('id', '=', course.id)
+        .execute();
+    }
+    const last = batch.at(-1);
+    if (!last || batch.length < REWRITE_BATCH) return;
+    after = last.id;
+  }
 }
 
 export const migrations: Migration[] = [
@@ -71,5 +94,12 @@ export const migrations: Migration[] = [
       )`,
       `create index completions_course_user on completions (course_id, user_id, completed_at desc)`,
     ],
+  },
+  {
+    // Blocks of the description ran together on the cards ("Your first steps This short course…").
+    id: '002-short-description-block-separators',
+    statements: [],
+    // The migrations of this service run on its own database.
+    rewrite: (trx) => rewriteShortDescriptions(trx as unknown as Transaction<CoursesDatabase>),
   },
 ];

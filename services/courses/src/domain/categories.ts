@@ -7,6 +7,8 @@ export function categories(repository: CategoriesRepository) {
   return {
     list: () => repository.list(),
 
+    listWithUsage: () => repository.listWithUsage(),
+
     async get(id: string) {
       const category = await repository.findById(id);
       if (!category) throw notFound('Category not found');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { courseListQuerySchema } from '@portal/contracts/courses';
+import type { courseListQuerySchema, MyCourse, MyCoursesQuery } from '@portal/contracts/courses';
 import {
   type Category,
   COURSE_LIMITS,
@@ -18,7 +18,7 @@ import type { CategoriesRepository } from '../data-access/categories-repository.
 import type { CourseRow, CourseWrite, CoursesRepository } from '../data-access/courses-repository.ts';
 import type { FilesOfCourse, UserExistence } from '../data-access/other-services.ts';
 import type { ParticipationsRepository } from '../data-access/participations-repository.ts';
-import { plainText, sanitizeDescription, searchable, shortDescription } from './rich-text.ts';
+import { cardText, plainText, sanitizeDescription, searchable, shortDescription } from './rich-text.ts';
 
 export interface CoursesDeps {
   courses: CoursesRepository;
@@ -66,11 +66,16 @@ export function courseWrite(input: CourseInput): CourseWrite {
   return {
     title: input.title,
     descriptionHtml,
-    shortDescription: shortDescription(text),
+    shortDescription: shortDescription(cardText(descriptionHtml)),
     searchText: searchable(`${input.title} ${text}`),
     isPublished: input.isPublished,
     categoryIds: input.categoryIds,
   };
+}
+
+/** Only a published course can be started: a draft is still being written (administrators preview it). */
+function startable(course: CourseRow) {
+  if (!course.isPublished) throw new AppError(409, 'course_draft', 'A draft cannot be started');
 }
 
 export function courses(deps: CoursesDeps) {
@@ -106,6 +111,27 @@ export function courses(deps: CoursesDeps) {
         viewerOf(identity),
       );
       return { items: items satisfies CourseSummary[], total };
+    },
+
+    /** The caller's own courses in progress or completed, a page at a time. */
+    async listMine(query: MyCoursesQuery, identity: Identity): Promise<{ items: MyCourse[]; total: number }> {
+      const { items, total } = await deps.courses.listMine(
+        {
+          status: query.status,
+          publishedOnly: !identity.admin,
+          limit: query.limit ?? COURSE_LIMITS.pageSizeDefault,
+          offset: query.offset ?? 0,
+        },
+        viewerOf(identity),
+      );
+      return {
+        items: items.map(({ startedAt, completedAt, ...card }) => ({
+          ...card,
+          startedAt: startedAt.toISOString(),
+          completedAt: completedAt?.toISOString() ?? null,
+        })),
+        total,
+      };
     },
 
     async get(id: string, context: CallContext): Promise<Course> {
@@ -164,7 +190,7 @@ export function courses(deps: CoursesDeps) {
     },
 
     async start(courseId: string, identity: Identity) {
-      await visible(courseId, identity);
+      startable(await visible(courseId, identity));
       return deps.participations.start(courseId, viewerOf(identity), now());
     },
 
@@ -176,7 +202,7 @@ export function courses(deps: CoursesDeps) {
     },
 
     async registerUser(courseId: string, userId: string, context: CallContext) {
-      await visible(courseId, context.identity);
+      startable(await visible(courseId, context.identity));
       if (!(await deps.userExists(userId, context))) throw notFound('User not found');
       return deps.participations.start(courseId, userId, now());
     },

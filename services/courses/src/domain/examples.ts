@@ -9,7 +9,7 @@ export const EXAMPLE_COURSES: Example[] = [
   {
     title: 'Welcome to the course portal',
     description:
-      '<h2>Your first steps</h2><p>This short course shows you how to <strong>find courses</strong>, start them and download their files.</p><ul><li>Browse the overview</li><li>Open a course and press <em>Start course</em></li><li>Press <em>Stop course</em> when you are done</li></ul>',
+      '<h2>Your first steps</h2><p>This short course shows you how to <strong>find courses</strong>, start them and download their files.</p><ul><li>Browse the overview</li><li>Open a course and press <em>Start course</em></li><li>Press <em>Mark as completed</em> when you are done</li></ul>',
     isPublished: true,
     categories: ['Onboarding'],
   },

@@ -34,6 +34,33 @@ export function plainText(html: string): string {
     .trim();
 }
 
+/** What ends a block in the text a reader sees: a sentence mark, or a colon before what it introduces. */
+const SENTENCE_END = /[.!?…:;]$/u;
+const BLOCK_MARK = '\uE000';
+/** Where a block starts or ends (a list nested in a list item starts a new block too). */
+const BLOCK_EDGE = /<\/?(p|h[1-6]|li|ul|ol|blockquote|pre)\b[^>]*>|<(br|hr)\s*\/?>/gi;
+
+/**
+ * The description's blocks (paragraphs, headings, list items, quotes) as one line for a card: a block that
+ * ends without a sentence mark (a heading, a list item) is followed by " · ", so blocks never run together
+ * into one sentence.
+ */
+export function cardText(html: string): string {
+  const text = textContent(
+    parseDocument(html.replace(BLOCK_EDGE, `${BLOCK_MARK}$&${BLOCK_MARK}`), { decodeEntities: true }).children,
+  );
+  const blocks = text
+    .split(BLOCK_MARK)
+    .map((block) => block.replace(/\s+/g, ' ').trim())
+    .filter((block) => block.length > 0);
+  return blocks.reduce(
+    (line, block, index) =>
+      index === 0 ? block : `${line}${SENTENCE_END.test(blocks[index - 1] ?? '') ? ' ' : ' · '}${block}`,
+    '',
+  );
+}
+
+/** The card's text cut to the short description's length at a word boundary. */
 export function shortDescription(text: string): string {
   if (text.length <= COURSE_LIMITS.shortDescriptionMax) return text;
   const cut = text.slice(0, COURSE_LIMITS.shortDescriptionMax - 1);

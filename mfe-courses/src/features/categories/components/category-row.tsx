@@ -1,24 +1,26 @@
 import { api } from '@portal/contracts/api-client';
 import { hasStatus } from '@portal/web-kit/api-errors';
-import { type Category, categoryInputSchema } from '@portal/contracts/courses';
+import { type Category, categoryInputSchema, type CategoryUsage } from '@portal/contracts/courses';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import ui from '../../../components/ui.module.css';
+import { formatNumber } from '@portal/web-kit/format';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryCodeKey, categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
 import styles from './categories.module.css';
 import { CategoryNameField } from './category-name-field.tsx';
 
 interface Props {
-  category: Category;
+  category: CategoryUsage;
   onRenamed: (category: Category) => void;
   /** The server no longer knows the category (someone else deleted it). */
   onGone: (category: Category) => void;
-  onDelete: (category: Category) => void;
+  /** Asks first: deleting, or why a category still in use cannot be deleted. */
+  onDelete: (category: CategoryUsage) => void;
 }
 
-/** One category: its name, renamed in place (Enter saves, Escape cancels), and its delete button. */
+/** One category: its name and how many courses use it, renamed in place (Enter saves, Escape cancels), deleted. */
 export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const [editing, setEditing] = useState(false);
@@ -115,7 +117,12 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
 
   return (
     <li className={styles.row}>
-      <span className={styles.name}>{category.name}</span>
+      <span className={styles.identity}>
+        <span className={styles.name}>{category.name}</span>
+        <span className={styles.usage}>
+          {t('categories.usedBy', { count: category.courseCount, formatted: formatNumber(category.courseCount) })}
+        </span>
+      </span>
       <div className={styles.rowActions}>
         <button
           ref={renameButton}

@@ -3,8 +3,9 @@ import type { Course } from '@portal/contracts/courses';
 import { useState } from 'react';
 
 /**
- * Start and Stop: the page shows the new state at once and tells the server; if the server refuses, the
- * old state comes back and `onFailure` is told. Stopping brings the completion date from the server.
+ * Start and Mark as completed: the page shows the new state at once and tells the server; if the server
+ * refuses, the old state comes back and `onFailure` is told. Completing brings the completion date from the
+ * server.
  */
 export function useParticipation(
   course: Course,

@@ -3,7 +3,7 @@ import { formatNumber } from '@portal/web-kit/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { CloseIcon, EditIcon } from '../../../components/icons.tsx';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
@@ -15,14 +15,24 @@ import { ParticipationPanel } from './participation-panel.tsx';
 interface Props {
   course: Course;
   update: (change: (course: Course) => Course) => void;
+  /** Administrators get the Edit button; a draft (only they see one) is shown as a preview. */
+  isAdmin: boolean;
 }
 
-/** A course, read-only: title, draft marker, categories, participants, Start/Stop, description and files. */
-export function CourseView({ course, update }: Props) {
+/**
+ * A course, read-only: title, draft marker, categories, participants, Start / Mark as completed, description
+ * and files. A draft opens as a preview: the page as employees will see it once it is published.
+ */
+export function CourseView({ course, update, isAdmin }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const description = useMemo(() => sanitizeDescription(course.description), [course.description]);
   return (
     <article className={styles.course} aria-labelledby="course-title">
+      {!course.isPublished && (
+        <p className={styles.preview} role="note">
+          {t('details.previewBanner')}
+        </p>
+      )}
       <header className={styles.header}>
         <div className={styles.heading}>
           {!course.isPublished && <p className={ui.tagDraft}>{t('details.draft')}</p>}
@@ -30,14 +40,22 @@ export function CourseView({ course, update }: Props) {
             {course.title}
           </h1>
         </div>
-        <Link
-          to={paths.dashboard.getHref()}
-          className={ui.iconButton}
-          aria-label={t('details.close')}
-          title={t('details.close')}
-        >
-          <CloseIcon />
-        </Link>
+        <div className={styles.headerActions}>
+          {isAdmin && (
+            <Link to={paths.editCourse.getHref(course.id)} className={`${ui.button} ${styles.edit}`}>
+              <EditIcon />
+              {t('details.edit')}
+            </Link>
+          )}
+          <Link
+            to={paths.dashboard.getHref()}
+            className={ui.iconButton}
+            aria-label={t('details.close')}
+            title={t('details.close')}
+          >
+            <CloseIcon />
+          </Link>
+        </div>
       </header>
 
       <dl className={styles.facts}>

@@ -1,9 +1,11 @@
 import type { Course } from '@portal/contracts/courses';
 import { formatDate } from '@portal/web-kit/format';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import ui from '../../../components/ui.module.css';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { useParticipation } from '../api/participation.ts';
 import styles from './participation-panel.module.css';
@@ -13,15 +15,35 @@ interface Props {
   update: (change: (course: Course) => Course) => void;
 }
 
-/** Start/Stop the course, where the reader stands, and the 'Upload result' button while the course is started. */
+const FAILURES = { course_draft: 'details.draftNotStartable' };
+
+/**
+ * Start the course, or mark it as completed after a confirmation; where the reader stands (started, or the
+ * date of their last completion); the 'Upload result' button while the course is started. A draft cannot be
+ * started: its page says so instead.
+ */
 export function ParticipationPanel({ course, update }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const hintId = useId();
+  const [confirming, setConfirming] = useState(false);
   const { pending, toggle } = useParticipation(course, update, (error, starting) => {
-    console.error(`Could not ${starting ? 'start' : 'stop'} the course ${course.id}`, error);
-    toast.error(t('details.actionFailed'));
+    console.error(`Could not ${starting ? 'start' : 'complete'} the course ${course.id}`, error);
+    toast.error(t(apiErrorKey(error, starting ? 'details.startFailed' : 'details.completeFailed', FAILURES)));
   });
   const started = course.isParticipant;
+
+  if (!course.isPublished) {
+    return (
+      <div className={styles.panel}>
+        <p className={styles.hint}>{t('details.draftNoStart')}</p>
+      </div>
+    );
+  }
+
+  const complete = async () => {
+    await toggle();
+    setConfirming(false);
+  };
 
   return (
     <div className={styles.panel}>
@@ -29,12 +51,12 @@ export function ParticipationPanel({ course, update }: Props) {
         <button
           type="button"
           className={started ? ui.button : ui.buttonPrimary}
-          onClick={() => void toggle()}
+          onClick={() => (started ? setConfirming(true) : void toggle())}
           disabled={pending}
           aria-busy={pending}
         >
           {pending && <span className={ui.spinner} aria-hidden="true" />}
-          {t(started ? 'details.stop' : 'details.start')}
+          {t(started ? 'details.complete' : 'details.start')}
         </button>
         {started && (
           <button type="button" className={ui.button} disabled aria-describedby={hintId}>
@@ -53,6 +75,19 @@ export function ParticipationPanel({ course, update }: Props) {
           </p>
         )}
       </div>
+      {confirming && (
+        <ConfirmDialog
+          title={t('details.completeTitle')}
+          message={t('details.completeText', { title: course.title })}
+          confirmLabel={t('details.complete')}
+          busyLabel={t('details.completing')}
+          cancelLabel={t('common.cancel')}
+          busy={pending}
+          tone="primary"
+          onConfirm={() => void complete()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </div>
   );
 }

@@ -1,20 +1,25 @@
-import type { CourseSummary } from '@portal/contracts/courses';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
+import { formatDate } from '@portal/web-kit/format';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import type { DashboardCourse } from '../api/list-courses.ts';
 import styles from './course-card.module.css';
 
 interface Props {
-  course: CourseSummary;
+  course: DashboardCourse;
   /** System administrators get the edit and delete icons; the server refuses everyone else anyway. */
   isAdmin: boolean;
-  onDelete: (course: CourseSummary) => void;
+  onDelete: (course: DashboardCourse) => void;
 }
 
-/** A course on the dashboard: its title leads to the details; tags tell categories, 'active' and 'Draft'. */
+/**
+ * A course on the dashboard: its title leads to the details; tags tell categories, 'active' and 'Draft'; the
+ * reader's own courses say when they were started or completed. The description always takes the same number
+ * of lines, so cards of a row line up.
+ */
 export function CourseCard({ course, isAdmin, onDelete }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const titleId = `course-${course.id}-title`;
@@ -31,7 +36,14 @@ export function CourseCard({ course, isAdmin, onDelete }: Props) {
           {course.title}
         </Link>
       </h3>
-      {course.shortDescription && <p className={styles.description}>{course.shortDescription}</p>}
+      <p className={styles.description}>{course.shortDescription}</p>
+      {course.completedAt ? (
+        <p className={styles.progress}>{t('card.completedOn', { date: formatDate(course.completedAt) })}</p>
+      ) : (
+        course.startedAt && (
+          <p className={styles.progress}>{t('card.startedOn', { date: formatDate(course.startedAt) })}</p>
+        )
+      )}
       <div className={styles.footer}>
         {course.categories.length > 0 ? (
           <ul className={styles.tags} aria-label={t('card.categories')}>

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
-import type { DashboardFilter, DashboardView } from '../lib/dashboard-query.ts';
+import { type DashboardFilter, type DashboardView, isMyView, viewsFor } from '../lib/dashboard-query.ts';
 import styles from './course-filters.module.css';
 
 /** How long typing pauses before the search is sent. */
@@ -13,14 +13,22 @@ export const SEARCH_DELAY_MS = 350;
 interface Props {
   filter: DashboardFilter;
   categories: Category[];
-  /** Administrators switch between published courses and drafts. */
+  /** Administrators also have the drafts view. */
   isAdmin: boolean;
   onChange: (change: Partial<Omit<DashboardFilter, 'page'>>) => void;
 }
 
-const VIEWS: DashboardView[] = ['published', 'drafts'];
+const VIEW_LABELS: Record<DashboardView, string> = {
+  published: 'filters.published',
+  drafts: 'filters.drafts',
+  'in-progress': 'filters.inProgress',
+  completed: 'filters.completed',
+};
 
-/** Search (sent when typing pauses, or at once with Enter), category filter and, for administrators, the view. */
+/**
+ * The view (all courses, drafts for administrators, the reader's courses in progress and completed), and for
+ * all courses and drafts the search (sent when typing pauses, or at once with Enter) and the category filter.
+ */
 export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const id = useId();
@@ -54,60 +62,62 @@ export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) 
 
   return (
     <div className={styles.filters}>
-      <form role="search" className={styles.search} onSubmit={submit}>
-        <label htmlFor={`${id}-q`} className={styles.label}>
-          {t('filters.search')}
-        </label>
-        <div className={styles.control}>
-          <SearchIcon />
-          <input
-            id={`${id}-q`}
-            type="search"
-            className={styles.input}
-            value={text}
-            maxLength={COURSE_LIMITS.searchMax}
-            placeholder={t('filters.searchPlaceholder')}
-            onChange={(event) => type(event.target.value)}
-          />
-        </div>
-      </form>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-category`} className={styles.label}>
-          {t('filters.category')}
-        </label>
-        <select
-          id={`${id}-category`}
-          className={styles.select}
-          value={filter.categoryId}
-          onChange={(event) => onChange({ categoryId: event.target.value })}
-        >
-          <option value="">{t('filters.allCategories')}</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
+      <div className={styles.views}>
+        <span id={`${id}-view`} className={styles.label}>
+          {t('filters.view')}
+        </span>
+        <div role="group" aria-labelledby={`${id}-view`} className={styles.switch}>
+          {viewsFor(isAdmin).map((view) => (
+            <button
+              key={view}
+              type="button"
+              className={styles.option}
+              aria-pressed={filter.view === view}
+              onClick={() => onChange({ view })}
+            >
+              {t(view === 'published' && !isAdmin ? 'filters.allCourses' : VIEW_LABELS[view])}
+            </button>
           ))}
-        </select>
-      </div>
-      {isAdmin && (
-        <div className={styles.field}>
-          <span id={`${id}-view`} className={styles.label}>
-            {t('filters.view')}
-          </span>
-          <div role="group" aria-labelledby={`${id}-view`} className={styles.switch}>
-            {VIEWS.map((view) => (
-              <button
-                key={view}
-                type="button"
-                className={styles.option}
-                aria-pressed={filter.view === view}
-                onClick={() => onChange({ view })}
-              >
-                {t(`filters.${view}`)}
-              </button>
-            ))}
-          </div>
         </div>
+      </div>
+      {!isMyView(filter.view) && (
+        <>
+          <form role="search" className={styles.search} onSubmit={submit}>
+            <label htmlFor={`${id}-q`} className={styles.label}>
+              {t('filters.search')}
+            </label>
+            <div className={styles.control}>
+              <SearchIcon />
+              <input
+                id={`${id}-q`}
+                type="search"
+                className={styles.input}
+                value={text}
+                maxLength={COURSE_LIMITS.searchMax}
+                placeholder={t('filters.searchPlaceholder')}
+                onChange={(event) => type(event.target.value)}
+              />
+            </div>
+          </form>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-category`} className={styles.label}>
+              {t('filters.category')}
+            </label>
+            <select
+              id={`${id}-category`}
+              className={styles.select}
+              value={filter.categoryId}
+              onChange={(event) => onChange({ categoryId: event.target.value })}
+            >
+              <option value="">{t('filters.allCategories')}</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
       )}
     </div>
   );

@@ -1,9 +1,18 @@
-import { COURSE_LIMITS, type CourseListQuery } from '@portal/contracts/courses';
+import { COURSE_LIMITS, type CourseListQuery, type MyCoursesQuery } from '@portal/contracts/courses';
 import { uuidSchema } from '@portal/contracts/rules';
 
 export const PAGE_SIZE = COURSE_LIMITS.pageSizeDefault;
 
-export type DashboardView = 'published' | 'drafts';
+export type DashboardView = 'published' | 'drafts' | 'in-progress' | 'completed';
+
+/** The views of the caller's own courses: no search or category there, only pages. */
+export const MY_VIEWS: readonly DashboardView[] = ['in-progress', 'completed'];
+
+/** The views a user may switch between: drafts are for administrators. */
+export const viewsFor = (isAdmin: boolean): DashboardView[] =>
+  isAdmin ? ['published', 'drafts', ...MY_VIEWS] : ['published', ...MY_VIEWS];
+
+export const isMyView = (view: DashboardView) => MY_VIEWS.includes(view);
 
 /** What the dashboard shows, kept in the URL (?q=&category=&page=&view=) so that a reload keeps it. */
 export interface DashboardFilter {
@@ -21,7 +30,7 @@ export function readFilter(params: URLSearchParams, isAdmin: boolean): Dashboard
     q: (params.get('q') ?? '').trim().slice(0, COURSE_LIMITS.searchMax),
     categoryId: uuidSchema.safeParse(category).success ? category : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
-    view: isAdmin && params.get('view') === 'drafts' ? 'drafts' : 'published',
+    view: viewsFor(isAdmin).find((view) => view === params.get('view')) ?? 'published',
   };
 }
 
@@ -30,13 +39,26 @@ export function filterParams(filter: DashboardFilter): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.q) params.set('q', filter.q);
   if (filter.categoryId) params.set('category', filter.categoryId);
-  if (filter.view === 'drafts') params.set('view', 'drafts');
+  if (filter.view !== 'published') params.set('view', filter.view);
   if (filter.page > 1) params.set('page', String(filter.page));
   return params;
 }
 
+/** What one page of the dashboard asks the server: a page of all courses, or of the caller's own. */
+export type PageQuery = { mine: false; query: CourseListQuery } | { mine: true; query: MyCoursesQuery };
+
+export function pageQuery(filter: DashboardFilter): PageQuery {
+  if (filter.view === 'in-progress' || filter.view === 'completed') {
+    return {
+      mine: true,
+      query: { status: filter.view, limit: PAGE_SIZE, offset: (filter.page - 1) * PAGE_SIZE },
+    };
+  }
+  return { mine: false, query: listQuery(filter) };
+}
+
 /** The server's query for one page: employees see published courses only (the server insists too). */
-export function listQuery(filter: DashboardFilter): CourseListQuery {
+function listQuery(filter: DashboardFilter): CourseListQuery {
   return {
     published: filter.view === 'published',
     q: filter.q || undefined,

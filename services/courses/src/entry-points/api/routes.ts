@@ -6,6 +6,7 @@ import {
   courseListQuerySchema,
   courseUpdateSchema,
   idQuerySchema,
+  myCoursesQuerySchema,
   registerUserToCourseSchema,
 } from '@portal/contracts/courses';
 import { uuidSchema } from '@portal/contracts/rules';
@@ -22,6 +23,9 @@ export function categoryRoutes(categories: Categories): Router {
   const router = strictRouter();
   router.get('/api/categories', requireUser, async (_req, res) => {
     res.json(await categories.list());
+  });
+  router.get('/api/categories/usage', requireAdmin, async (_req, res) => {
+    res.json(await categories.listWithUsage());
   });
   router.get('/api/categories/by-id', requireUser, async (req, res) => {
     res.json(await categories.get(parseInput(idQuerySchema, req.query, 'category id').id));
@@ -48,6 +52,13 @@ export function courseRoutes(courses: Courses): Router {
   router.get('/api/courses', requireUser, async (req, res) => {
     const query = parseInput(courseListQuerySchema, req.query, 'course filter');
     const { items, total } = await courses.list(query, req.identity);
+    res.setHeader(TOTAL_COUNT_HEADER, String(total));
+    res.json(items);
+  });
+
+  router.get('/api/courses/mine', requireUser, async (req, res) => {
+    const query = parseInput(myCoursesQuerySchema, req.query, 'my courses query');
+    const { items, total } = await courses.listMine(query, req.identity);
     res.setHeader(TOTAL_COUNT_HEADER, String(total));
     res.json(items);
   });
