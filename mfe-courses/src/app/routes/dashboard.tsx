@@ -1,5 +1,4 @@
 import { api } from '@portal/contracts/api-client';
-import type { CourseSummary } from '@portal/contracts/courses';
 import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
 import { formatNumber } from '@portal/web-kit/format';
 import { useEffect, useRef, useState } from 'react';
