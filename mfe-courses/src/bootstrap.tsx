@@ -21,7 +21,7 @@ async function start() {
       initAsync: false,
       resources: {},
       interpolation: { escapeValue: false },
-      react: { useSuspense: false },
+      react: { useSuspense: false, bindI18nStore: 'added' },
       detection: { order: ['localStorage', 'navigator'], caches: ['localStorage'] },
     });
   i18next.on('languageChanged', (language) => {

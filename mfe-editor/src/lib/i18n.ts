@@ -1,29 +1,38 @@
-import { FALLBACK_LANGUAGE, isLanguage, type Language, LANGUAGES } from '@portal/contracts/languages';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@portal/contracts/languages';
 import i18next from 'i18next';
-import de from '../locales/de/editor.json' with { type: 'json' };
-import en from '../locales/en/editor.json' with { type: 'json' };
-import fr from '../locales/fr/editor.json' with { type: 'json' };
-import it from '../locales/it/editor.json' with { type: 'json' };
-import rm from '../locales/rm/editor.json' with { type: 'json' };
 
 export const EDITOR_NAMESPACE = 'editor';
 
-const resources = { en, fr, de, it, rm } satisfies Record<Language, unknown>;
+type Translations = () => Promise<{ default: Record<string, unknown> }>;
 
-/**
- * This slice's texts join the portal's one i18next instance (the shell's: i18next is a shared singleton)
- * as the 'editor' namespace as soon as the page of the slice loads.
- */
-function addTranslations() {
-  for (const language of LANGUAGES) {
-    i18next.addResourceBundle(language, EDITOR_NAMESPACE, resources[language], true, true);
-  }
+/** One chunk per language: a page loads the texts of the language it shows, the others come when chosen. */
+const TRANSLATIONS: Record<Language, Translations> = {
+  en: () => import('../locales/en/editor.json', { with: { type: 'json' } }),
+  fr: () => import('../locales/fr/editor.json', { with: { type: 'json' } }),
+  de: () => import('../locales/de/editor.json', { with: { type: 'json' } }),
+  it: () => import('../locales/it/editor.json', { with: { type: 'json' } }),
+  rm: () => import('../locales/rm/editor.json', { with: { type: 'json' } }),
+};
+
+async function addTranslations(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, EDITOR_NAMESPACE)) return;
+  const { default: translations } = await TRANSLATIONS[language]();
+  i18next.addResourceBundle(language, EDITOR_NAMESPACE, translations, true, true);
 }
 
-if (i18next.isInitialized) addTranslations();
-else i18next.on('initialized', addTranslations);
+/**
+ * This slice's texts join the portal's one i18next instance (the shell's: i18next is a shared singleton) as the
+ * 'editor' namespace: those of the language shown now before a page of the slice renders (in the portal the
+ * instance is ready by then; the standalone app sets it up after this module), another language's when it is
+ * chosen. Components re-render when they arrive (the instance binds the store's 'added' event).
+ */
+if (i18next.isInitialized) await addTranslations(currentLanguage());
+else i18next.on('initialized', () => void addTranslations(currentLanguage()));
+i18next.on('languageChanged', (language: string) => {
+  if (isLanguage(language)) void addTranslations(language);
+});
 
+/** The language chosen, also while this slice's texts in it are still on their way (resolvedLanguage lags then). */
 export function currentLanguage(): Language {
-  const language = i18next.resolvedLanguage;
-  return isLanguage(language) ? language : FALLBACK_LANGUAGE;
+  return isLanguage(i18next.language) ? i18next.language : FALLBACK_LANGUAGE;
 }
