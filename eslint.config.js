@@ -30,14 +30,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The shared router is `react-router-dom` (web-kit/src/router.ts): `react-router` would bundle a copy.
+      // So are the toasts `react-toastify` (web-kit/src/toast.ts): its other entry points would too.
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'react-router', message: "Import the router from 'react-router-dom'." }] },
+        {
+          paths: [
+            { name: 'react-router', message: "Import the router from 'react-router-dom'." },
+            { name: 'react-toastify/unstyled', message: "Import the toasts from 'react-toastify'." },
+          ],
+        },
       ],
     },
   },
   {
-    files: ['web-kit/src/router.ts'],
+    files: ['web-kit/src/router.ts', 'web-kit/src/toast.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

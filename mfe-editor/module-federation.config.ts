@@ -14,5 +14,5 @@ export default createModuleFederationConfig({
   shared: sharedDependencies(pkg.dependencies),
   shareStrategy: 'loaded-first',
   dts: false,
-  experiments: { externalRuntime: inPortal },
+  experiments: { externalRuntime: inPortal, optimization: { target: 'web' } },
 });

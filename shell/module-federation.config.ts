@@ -9,5 +9,5 @@ export default createModuleFederationConfig({
   shared: sharedDependencies(pkg.dependencies),
   shareStrategy: 'loaded-first',
   dts: false,
-  experiments: { provideExternalRuntime: true },
+  experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
 });

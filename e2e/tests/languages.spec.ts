@@ -58,7 +58,7 @@ test('when the user menu is used with the keyboard, then it opens, its buttons a
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Willkommen, Keyboard User!' })).toBeVisible();
   await page.keyboard.press('Escape');
-  const menuInGerman = page.getByRole('button', { name: 'Benutzermenü von Keyboard User' });
+  const menuInGerman = page.getByRole('button', { name: 'Keyboard User – Benutzermenü' });
   await expect(menuInGerman).toHaveAttribute('aria-expanded', 'false');
   await expect(menuInGerman).toBeFocused();
 });

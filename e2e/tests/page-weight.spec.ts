@@ -7,9 +7,9 @@ const KIB = 1024;
  * so that they cannot grow unnoticed; each entry goes when its route is within budget.
  */
 const CEILINGS_OVER_BUDGET: Partial<Record<RouteName, number>> = {
-  login: 240 * KIB,
-  dashboard: 248 * KIB,
-  course: 254 * KIB,
+  login: 205 * KIB,
+  dashboard: 210 * KIB,
+  course: 217 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {

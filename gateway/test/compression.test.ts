@@ -73,6 +73,16 @@ describe('compressed answers', () => {
     expect(plain.body.toString()).toBe(SCRIPT);
   });
 
+  it('when a hashed script is asked for, then it carries nosniff but not the headers that only act on documents', async () => {
+    const script = await raw(`${portal.url}/static/js/index.0123456789.js`, 'br');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    const page = await raw(`${portal.url}/dashboard`, 'br');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('when a page path or a manifest is asked for, then it is compressed and revalidated on every load', async () => {
     const page = await raw(`${portal.url}/dashboard`, 'br');
     expect(page.headers['content-encoding']).toBe('br');

@@ -1,10 +1,11 @@
 import { addSliceTranslations } from '@portal/web-kit/i18n';
-import de from '../locales/de/auth.json' with { type: 'json' };
-import en from '../locales/en/auth.json' with { type: 'json' };
-import fr from '../locales/fr/auth.json' with { type: 'json' };
-import it from '../locales/it/auth.json' with { type: 'json' };
-import rm from '../locales/rm/auth.json' with { type: 'json' };
 
 export const AUTH_NAMESPACE = 'auth';
 
-addSliceTranslations(AUTH_NAMESPACE, { en, fr, de, it, rm });
+await addSliceTranslations(AUTH_NAMESPACE, {
+  en: () => import('../locales/en/auth.json', { with: { type: 'json' } }),
+  fr: () => import('../locales/fr/auth.json', { with: { type: 'json' } }),
+  de: () => import('../locales/de/auth.json', { with: { type: 'json' } }),
+  it: () => import('../locales/it/auth.json', { with: { type: 'json' } }),
+  rm: () => import('../locales/rm/auth.json', { with: { type: 'json' } }),
+});

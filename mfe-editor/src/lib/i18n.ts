@@ -1,10 +1,11 @@
 import { addSliceTranslations } from '@portal/web-kit/i18n';
-import de from '../locales/de/editor.json' with { type: 'json' };
-import en from '../locales/en/editor.json' with { type: 'json' };
-import fr from '../locales/fr/editor.json' with { type: 'json' };
-import it from '../locales/it/editor.json' with { type: 'json' };
-import rm from '../locales/rm/editor.json' with { type: 'json' };
 
 export const EDITOR_NAMESPACE = 'editor';
 
-addSliceTranslations(EDITOR_NAMESPACE, { en, fr, de, it, rm });
+await addSliceTranslations(EDITOR_NAMESPACE, {
+  en: () => import('../locales/en/editor.json', { with: { type: 'json' } }),
+  fr: () => import('../locales/fr/editor.json', { with: { type: 'json' } }),
+  de: () => import('../locales/de/editor.json', { with: { type: 'json' } }),
+  it: () => import('../locales/it/editor.json', { with: { type: 'json' } }),
+  rm: () => import('../locales/rm/editor.json', { with: { type: 'json' } }),
+});

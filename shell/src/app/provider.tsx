@@ -1,7 +1,7 @@
 import type { PortalConfig } from '@portal/contracts/portal-config';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CloseButtonProps, toast, ToastContainer } from 'react-toastify';
+import { type CloseButtonProps, ToastContainer } from 'react-toastify';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PortalConfigProvider } from '../lib/portal-config.tsx';
 import { type LoginStatus, SessionProvider } from '../lib/session.tsx';
@@ -19,20 +19,13 @@ function ToastCloseButton({ closeToast }: CloseButtonProps) {
   );
 }
 
-/** An error toast stays until it is dismissed (it may say what to do next) and interrupts; the others are polite. */
-function keepErrorToasts(): () => void {
-  return toast.onChange(({ status, type, id }) => {
-    if (status === 'added' && type === 'error') toast.update(id, { autoClose: false, role: 'alert' });
-  });
-}
-
 /**
  * The portal's one toast container (remotes call `toast` of the shared react-toastify and their toasts appear
- * here): below the header, so that no toast covers its controls, and itself a polite live region.
+ * here): below the header, so that no toast covers its controls, and itself a polite live region (an error toast
+ * is an alert and stays until dismissed: web-kit/src/toast.ts).
  */
 function Toasts() {
   const { t } = useTranslation();
-  useEffect(keepErrorToasts, []);
   return (
     <ToastContainer
       position="top-right"

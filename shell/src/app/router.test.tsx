@@ -1,8 +1,8 @@
 import { loadRemote, stubRemotePages } from '../testing/remote-runtime.tsx';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
 import { admin, anna, apiError, fakeApi } from '../../../jest/fake-api.ts';
+import { changeInterfaceLanguage } from '../lib/i18n.ts';
 
 const { renderApp } = await import('../testing/app.tsx');
 
@@ -54,7 +54,8 @@ describe('portal routes', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(document.title).toBe('Remote page courses/CategoriesPage – Course Portal');
 
-    await act(() => i18next.changeLanguage('rm'));
+    // The shell's texts in a language load with the switch (changeInterfaceLanguage), not before.
+    await act(() => changeInterfaceLanguage('rm'));
     expect(document.title).toBe('Remote page courses/CategoriesPage – Portal da curs');
   });
 

@@ -1,32 +1,34 @@
 import { FALLBACK_LANGUAGE, type Language, LANGUAGES } from '@portal/contracts/languages';
-import { currentLanguage } from '@portal/web-kit/i18n';
+import { currentLanguage, loadTranslations, type Translations } from '@portal/web-kit/i18n';
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import de from '../locales/de/shell.json' with { type: 'json' };
-import en from '../locales/en/shell.json' with { type: 'json' };
-import fr from '../locales/fr/shell.json' with { type: 'json' };
-import it from '../locales/it/shell.json' with { type: 'json' };
-import rm from '../locales/rm/shell.json' with { type: 'json' };
 
 export const SHELL_NAMESPACE = 'shell';
 
-const resources = { en, fr, de, it, rm } satisfies Record<Language, unknown>;
+const SHELL_TRANSLATIONS: Translations = {
+  en: () => import('../locales/en/shell.json', { with: { type: 'json' } }),
+  fr: () => import('../locales/fr/shell.json', { with: { type: 'json' } }),
+  de: () => import('../locales/de/shell.json', { with: { type: 'json' } }),
+  it: () => import('../locales/it/shell.json', { with: { type: 'json' } }),
+  rm: () => import('../locales/rm/shell.json', { with: { type: 'json' } }),
+};
 
 /**
  * Sets up the portal's one i18next instance. i18next is a shared singleton, so every remote gets this
  * instance and adds its own namespace to it when it loads. `<html lang>` follows the language (the page
- * frame keeps the document title); the choice is kept in localStorage and so survives a reload.
+ * frame keeps the document title); the choice is kept in localStorage and so survives a reload. Only the
+ * detected language's texts load here; components re-render when a slice adds its texts (`bindI18nStore: 'added'`).
  */
-export function initI18n(): Promise<unknown> {
+export async function initI18n(): Promise<void> {
   i18next.on('languageChanged', () => {
     document.documentElement.lang = currentLanguage();
   });
-  return i18next
+  await i18next
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { [SHELL_NAMESPACE]: resources[lng] }])),
+      resources: {},
       supportedLngs: [...LANGUAGES],
       fallbackLng: FALLBACK_LANGUAGE,
       load: 'languageOnly',
@@ -34,15 +36,19 @@ export function initI18n(): Promise<unknown> {
       defaultNS: SHELL_NAMESPACE,
       initAsync: false,
       interpolation: { escapeValue: false },
-      react: { useSuspense: false },
+      react: { useSuspense: false, bindI18nStore: 'added' },
       detection: {
         order: ['localStorage', 'cookie', 'sessionStorage', 'navigator', 'htmlTag'],
         caches: ['localStorage'],
         convertDetectedLanguage: (lng: string) => lng.split('-')[0]?.toLowerCase() ?? lng,
       },
     });
+  // Detected, but not resolved yet: i18next resolves only to a language whose texts it has.
+  await changeInterfaceLanguage(currentLanguage());
 }
 
-export function changeInterfaceLanguage(language: Language): Promise<unknown> {
-  return i18next.changeLanguage(language);
+/** Switches once the shell's texts in `language` are there; the slices add theirs on `languageChanged`. */
+export async function changeInterfaceLanguage(language: Language): Promise<void> {
+  await loadTranslations(SHELL_NAMESPACE, SHELL_TRANSLATIONS, language);
+  await i18next.changeLanguage(language);
 }

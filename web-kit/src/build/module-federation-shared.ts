@@ -11,7 +11,7 @@ type Shared = Extract<NonNullable<ModuleFederationOptions['shared']>, Record<str
  * container (STYLE.md, "What we take" 2). `react/` and `react-dom/` cover the subpaths (`react-dom/client`,
  * `react/jsx-runtime`) that the bare keys do not catch.
  */
-const SINGLETONS = ['react', 'react-dom', 'i18next', 'react-i18next', 'react-toastify'] as const;
+const SINGLETONS = ['react', 'react-dom', 'i18next', 'react-i18next'] as const;
 const SUBPATHS = ['react', 'react-dom'] as const;
 
 /**
@@ -23,6 +23,12 @@ const ROUTER = path.resolve(import.meta.dirname, '../router.ts');
 const resolveModule = createRequire(import.meta.url).resolve;
 const ROUTER_VERSION = (
   JSON.parse(readFileSync(resolveModule('react-router-dom/package.json'), 'utf8')) as { version: string }
+).version;
+
+/** The toasts: `react-toastify` is shared as web-kit/src/toast.ts, which loads the library with the first toast. */
+const TOAST = path.resolve(import.meta.dirname, '../toast.ts');
+const TOAST_VERSION = (
+  JSON.parse(readFileSync(resolveModule('react-toastify/package.json'), 'utf8')) as { version: string }
 ).version;
 
 /**
@@ -49,6 +55,12 @@ export function sharedDependencies(dependencies: Readonly<Record<string, string>
     singleton: true,
     requiredVersion: requiredVersion('react-router-dom'),
     version: ROUTER_VERSION,
+  };
+  shared['react-toastify'] = {
+    import: TOAST,
+    singleton: true,
+    requiredVersion: requiredVersion('react-toastify'),
+    version: TOAST_VERSION,
   };
   for (const name of CONTRACTS) {
     // A file path (not the package request) as `import` makes every app provide the module, used or not.

@@ -29,7 +29,7 @@ export async function startStandalone(loadApp: () => Promise<StandaloneApp>) {
       initAsync: false,
       resources: {},
       interpolation: { escapeValue: false },
-      react: { useSuspense: false },
+      react: { useSuspense: false, bindI18nStore: 'added' },
       detection: { order: ['localStorage', 'navigator'], caches: ['localStorage'] },
     });
   i18next.on('languageChanged', (language) => {

@@ -11,7 +11,7 @@ await i18next.use(initReactI18next).init({
   initAsync: false,
   resources: {},
   interpolation: { escapeValue: false },
-  react: { useSuspense: false },
+  react: { useSuspense: false, bindI18nStore: 'added' },
 });
 
 afterEach(async () => {
