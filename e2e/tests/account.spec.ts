@@ -20,7 +20,8 @@ test('when a user opens Account from the user menu, then name, e-mail and langua
 }) => {
   const { email } = await registerByApi(page, 'Konto Tester');
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'User menu of Konto Tester' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Konto Tester!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Konto Tester – User menu' }).click();
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');

@@ -41,7 +41,6 @@ test('when a new user registers, logs out, logs in again and resets the password
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    // The page's heading takes the focus when it arrives, which closes a menu opened before it.
     await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
     await menu().click();
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -59,6 +59,26 @@ describe('portal routes', () => {
     expect(document.title).toBe('Remote page courses/CategoriesPage – Portal da curs');
   });
 
+  it('when the user opens the user menu while the next page is on its way, then the page does not take the focus from it', async () => {
+    signedIn(admin);
+    await renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' });
+    let arrive: () => void = () => undefined;
+    loadRemote.mockImplementationOnce(
+      (id) =>
+        new Promise((resolve) => {
+          arrive = () => resolve({ default: () => <h1>{`Remote page ${id}`}</h1> });
+        }),
+    );
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Categories' })));
+    const menu = screen.getByRole('button', { name: /User menu/ });
+    act(() => menu.focus());
+
+    await act(async () => arrive());
+    await screen.findByRole('heading', { level: 1, name: 'Remote page courses/CategoriesPage' });
+    expect(menu).toHaveFocus();
+  });
+
   it('when the user moves between pages, then the login status is asked only once', async () => {
     const api = signedIn(admin);
     await renderApp('/dashboard');

@@ -20,6 +20,7 @@ export function usePageHeading(main: RefObject<HTMLElement | null>) {
   const appTitle = t('app.title');
   const navigated = useRef(false);
   const lastPathname = useRef(pathname);
+  const focusedAtNavigation = useRef<Element | null>(null);
 
   useEffect(() => {
     const container = main.current;
@@ -27,15 +28,17 @@ export function usePageHeading(main: RefObject<HTMLElement | null>) {
     if (lastPathname.current !== pathname) {
       lastPathname.current = pathname;
       navigated.current = true;
+      focusedAtNavigation.current = document.activeElement;
     }
     const update = () => {
       const heading = container.querySelector('h1');
       document.title = pageTitle(heading?.textContent, appTitle);
       if (!heading || !navigated.current) return;
       navigated.current = false;
-      // Someone who already moved into the new page (a field that focused itself, a click) keeps their place.
+      // Someone who moved the focus while the page was on its way (a field that focused itself, a click, the user
+      // menu opened) keeps their place.
       const active = document.activeElement;
-      if (active && active !== container && container.contains(active)) return;
+      if (active && active !== focusedAtNavigation.current && active !== document.body && active !== container) return;
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
     };
