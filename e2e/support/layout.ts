@@ -13,7 +13,7 @@ export function overflowingTexts(page: Page) {
   return page.evaluate(() =>
     [
       ...document.querySelectorAll<HTMLElement>(
-        'h1, h2, h3, p, a, button, label, li, span, strong, dt, dd, option, select, input',
+        'h1, h2, h3, p, a, button, label, li, span, strong, address, dt, dd, option, select, input',
       ),
     ]
       .filter((element) => element.offsetParent !== null)

@@ -7,9 +7,9 @@ const KIB = 1024;
  * so that they cannot grow unnoticed; each entry goes when its route is within budget.
  */
 const CEILINGS_OVER_BUDGET: Partial<Record<RouteName, number>> = {
-  login: 205 * KIB,
-  dashboard: 210 * KIB,
-  course: 217 * KIB,
+  login: 211 * KIB,
+  dashboard: 216 * KIB,
+  course: 224 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {

@@ -1,13 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { overflowingTexts, VIEWPORTS } from '../support/layout.ts';
 import { expect, LANGUAGES, registerByApi, test, uniqueEmail } from '../support/portal.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 360, height: 740 },
-] as const;
 
 interface Screen {
   name: string;
@@ -59,22 +56,13 @@ const SCREENS: Screen[] = [
     path: '/dashboard',
     signedIn: true,
     after: async (page) => {
-      await page.locator('header button[aria-expanded]').click();
-      await expect(page.locator('header button[aria-expanded]')).toHaveAttribute('aria-expanded', 'true');
+      // The user menu's button is named by the user's name, then "User menu" in the current language.
+      const userMenu = page.getByRole('button', { name: /^Maria Muster-Casanova – / });
+      await userMenu.click();
+      await expect(userMenu).toHaveAttribute('aria-expanded', 'true');
     },
   },
 ];
-
-/** Elements whose text is wider than their box (cut off or spilling out); the ellipsis of long names is allowed. */
-function overflowingTexts(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, a, button, label, li, span, strong, address')]
-      .filter((element) => element.offsetParent !== null)
-      .filter((element) => getComputedStyle(element).textOverflow !== 'ellipsis')
-      .filter((element) => element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0)
-      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 60)}`),
-  );
-}
 
 for (const language of LANGUAGES) {
   test(`when every screen is shown in ${language}, then nothing overflows at 1280 and 360 pixels (screenshots saved)`, async ({

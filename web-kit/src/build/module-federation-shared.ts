@@ -25,7 +25,7 @@ const ROUTER_VERSION = (
   JSON.parse(readFileSync(resolveModule('react-router-dom/package.json'), 'utf8')) as { version: string }
 ).version;
 
-/** The toasts: `react-toastify` is shared as web-kit/src/toast.ts, which loads the library with the first toast. */
+/** The toasts: `react-toastify` is shared as web-kit/src/toast.ts, the library with the portal's defaults. */
 const TOAST = path.resolve(import.meta.dirname, '../toast.ts');
 const TOAST_VERSION = (
   JSON.parse(readFileSync(resolveModule('react-toastify/package.json'), 'utf8')) as { version: string }
