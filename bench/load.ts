@@ -1,8 +1,11 @@
 // Load on the real stack: 200 signed-in users for 60 s with the mix of a working day (dashboard page, list,
-// search, course details, start and complete a course, list and download its file), closed loop, with autocannon.
+// search, course details, start and complete a course, list and download its file), with autocannon, twice:
+// paced (each user sends one request a second, a user who reads between clicks: the target's run) and closed
+// loop (each user sends the next request as soon as the last answered: the stack's capacity).
 //   node bench/load.ts --start      `npm start` on the machine's PostgreSQL (scratch databases) and Redis
 //   COMPOSE_LOAD=1 npm run test:compose   the compose stack (deploy/compose-check.ts calls runLoad)
-// LOAD_USERS and LOAD_SECONDS change the 200 users and 60 s (for a quick try).
+// LOAD_USERS and LOAD_SECONDS change the 200 users and 60 s (for a quick try); LOAD_RATE the paced run's requests
+// per second and user (1).
 // Prints p50/p95/p99 and errors, and each process's or container's CPU and memory; writes bench/reports/load-*.txt.
 // A benchmark, not a test: figures depend on what else the machine runs.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
@@ -83,15 +86,26 @@ async function prepare(options: LoadOptions, users: number) {
 const percentile = (sorted: number[], p: number) =>
   Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
 
-export async function runLoad(options: LoadOptions): Promise<string> {
-  const users = options.users ?? (Number(process.env.LOAD_USERS) || 200);
-  const seconds = options.seconds ?? (Number(process.env.LOAD_SECONDS) || 60);
-  const { courseId, fileId, cookies } = await prepare(options, users);
+type Usage = Map<string, { cpu: number[]; memoryMiB: number[] }>;
+
+interface Drive {
+  baseUrl: string;
+  users: number;
+  seconds: number;
+  /** Requests per second and user; undefined: the next request as soon as the last answered. */
+  rate: number | undefined;
+  mix: autocannon.Request[];
+  cookies: string[];
+  sample: LoadOptions['sample'];
+}
+
+/** One run of the mix: each connection is one signed-in user going through it again and again. */
+async function drive({ baseUrl, users, seconds, rate, mix, cookies, sample }: Drive): Promise<string> {
   let nextUser = 0;
   const latencies: number[] = [];
-  const usage = new Map<string, { cpu: number[]; memoryMiB: number[] }>();
+  const usage: Usage = new Map();
   const sampler = setInterval(() => {
-    void options.sample().then((samples) => {
+    void sample().then((samples) => {
       for (const [name, { cpu, memoryMiB }] of samples) {
         const entry = usage.get(name) ?? { cpu: [], memoryMiB: [] };
         entry.cpu.push(cpu);
@@ -100,26 +114,16 @@ export async function runLoad(options: LoadOptions): Promise<string> {
       }
     });
   }, 5_000);
-  const mix: autocannon.Request[] = [
-    { method: 'GET', path: '/dashboard' },
-    { method: 'GET', path: '/api/courses?limit=24' },
-    { method: 'GET', path: '/api/courses?q=security&limit=24' },
-    { method: 'GET', path: `/api/courses/${courseId}` },
-    { method: 'POST', path: `/api/courses/register-for-course?courseId=${courseId}` },
-    { method: 'POST', path: `/api/courses/complete-course?courseId=${courseId}` },
-    { method: 'GET', path: `/api/files/course/${courseId}/files` },
-    { method: 'GET', path: `/api/files/download/${fileId}` },
-  ];
   const statuses = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: options.baseUrl,
+        url: baseUrl,
         connections: users,
         duration: seconds,
         headers: XHR,
-        // Each connection is one signed-in user going through the mix, again and again (its context keeps
-        // which user it is).
+        ...(rate ? { connectionRate: rate } : {}),
+        // Each connection keeps in its context which user it is.
         requests: mix.map((request) => ({
           ...request,
           setupRequest: (req: autocannon.Request, context: { cookie?: string }) => {
@@ -140,23 +144,51 @@ export async function runLoad(options: LoadOptions): Promise<string> {
   const failedStatuses = [...statuses].filter(([status]) => status >= 400);
   const errors = result.errors + result.timeouts + failedStatuses.reduce((sum, [, count]) => sum + count, 0);
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
-  const lines = [
-    `Load on ${options.label}: ${users} signed-in users, ${seconds} s, closed loop (autocannon), mix per user:`,
-    '  dashboard page, course list, search, course details, start, complete, file list, file download',
-    `requests: ${latencies.length} (${(latencies.length / seconds).toFixed(0)}/s)`,
-    `latency ms: p50 ${percentile(latencies, 0.5)}, p95 ${percentile(latencies, 0.95)}, p99 ${percentile(latencies, 0.99)}, max ${Math.round(latencies.at(-1) ?? 0)}`,
-    `errors: ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, ${
+  return [
+    rate
+      ? `${users} users, ${seconds} s, paced: each user sends ${rate} request(s) a second`
+      : `${users} users, ${seconds} s, closed loop: each user sends the next request as soon as the last answered`,
+    `  requests: ${latencies.length} (${(latencies.length / seconds).toFixed(0)}/s)`,
+    `  latency ms: p50 ${percentile(latencies, 0.5)}, p95 ${percentile(latencies, 0.95)}, p99 ${percentile(latencies, 0.99)}, max ${Math.round(latencies.at(-1) ?? 0)}`,
+    `  errors: ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, ${
       failedStatuses.map(([status, count]) => `${count} × ${status}`).join(', ') || 'no 4xx/5xx'
     })`,
-    'CPU (mean of 5 s samples, % of one core) and memory (peak) per process:',
+    '  CPU (mean of 5 s samples, % of one core) and memory (peak) per process:',
     ...[...usage]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(
         ([name, { cpu, memoryMiB }]) =>
-          `  ${name.padEnd(36)} CPU ${mean(cpu).toFixed(0).padStart(4)} %   memory ${Math.max(...memoryMiB).toFixed(0)} MiB`,
+          `    ${name.padEnd(36)} CPU ${mean(cpu).toFixed(0).padStart(4)} %   memory ${Math.max(...memoryMiB).toFixed(0)} MiB`,
       ),
+  ].join('\n');
+}
+
+export async function runLoad(options: LoadOptions): Promise<string> {
+  const users = options.users ?? (Number(process.env.LOAD_USERS) || 200);
+  const seconds = options.seconds ?? (Number(process.env.LOAD_SECONDS) || 60);
+  const rate = Number(process.env.LOAD_RATE) || 1;
+  const { courseId, fileId, cookies } = await prepare(options, users);
+  const mix: autocannon.Request[] = [
+    { method: 'GET', path: '/dashboard' },
+    { method: 'GET', path: '/api/courses?limit=24' },
+    { method: 'GET', path: '/api/courses?q=security&limit=24' },
+    { method: 'GET', path: `/api/courses/${courseId}` },
+    { method: 'POST', path: `/api/courses/register-for-course?courseId=${courseId}` },
+    { method: 'POST', path: `/api/courses/complete-course?courseId=${courseId}` },
+    { method: 'GET', path: `/api/files/course/${courseId}/files` },
+    { method: 'GET', path: `/api/files/download/${fileId}` },
   ];
-  return lines.join('\n');
+  const runs = [];
+  for (const runRate of [rate, undefined]) {
+    runs.push(
+      await drive({ baseUrl: options.baseUrl, users, seconds, rate: runRate, mix, cookies, sample: options.sample }),
+    );
+  }
+  return [
+    `Load on ${options.label}: signed-in users with the mix dashboard page, course list, search, course details,`,
+    'start, complete, file list, file download (autocannon, one connection per user).',
+    ...runs,
+  ].join('\n');
 }
 
 /** `docker stats` of a compose project's containers. */
