@@ -39,8 +39,11 @@ function sliceContainer(initialDir: string) {
   };
 }
 
-async function waitFor(url: string) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+/** Waits until the portal answers ready: on a busy machine its four processes can take minutes to start. */
+async function waitForReady(url: string, portal: ChildProcess) {
+  const deadline = Date.now() + 200_000;
+  while (Date.now() < deadline) {
+    if (portal.exitCode !== null) throw new Error(`the portal exited with ${portal.exitCode} before it was ready`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -92,7 +95,7 @@ test('when the courses slice alone is rebuilt and replaced, then the running she
       stdio: 'ignore',
     });
     const base = `http://localhost:${port}`;
-    await waitFor(`${base}/config.json`);
+    await waitForReady(`${base}/readyz`, portal);
     const shellBefore = await (await fetch(`${base}/login`)).text();
 
     await page.goto(`${base}/login`);
