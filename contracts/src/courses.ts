@@ -59,6 +59,9 @@ export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
 export const idQuerySchema = z.object({ id: uuidSchema });
 
+/** `?lang=`: answer in this language instead of the caller's stored one. */
+export const languageQuerySchema = z.object({ lang: languageSchema.optional() });
+
 export const courseFileSchema = z.object({
   id: uuidSchema,
   fileName: z.string(),
