@@ -91,8 +91,11 @@ test.describe.serial('course content in five languages', () => {
     await expect(card.getByRole('heading', { name: GERMAN.title })).toHaveAttribute('lang', 'de');
     await expect(card.getByText('Pas encore disponible en français – affiché en allemand')).toBeVisible();
 
-    await page.getByRole('checkbox', { name: 'Uniquement les cours en français' }).check();
+    // The box follows the URL: it is checked once the dashboard has moved to ?mylang=1.
+    const onlyMine = page.getByRole('checkbox', { name: 'Uniquement les cours en français' });
+    await onlyMine.click();
     await expect(page).toHaveURL(/mylang=1/);
+    await expect(onlyMine).toBeChecked();
     await expect(page.getByRole('article', { name: GERMAN.title })).toHaveCount(0);
 
     await page.goto(`/dashboard?q=${token}`);
