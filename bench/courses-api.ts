@@ -2,7 +2,8 @@
 // as `npm start` does, then loads each call through the gateway (with a real session) and straight against the
 // courses service, and prints requests per second, p50 and p99, the gateway/direct ratios (one table at the end)
 // and the query plans.
-// `npm run bench` (options: --courses N --users N --seconds S --concurrency C).
+// `npm run bench` (options: --courses N --languages L --users N --seconds S --concurrency C); each course has
+// texts in L languages (3 by default).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { seedBulk } from '../scripts/bulk-seed.ts';
 const { values } = parseArgs({
   options: {
     courses: { type: 'string', default: '10000' },
+    languages: { type: 'string', default: '3' },
     users: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '16' },
@@ -48,7 +50,12 @@ async function seed() {
   await migrate(courses.db, 'courses', coursesMigrations);
   const result = await seedBulk(
     { auth: auth.db, courses: courses.db },
-    { courses: Number(values.courses), users: Number(values.users), participationsPerUser: 5 },
+    {
+      courses: Number(values.courses),
+      users: Number(values.users),
+      participationsPerUser: 5,
+      languagesPerCourse: Number(values.languages),
+    },
   );
   await auth.close();
   await courses.close();
@@ -111,9 +118,9 @@ async function queryPlans(sampleCourseId: string, viewerId: string): Promise<str
     return execute(query, queryId);
   }) as typeof executor.executeQuery;
   const repository = coursesRepository(courses.db);
-  await repository.list({ published: true, limit: 24, offset: 240 }, viewerId);
-  await repository.list({ published: true, search: searchable('Sécurité'), limit: 24 }, viewerId);
-  await repository.findById(sampleCourseId, viewerId);
+  await repository.list({ published: true, limit: 24, offset: 240 }, viewerId, 'en');
+  await repository.list({ published: true, search: searchable('Sécurité'), limit: 24 }, viewerId, 'en');
+  await repository.findById(sampleCourseId, viewerId, 'en');
   executor.executeQuery = execute;
   const plans: string[] = [];
   for (const query of captured) {
@@ -194,7 +201,7 @@ try {
   const plans = await queryPlans(seeded.sampleCourseId ?? '', user.id);
   report = [
     `Courses API benchmark, ${new Date().toISOString()}`,
-    `Data: ${seeded.courses} courses in ${seeded.categories} categories, ${seeded.users} users, ${seeded.participations} participations, on ${databases ? 'a PostgreSQL server' : 'embedded PGlite'}.`,
+    `Data: ${seeded.courses} courses in ${seeded.languagesPerCourse} languages each, in ${seeded.categories} categories, ${seeded.users} users, ${seeded.participations} participations, on ${databases ? 'a PostgreSQL server' : 'embedded PGlite'}.`,
     `Load: ${concurrency} concurrent clients (unless marked), closed loop, ${seconds} s per scenario and path, on one 2-core machine shared by the load generator, the gateway and the services.`,
     '',
     ...rows,

@@ -72,9 +72,30 @@ describe('npm run admin -- backup / restore', () => {
       name: 'Mia',
     });
     const { categories, courses } = useCases(databases.courses);
-    const category = await categories.create('Backups');
+    const category = await categories.create(
+      { names: { en: 'Backups', de: 'Datensicherung', rm: 'Copias da segirezza' }, defaultLanguage: 'en' },
+      'en',
+      'en',
+    );
     const identity = { sub: user.id, admin: true, lang: 'en' as const, exp: 0 };
     const course = await courses.create(
+      {
+        defaultLanguage: 'de',
+        texts: {
+          de: { title: 'Gesichert', description: '<p>Sicher <strong>aufbewahrt</strong></p>' },
+          rm: {
+            title: 'Segirà',
+            shortDescription: 'Bain tgirà',
+            description: '<p>Tgirà <strong>a moda segira</strong></p>',
+          },
+        },
+        isPublished: true,
+        categoryIds: [category.id],
+      },
+      identity,
+      'en',
+    );
+    await courses.create(
       {
         title: 'Kept',
         description: '<p>Kept <strong>safe</strong></p>',
@@ -82,6 +103,7 @@ describe('npm run admin -- backup / restore', () => {
         categoryIds: [category.id],
       },
       identity,
+      'en',
     );
     await courses.start(course.id, identity);
     await storeStream(
@@ -111,6 +133,8 @@ describe('npm run admin -- backup / restore', () => {
     await Promise.all(Object.values(databases).map((database) => database.close()));
     expect(after).toEqual(before);
     expect(before['files.file_chunks']).toHaveLength(3);
+    expect(before['courses.course_texts']).toHaveLength(3);
+    expect(before['courses.category_names']).toHaveLength(3);
     expect(user.name).toBe('Mia');
   });
 

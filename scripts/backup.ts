@@ -19,7 +19,9 @@ export const SERVICE_TABLES = {
   courses: [
     ['schema_migrations', 'id'],
     ['categories', 'id'],
+    ['category_names', 'category_id, language'],
     ['courses', 'id'],
+    ['course_texts', 'course_id, language'],
     ['course_categories', 'course_id, category_id'],
     ['participations', 'course_id, user_id'],
     ['completions', 'course_id, user_id, completed_at'],
@@ -60,8 +62,8 @@ function decode(row: Row): Row {
     Object.entries(row).map(([key, value]) => {
       if (value && typeof value === 'object' && '$bytes' in value)
         return [key, Buffer.from(String(value.$bytes), 'base64')];
-      // jsonb values go back as JSON text, the same on PGlite and pg.
-      if (value && typeof value === 'object') return [key, JSON.stringify(value)];
+      // An array is an SQL array (text[]); jsonb values (objects) go back as JSON text, the same on PGlite and pg.
+      if (value && typeof value === 'object' && !Array.isArray(value)) return [key, JSON.stringify(value)];
       return [key, value];
     }),
   );

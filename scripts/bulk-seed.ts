@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Participation } from '@portal/contracts/courses';
-import type { Language } from '@portal/contracts/languages';
+import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { vacuumAnalyze } from '@portal/kit/db';
 import type { Kysely } from 'kysely';
 import type { AuthDatabase } from '../services/auth/src/data-access/schema.ts';
@@ -14,7 +14,14 @@ import { courseWrite } from '../services/courses/src/domain/courses.ts';
 
 const TOPICS = ['Security', 'Leadership', 'Excel', 'Kommunikation', 'Sécurité', 'Gestione', 'Rumantsch', 'Onboarding'];
 const WORDS = ['basics', 'advanced', 'workshop', 'für Einsteiger', 'avancé', 'pratica', 'per tuts', 'in practice'];
-const LANGUAGES: Language[] = ['en', 'fr', 'de', 'it', 'rm'];
+/** 'A course about' in each language: the texts of a seeded course differ per language as translations do. */
+const ABOUT: Record<Language, string> = {
+  en: 'a course about',
+  fr: 'un cours sur',
+  de: 'ein Kurs über',
+  it: 'un corso su',
+  rm: 'in curs davart',
+};
 const BATCH = 500;
 export const SEED_PASSWORD = 'Bench12345';
 
@@ -27,8 +34,9 @@ const pick = <T>(list: readonly T[], index: number): T => list[index % list.leng
  */
 export async function seedBulk(
   db: { auth: Kysely<AuthDatabase>; courses: Kysely<CoursesDatabase> },
-  size: { courses: number; users: number; participationsPerUser: number },
+  size: { courses: number; users: number; participationsPerUser: number; languagesPerCourse?: number },
 ) {
+  const languageCount = Math.min(Math.max(size.languagesPerCourse ?? 1, 1), LANGUAGES.length);
   const categories = categoriesRepository(db.courses);
   const courses = coursesRepository(db.courses);
   const participations = participationsRepository(db.courses);
@@ -36,10 +44,9 @@ export async function seedBulk(
 
   const categoryIds: string[] = [];
   for (let index = 0; index < 20; index += 1) {
-    const created = await categories.insert(
-      `${pick(TOPICS, index)} ${Math.floor(index / TOPICS.length) + 1} · ${randomUUID().slice(0, 4)}`,
-    );
-    if (created) categoryIds.push(created.id);
+    const name = `${pick(TOPICS, index)} ${Math.floor(index / TOPICS.length) + 1} · ${randomUUID().slice(0, 4)}`;
+    const created = await categories.insert({ names: { en: name }, defaultLanguage: 'en' });
+    if (created !== 'name_taken') categoryIds.push(created);
   }
 
   const courseIds: string[] = [];
@@ -48,16 +55,30 @@ export async function seedBulk(
     const batch: NewCourse[] = [];
     for (let index = start; index < Math.min(size.courses, start + BATCH); index += 1) {
       const title = `${pick(TOPICS, index)} ${pick(WORDS, index * 7)} #${index + 1}`;
-      const text = `${title}: a course about ${pick(WORDS, index * 3)} with exercises, examples and a short quiz at the end.`;
       const categoryIdsOfCourse = [
         ...new Set(Array.from({ length: (index % 3) + 1 }, (_, offset) => pick(categoryIds, index + offset * 7))),
       ];
-      const course = courseWrite({
-        title,
-        description: `<p>${text}</p>`,
-        isPublished: index % 10 !== 0,
-        categoryIds: categoryIdsOfCourse,
-      });
+      // The course's languages start at one that rotates with the index: its default language.
+      const languages = Array.from({ length: languageCount }, (_, offset) => pick(LANGUAGES, index + offset));
+      const texts = Object.fromEntries(
+        languages.map((language) => [
+          language,
+          {
+            title: `${title} (${language})`,
+            description: `<p>${title}: ${ABOUT[language]} ${pick(WORDS, index * 3)} with exercises, examples and a short quiz at the end.</p>`,
+          },
+        ]),
+      );
+      const course = courseWrite(
+        {
+          texts,
+          defaultLanguage: languages[0] ?? 'en',
+          isPublished: index % 10 !== 0,
+          categoryIds: categoryIdsOfCourse,
+        },
+        undefined,
+        'en',
+      );
       batch.push({ id: randomUUID(), course, createdBy: null, createdAt: new Date(now - index * 60_000) });
     }
     if ((await courses.insert(batch)) === 'category_missing') throw new Error('a seeded category vanished');
@@ -100,6 +121,7 @@ export async function seedBulk(
   return {
     categories: categoryIds.length,
     courses: courseIds.length,
+    languagesPerCourse: languageCount,
     users: size.users,
     participations: participationCount,
     password: SEED_PASSWORD,

@@ -1,4 +1,5 @@
-// `npm run seed -- --courses N [--users M] [--participations P]`: large data sets for benchmarks and demos,
+// `npm run seed -- --courses N [--users M] [--participations P] [--languages L]`: large data sets for benchmarks
+// and demos (each course with texts in L languages, 1 to 5),
 // written straight into the services' databases (stop the portal first when it runs on the embedded ones).
 import { parseArgs } from 'node:util';
 import { loadConfig, serviceConfigShape } from '../services/kit/src/config.ts';
@@ -14,6 +15,7 @@ const { values } = parseArgs({
     courses: { type: 'string', default: '100' },
     users: { type: 'string', default: '0' },
     participations: { type: 'string', default: '5' },
+    languages: { type: 'string', default: '1' },
   },
 });
 
@@ -37,10 +39,11 @@ try {
       courses: Number(values.courses),
       users: Number(values.users),
       participationsPerUser: Number(values.participations),
+      languagesPerCourse: Number(values.languages),
     },
   );
   console.log(
-    `Seeded ${result.courses} courses in ${result.categories} categories, ${result.users} users (password ${result.password}) with ${result.participations} participations in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `Seeded ${result.courses} courses (${result.languagesPerCourse} languages each) in ${result.categories} categories, ${result.users} users (password ${result.password}) with ${result.participations} participations in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
 } finally {
   await auth.close();

@@ -180,8 +180,9 @@ export class ApiClient {
     return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
   }
 
-  getCourse(id: string, signal?: AbortSignal) {
-    return this.request(`/api/courses/${encodeURIComponent(id)}`, { schema: courseSchema, signal });
+  /** One course, its text in `lang` (else the caller's stored language) when it has one, else in its default. */
+  getCourse(id: string, signal?: AbortSignal, lang?: Language) {
+    return this.request(`/api/courses/${encodeURIComponent(id)}`, { query: { lang }, schema: courseSchema, signal });
   }
 
   createCourse(payload: CourseInput) {
@@ -287,13 +288,14 @@ export class ApiClient {
   }
 
   // Categories
-  listCategories(signal?: AbortSignal) {
-    return this.request('/api/categories', { schema: z.array(categorySchema), signal });
+  /** Every category, named in `lang` (else the caller's stored language) when it has a name in it. */
+  listCategories(signal?: AbortSignal, lang?: Language) {
+    return this.request('/api/categories', { query: { lang }, schema: z.array(categorySchema), signal });
   }
 
-  /** Every category with how many courses use it (administrators only). */
-  listCategoryUsage(signal?: AbortSignal) {
-    return this.request('/api/categories/usage', { schema: z.array(categoryUsageSchema), signal });
+  /** Every category with how many courses use it and its name in each language (administrators only). */
+  listCategoryUsage(signal?: AbortSignal, lang?: Language) {
+    return this.request('/api/categories/usage', { query: { lang }, schema: z.array(categoryUsageSchema), signal });
   }
 
   createCategory(payload: CategoryInput) {

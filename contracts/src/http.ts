@@ -4,4 +4,6 @@ export const CSRF_HEADER_VALUE = 'XMLHttpRequest';
 /** Header carrying the request id from the gateway to the services and back. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/** The language of a course answer's texts: for one course the one shown, for a list the one asked for. */
+export const CONTENT_LANGUAGE_HEADER = 'Content-Language';
 export const API_VERSION = '1';

@@ -94,7 +94,7 @@ test('when the browser is offline or the course service is down, then Start says
   page,
 }) => {
   await registerByApi(page, 'Otto Offline');
-  await openCourse(page, 'Comunicare in modo efficace');
+  await openCourse(page, 'Communicating effectively');
   const start = page.getByRole('button', { name: 'Start course' });
 
   await page.context().setOffline(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatFileSize } from './format.ts';
+import { formatFileSize, formatLanguage } from './format.ts';
 
 describe('file sizes', () => {
   it('when sizes are shown, then they use base 1024, two decimals at most and the reader number format and units', () => {
@@ -12,5 +12,14 @@ describe('file sizes', () => {
     expect(formatFileSize(1_234_567, 'de')).toBe('1,18 MB');
     expect(formatFileSize(5 * 1024 ** 4, 'en')).toBe('5 TB');
     expect(formatFileSize(3 * 1024 ** 3 + 1024 ** 3 / 3, 'en')).toBe('3.33 GB');
+  });
+});
+
+describe('language names', () => {
+  it('when a language is named, then it is named in the reader language as a sentence uses it', () => {
+    expect(formatLanguage('de', 'en')).toBe('German');
+    expect(formatLanguage('rm', 'fr')).toBe('romanche');
+    expect(formatLanguage('de', 'rm')).toBe('tudestg');
+    expect(formatLanguage('it', 'de')).toBe('Italienisch');
   });
 });

@@ -1,4 +1,4 @@
-import type { Language } from '@portal/contracts/languages';
+import { LANGUAGE_NAMES, type Language } from '@portal/contracts/languages';
 import { currentLanguage } from './i18n.ts';
 
 /** Where a browser's Intl lacks Romansh, Swiss German conventions are what Romansh readers use. */
@@ -38,4 +38,13 @@ export function formatFileSize(bytes: number, language?: Language): string {
     unitDisplay: 'short',
     maximumFractionDigits: 2,
   }).format(value);
+}
+
+/**
+ * A language's name in the reader's language, as a sentence uses it ("German", "allemand", "tudestg"); where the
+ * browser's Intl cannot name languages in the reader's language, the language's name in itself.
+ */
+export function formatLanguage(code: Language, language: Language = currentLanguage()): string {
+  if (Intl.DisplayNames.supportedLocalesOf([language]).length === 0) return LANGUAGE_NAMES[code];
+  return new Intl.DisplayNames([language], { type: 'language', fallback: 'none' }).of(code) ?? LANGUAGE_NAMES[code];
 }

@@ -18,6 +18,9 @@ export function summary(values: Partial<CourseSummary> = {}): CourseSummary {
     isPublished: true,
     categories: [onboarding],
     isParticipant: false,
+    language: 'en',
+    defaultLanguage: 'en',
+    languages: ['en'],
     ...values,
   };
 }

@@ -29,6 +29,16 @@ export function course(values: Partial<Course> = {}): Course {
     createdAt: '2026-11-02T08:00:00.000Z',
     updatedAt: '2026-11-02T08:00:00.000Z',
     description: '<p>How to <strong>find courses</strong>.</p>',
+    language: 'en',
+    defaultLanguage: 'en',
+    languages: ['en'],
+    texts: {
+      en: {
+        title: 'Welcome to the course portal',
+        shortDescription: 'How to find courses.',
+        description: '<p>How to <strong>find courses</strong>.</p>',
+      },
+    },
     files: [],
     participants: [],
     completedAt: null,

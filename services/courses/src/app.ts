@@ -8,10 +8,11 @@ import { Router } from 'express';
 import type { CoursesConfig } from './config.ts';
 import { categoriesRepository } from './data-access/categories-repository.ts';
 import { coursesRepository } from './data-access/courses-repository.ts';
-import { filesOfCourse, userExistence } from './data-access/other-services.ts';
+import { filesOfCourse, userExistence, userLanguage } from './data-access/other-services.ts';
 import { participationsRepository } from './data-access/participations-repository.ts';
 import { type CoursesDatabase, migrations } from './data-access/schema.ts';
 import { categories as createCategories } from './domain/categories.ts';
+import { settleAuthorLanguagesInBackground } from './domain/author-languages.ts';
 import { courses as createCourses } from './domain/courses.ts';
 import { EXAMPLE_CATEGORIES, EXAMPLE_COURSES } from './domain/examples.ts';
 import { categoryRoutes, courseRoutes } from './entry-points/api/routes.ts';
@@ -30,27 +31,35 @@ export function useCases(
   services: { auth?: ServiceClient | undefined; files?: ServiceClient | undefined } = {},
 ) {
   const categoryRepository = categoriesRepository(database.db);
+  const courseRepository = coursesRepository(database.db);
   return {
     categories: createCategories(categoryRepository),
     courses: createCourses({
-      courses: coursesRepository(database.db),
+      courses: courseRepository,
       categories: categoryRepository,
       participations: participationsRepository(database.db),
       filesOf: filesOfCourse(services.files),
       userExists: services.auth ? userExistence(services.auth) : async () => false,
     }),
+    /** Gives migrated courses their authors' languages, in the background until the auth service answers. */
+    settleAuthorLanguages: (logger: Logger) =>
+      services.auth
+        ? settleAuthorLanguagesInBackground(courseRepository, userLanguage(services.auth), logger)
+        : undefined,
   };
 }
 export type UseCases = ReturnType<typeof useCases>;
 
 /** Seeds a fresh database only: once anything exists, nothing is added. */
 async function seedExamples({ categories, courses }: UseCases, logger: Logger) {
-  if ((await categories.list()).length > 0) return;
+  if ((await categories.list('en')).length > 0) return;
   const ids = new Map<string, string>();
-  for (const name of EXAMPLE_CATEGORIES) ids.set(name, (await categories.create(name)).id);
+  for (const { key, names } of EXAMPLE_CATEGORIES) {
+    ids.set(key, (await categories.create({ names, defaultLanguage: 'en' }, 'en', 'en')).id);
+  }
   const seeder = { sub: '00000000-0000-4000-8000-000000000000', admin: true, lang: 'en' as const, exp: 0 };
-  for (const { categories: names, ...course } of EXAMPLE_COURSES) {
-    await courses.create({ ...course, categoryIds: names.map((name) => ids.get(name) ?? '') }, seeder);
+  for (const { categories: keys, ...course } of EXAMPLE_COURSES) {
+    await courses.create({ ...course, categoryIds: keys.map((key) => ids.get(key) ?? '') }, seeder, 'en');
   }
   logger.info({ categories: EXAMPLE_CATEGORIES.length, courses: EXAMPLE_COURSES.length }, 'example content seeded');
 }
@@ -71,7 +80,7 @@ export function startCoursesService(config: CoursesConfig) {
     publishes: { [EVENTS.courseDeleted]: { service: 'files', urls: config.FILES_SERVICE_URL } },
     beforeServing: async (context) => {
       if (config.SEED_EXAMPLES) await seedExamples(casesOf(context), context.logger);
-      return undefined;
+      return casesOf(context).settleAuthorLanguages(context.logger);
     },
     routes: (context) => {
       const { categories, courses } = casesOf(context);

@@ -3,13 +3,10 @@ import { EVENTS } from '@portal/contracts/events';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
-import { migrate } from '@portal/kit/db';
-import { sql } from 'kysely';
 import { startCoursesService } from '../src/app.ts';
 import { loadCoursesConfig } from '../src/config.ts';
 import { categoriesRepository } from '../src/data-access/categories-repository.ts';
 import { coursesRepository } from '../src/data-access/courses-repository.ts';
-import { migrations } from '../src/data-access/schema.ts';
 import { participationsRepository } from '../src/data-access/participations-repository.ts';
 import { categories as createCategories } from '../src/domain/categories.ts';
 import { courses as createCourses, courseWrite } from '../src/domain/courses.ts';
@@ -276,25 +273,6 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     expect(course.body.shortDescription).toBe('Your first steps · Find courses. Browse · Start · one');
   });
 
-  it('when courses were stored before blocks were separated, then the migration rewrites their short descriptions', async () => {
-    const db = service.database.db;
-    const created = await admin.post('/api/courses', {
-      ...lesson([await newCategory('Migrated')]),
-      description: '<h2>Heading</h2><p>Text.</p><ol><li>One</li><li>Two</li></ol>',
-    });
-    await db
-      .updateTable('courses')
-      .set({ short_description: 'Heading Text. One Two' })
-      .where('id', '=', created.body.id)
-      .execute();
-    await sql`delete from schema_migrations where id = '002-short-description-block-separators'`.execute(db);
-    await migrate(db, 'courses', migrations);
-    const listed = await employee.get('/api/courses?limit=100');
-    expect(listed.body.find((course: { id: string }) => course.id === created.body.id).shortDescription).toBe(
-      'Heading · Text. One · Two',
-    );
-  });
-
   describe('races between a course and its category', () => {
     it('when a category is deleted while courses are created with it, then each pair answers one success and one 400, never a 500', async () => {
       const pairs = await Promise.all(
@@ -317,15 +295,18 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     it('when the category goes between the check and the insert, then the course is refused with 400 category_unknown', async () => {
       const db = service.database.db;
       const categoryRepository = categoriesRepository(db);
-      const categoryId = (await categoryRepository.insert(`Vanishing ${Math.random()}`))?.id ?? '';
+      const categoryId = await categoryRepository.insert({
+        names: { en: `Vanishing ${Math.random()}` },
+        defaultLanguage: 'en',
+      });
       const courses = createCourses({
         courses: coursesRepository(db),
         participations: participationsRepository(db),
         categories: {
           ...categoryRepository,
           // The check sees the category; another administrator deletes it right after.
-          findByIds: async (ids) => {
-            const found = await categoryRepository.findByIds(ids);
+          findByIds: async (ids, language) => {
+            const found = await categoryRepository.findByIds(ids, language);
             await categoryRepository.delete(categoryId);
             return found;
           },
@@ -333,7 +314,7 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
         filesOf: async () => null,
         userExists: async () => false,
       });
-      await expect(courses.create(lesson([categoryId]), { ...ADMIN, exp: 0 })).rejects.toMatchObject({
+      await expect(courses.create(lesson([categoryId]), { ...ADMIN, exp: 0 }, 'en')).rejects.toMatchObject({
         status: 400,
         issues: [{ path: 'categoryIds', code: 'category_unknown' }],
       });
@@ -342,20 +323,28 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     it('when a course takes the category between the in-use check and the delete, then the delete is refused with 400 category_in_use', async () => {
       const db = service.database.db;
       const categoryRepository = categoriesRepository(db);
-      const categoryId = (await categoryRepository.insert(`Taken ${Math.random()}`))?.id ?? '';
+      const categoryId = await categoryRepository.insert({
+        names: { en: `Taken ${Math.random()}` },
+        defaultLanguage: 'en',
+      });
       const categories = createCategories({
         ...categoryRepository,
         // The check finds it unused; a course is saved with it right after.
         isInUse: async (id) => {
           const inUse = await categoryRepository.isInUse(id);
           await coursesRepository(db).insert([
-            { id: crypto.randomUUID(), course: courseWrite(lesson([id])), createdBy: null, createdAt: new Date() },
+            {
+              id: crypto.randomUUID(),
+              course: courseWrite(lesson([id]), undefined, 'en'),
+              createdBy: null,
+              createdAt: new Date(),
+            },
           ]);
           return inUse;
         },
       });
       await expect(categories.delete(categoryId)).rejects.toMatchObject({ status: 400, code: 'category_in_use' });
-      expect(await categoryRepository.findById(categoryId)).toBeDefined();
+      expect(await categoryRepository.findById(categoryId, 'en')).toBeDefined();
     });
   });
 });

@@ -84,6 +84,9 @@ export function openServiceDatabase<DB>(
 /** A row refused by a foreign key (PostgreSQL and PGlite alike): what it pointed at was deleted meanwhile. */
 export const isForeignKeyViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23503';
 
+/** A row refused by a unique index (PostgreSQL and PGlite alike). */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
+
 /** Fresh planner statistics and visibility map, as autovacuum would leave them after a bulk load. */
 export async function vacuumAnalyze<DB>(db: Kysely<DB>) {
   await sql`vacuum analyze`.execute(db);

@@ -10,10 +10,15 @@ import CategoriesPage from './categories.tsx';
 type Routes = Parameters<typeof fakeApi>[0];
 
 /** Onboarding is used by two courses, the others by none. */
+const named = (category: { id: string; name: string }) => ({
+  ...category,
+  names: { en: category.name },
+  defaultLanguage: 'en' as const,
+});
 const usage = [
-  { ...security, courseCount: 0 },
-  { ...onboarding, courseCount: 2 },
-  { ...leadership, courseCount: 0 },
+  { ...named(security), courseCount: 0 },
+  { ...named(onboarding), names: { en: 'Onboarding', de: 'Einführung' }, courseCount: 2 },
+  { ...named(leadership), courseCount: 0 },
 ];
 
 async function openCategories(routes: Routes = {}) {
@@ -27,11 +32,13 @@ const names = () =>
   within(screen.getByRole('list', { name: 'All categories' }))
     .getAllByRole('listitem')
     .map((row) => row.firstChild?.firstChild?.textContent);
-const nameField = () => screen.getByRole('textbox', { name: 'New category' });
+const group = (name: string) => screen.getByRole('group', { name });
+const nameField = (language = 'English (default)') =>
+  within(group('New category')).getByRole('textbox', { name: language });
 const addButton = () => screen.getByRole('button', { name: 'Add category' });
 const created = (request: FakeRequest) => ({
   status: 201,
-  body: { id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', name: (request.body as { name: string }).name },
+  body: { id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', name: (request.body as { names: { en: string } }).names.en },
 });
 
 describe('categories page', () => {
@@ -61,7 +68,7 @@ describe('categories page', () => {
     await user.click(addButton());
 
     expect(await screen.findByText('The category “Languages” has been added.')).toBeInTheDocument();
-    expect(api.calls('POST /api/categories')[0]?.body).toEqual({ name: 'Languages' });
+    expect(api.calls('POST /api/categories')[0]?.body).toEqual({ names: { en: 'Languages' }, defaultLanguage: 'en' });
     expect(names()).toEqual(['Information security', 'Languages', 'Leadership', 'Onboarding']);
     expect(nameField()).toHaveValue('');
   });
@@ -85,8 +92,7 @@ describe('categories page', () => {
     await user.type(nameField(), 'onboarding');
     await user.click(addButton());
 
-    expect(await screen.findByText('A category with this name already exists.')).toBeInTheDocument();
-    expect(nameField()).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByRole('alert')).toHaveTextContent('A category with this name already exists.');
     expect(names()).toHaveLength(3);
   });
 
@@ -108,16 +114,19 @@ describe('categories page', () => {
       }),
     });
     await user.click(screen.getByRole('button', { name: 'Rename “Onboarding”' }));
-    const field = screen.getByRole('textbox', { name: 'New name for “Onboarding”' });
+    const field = within(group('New name for “Onboarding”')).getByRole('textbox', { name: 'English (default)' });
     expect(field).toHaveFocus();
     expect(field).toHaveValue('Onboarding');
+    expect(within(group('New name for “Onboarding”')).getByRole('textbox', { name: 'German' })).toHaveValue(
+      'Einführung',
+    );
 
     await user.clear(field);
     await user.type(field, 'Welcome days{Enter}');
     expect(await screen.findByText('The category is now called “Welcome days”.')).toBeInTheDocument();
     const call = api.calls('PATCH /api/categories')[0];
     expect(call?.search.get('id')).toBe(onboarding.id);
-    expect(call?.body).toEqual({ name: 'Welcome days' });
+    expect(call?.body).toEqual({ names: { en: 'Welcome days', de: 'Einführung' }, defaultLanguage: 'en' });
     expect(names()).toEqual(['Information security', 'Leadership', 'Welcome days']);
     expect(screen.getByRole('button', { name: 'Rename “Welcome days”' })).toHaveFocus();
   });
@@ -126,13 +135,13 @@ describe('categories page', () => {
     const { user } = await openCategories({ 'PATCH /api/categories': apiError(409, 'category_name_taken') });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: 'Rename “Onboarding”' }));
-    const field = screen.getByRole('textbox', { name: 'New name for “Onboarding”' });
+    const field = within(group('New name for “Onboarding”')).getByRole('textbox', { name: 'English (default)' });
     await user.clear(field);
     await user.type(field, 'Leadership{Enter}');
 
     expect(await screen.findByText('A category with this name already exists.')).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('textbox', { name: 'New name for “Onboarding”' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'New name for “Onboarding”' })).not.toBeInTheDocument();
     expect(names()).toEqual(['Information security', 'Leadership', 'Onboarding']);
   });
 
@@ -189,5 +198,40 @@ describe('categories page', () => {
     await user.click(screen.getByRole('button', { name: 'Delete “Leadership”' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('You are not allowed to do this.')).toBeInTheDocument();
+  });
+
+  it('when a category is named in several languages with another default, then the server gets every name and that default, and empty languages are left out', async () => {
+    const { api, user } = await openCategories({
+      'POST /api/categories': { status: 201, body: { id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', name: 'Segirezza' } },
+    });
+    await user.selectOptions(
+      within(group('New category')).getByRole('combobox', { name: 'Default language' }),
+      'Romansh',
+    );
+    expect(nameField('Romansh (default)')).toHaveAttribute('lang', 'rm');
+    expect(nameField('Romansh (default)')).toBeRequired();
+    await user.type(nameField('French'), 'Sécurité');
+    await user.click(addButton());
+    expect(nameField('Romansh (default)')).toHaveAccessibleDescription('Please enter a name.');
+    expect(api.calls('POST /api/categories')).toHaveLength(0);
+
+    await user.type(nameField('Romansh (default)'), 'Segirezza');
+    await user.click(addButton());
+    expect(await screen.findByText('The category “Segirezza” has been added.')).toBeInTheDocument();
+    expect(api.calls('POST /api/categories')[0]?.body).toEqual({
+      names: { fr: 'Sécurité', rm: 'Segirezza' },
+      defaultLanguage: 'rm',
+    });
+    expect(nameField('French')).toHaveValue('');
+  });
+
+  it('when a name in another language is too long, then that field says why and nothing is sent', async () => {
+    const { api, user } = await openCategories();
+    await user.type(nameField(), 'Security');
+    await user.type(nameField('Italian'), 'x'.repeat(61));
+    await user.click(addButton());
+    expect(nameField('Italian')).toHaveAccessibleDescription('The name may have at most 60 characters.');
+    expect(nameField()).not.toHaveAttribute('aria-invalid');
+    expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 });

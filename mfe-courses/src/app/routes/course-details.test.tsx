@@ -328,4 +328,29 @@ describe('course details', () => {
     expect(screen.getByText(/^Terminà ils /)).toHaveTextContent(/22.*2026/);
     expect(screen.getByText(/Las datotecas n’èn actualmain betg disponiblas/)).toBeInTheDocument();
   });
+
+  it('when the course is not in the reader language, then the page asks for it in that language, says which one is shown, names the others and marks the text with its language', async () => {
+    await i18next.changeLanguage('fr');
+    const shown = course({
+      title: 'Sicherheit am Arbeitsplatz',
+      description: '<p>Tragen Sie einen Helm.</p>',
+      language: 'de',
+      defaultLanguage: 'de',
+      languages: ['de', 'rm'],
+    });
+    const api = openCourse(shown);
+    const heading = await title('Sicherheit am Arbeitsplatz');
+    expect(heading).toHaveAttribute('lang', 'de');
+    expect(screen.getByText('Tragen Sie einen Helm.').closest('[lang]')).toHaveAttribute('lang', 'de');
+    expect(screen.getByText('Pas encore disponible en français – affiché en allemand')).toBeInTheDocument();
+    expect(screen.getByText('Aussi en :', { exact: false })).toHaveTextContent('Aussi en : RM romanche');
+    expect(api.requests[0]?.search.get('lang')).toBe('fr');
+  });
+
+  it('when the course is in the reader language, then no note is shown', async () => {
+    openCourse(course({ title: 'Leading in everyday work', languages: ['en'] }));
+    await title('Leading in everyday work');
+    expect(screen.queryByText(/Not yet available/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Also in/)).not.toBeInTheDocument();
+  });
 });

@@ -79,7 +79,7 @@ describe('dashboard', () => {
     expect(screen.queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Drafts' })).not.toBeInTheDocument();
-    expect(listQueries(api)).toEqual([{ published: 'true', limit: '24', offset: '0' }]);
+    expect(listQueries(api)).toEqual([{ published: 'true', lang: 'en', limit: '24', offset: '0' }]);
   });
 
   it('when an employee opens ?view=drafts, then published courses are still what is asked for', async () => {
@@ -197,7 +197,7 @@ describe('dashboard', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search courses' }), 'phish');
 
     await waitFor(() => expect(listQueries(api)).toHaveLength(2));
-    expect(listQueries(api)[1]).toEqual({ published: 'true', q: 'phish', limit: '24', offset: '0' });
+    expect(listQueries(api)[1]).toEqual({ published: 'true', lang: 'en', q: 'phish', limit: '24', offset: '0' });
     expect(location()).toHaveTextContent('/dashboard?q=phish');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
   });
@@ -217,6 +217,7 @@ describe('dashboard', () => {
     await waitFor(() => expect(listQueries(api)).toHaveLength(2));
     expect(listQueries(api)[1]).toEqual({
       published: 'true',
+      lang: 'en',
       q: 'phish',
       categoryId: security.id,
       limit: '24',
@@ -232,7 +233,7 @@ describe('dashboard', () => {
     });
     await firstCourse();
     expect(listQueries(api)).toEqual([
-      { published: 'true', q: 'phish', categoryId: security.id, limit: '24', offset: '24' },
+      { published: 'true', lang: 'en', q: 'phish', categoryId: security.id, limit: '24', offset: '24' },
     ]);
     expect(screen.getByRole('searchbox', { name: 'Search courses' })).toHaveValue('phish');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue(security.id));
@@ -250,7 +251,7 @@ describe('dashboard', () => {
 
     await user.click(within(pager).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(within(pager).getByText('Page 2 of 3')).toBeInTheDocument());
-    expect(listQueries(api)[1]).toEqual({ published: 'true', limit: '24', offset: '24' });
+    expect(listQueries(api)[1]).toEqual({ published: 'true', lang: 'en', limit: '24', offset: '24' });
     expect(location()).toHaveTextContent('/dashboard?page=2');
     await user.click(within(pager).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled());
@@ -313,11 +314,11 @@ describe('dashboard', () => {
       expect(screen.getByRole('heading', { level: 2, name: 'Completed' })).toBeInTheDocument();
       expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
       expect(location()).toHaveTextContent('/dashboard?view=completed');
-      expect(mine(api)).toEqual([{ status: 'completed', limit: '24', offset: '0' }]);
+      expect(mine(api)).toEqual([{ status: 'completed', lang: 'en', limit: '24', offset: '0' }]);
 
       await user.click(screen.getByRole('button', { name: 'Next' }));
       await waitFor(() => expect(mine(api)).toHaveLength(2));
-      expect(mine(api)[1]).toEqual({ status: 'completed', limit: '24', offset: '24' });
+      expect(mine(api)[1]).toEqual({ status: 'completed', lang: 'en', limit: '24', offset: '24' });
     });
 
     it('when the dashboard opens on In progress, then the started courses show when they were started', async () => {
@@ -327,7 +328,7 @@ describe('dashboard', () => {
       });
       expect(await screen.findByText('Started on Nov 20, 2026')).toBeInTheDocument();
       expect(within(card('Spotting phishing')).getByText('Active')).toBeInTheDocument();
-      expect(mine(api)).toEqual([{ status: 'in-progress', limit: '24', offset: '0' }]);
+      expect(mine(api)).toEqual([{ status: 'in-progress', lang: 'en', limit: '24', offset: '0' }]);
       expect(listQueries(api)).toEqual([]);
     });
 
@@ -381,5 +382,63 @@ describe('dashboard', () => {
     expect(screen.getByText('Gefundene Kurse: 1.234')).toBeInTheDocument();
     expect(screen.getByText('Seite 1 von 52')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Kurse suchen' })).toBeInTheDocument();
+  });
+
+  describe('course languages', () => {
+    const german = summary({
+      title: 'Sicherheit am Arbeitsplatz',
+      shortDescription: 'Helm tragen.',
+      language: 'de',
+      defaultLanguage: 'de',
+      languages: ['fr', 'de', 'rm'],
+    });
+
+    it('when a course is shown in its default language, then the card says the reader language is missing, names its other languages and marks its text with its language', async () => {
+      openDashboard({ courses: coursePage([welcome, german]) });
+      const shown = await screen.findByRole('article', { name: 'Sicherheit am Arbeitsplatz' });
+      expect(within(shown).getByText('Not yet available in English – shown in German')).toBeInTheDocument();
+      const alsoIn = within(shown).getByText('Also in:', { exact: false });
+      expect(alsoIn).toHaveTextContent('Also in: FR RM French, Romansh');
+      expect(within(alsoIn).getByTitle('French')).toHaveAttribute('lang', 'fr');
+      expect(within(shown).getByRole('heading', { level: 3 })).toHaveAttribute('lang', 'de');
+      expect(within(shown).getByText('Helm tragen.')).toHaveAttribute('lang', 'de');
+
+      const english = card('Welcome to the course portal');
+      expect(within(english).queryByText(/Not yet available/)).not.toBeInTheDocument();
+      expect(within(english).queryByText(/Also in/)).not.toBeInTheDocument();
+    });
+
+    it('when the interface is in Romansh, then the courses are asked for in Romansh and the note is Romansh', async () => {
+      await i18next.changeLanguage('rm');
+      const api = openDashboard({ courses: coursePage([summary({ ...german, languages: ['de', 'fr'] })]) });
+      const shown = await screen.findByRole('article', { name: 'Sicherheit am Arbeitsplatz' });
+      expect(within(shown).getByText('Anc betg disponibel per rumantsch – mussà per tudestg')).toBeInTheDocument();
+      expect(within(shown).getByText('Era per:', { exact: false })).toHaveTextContent('Era per: FR franzos');
+      expect(listQueries(api)[0]).toMatchObject({ lang: 'rm' });
+    });
+
+    it('when "only courses in my language" is chosen, then the server is asked for those, the URL keeps it, and a reload sends it again', async () => {
+      const api = openDashboard();
+      const user = userEvent.setup();
+      await firstCourse();
+      expect(listQueries(api)[0]).not.toHaveProperty('inLanguage');
+      await user.click(screen.getByRole('checkbox', { name: 'Only courses in English' }));
+      await waitFor(() => expect(listQueries(api)).toHaveLength(2));
+      expect(listQueries(api)[1]).toEqual({
+        published: 'true',
+        lang: 'en',
+        inLanguage: 'true',
+        limit: '24',
+        offset: '0',
+      });
+      expect(location()).toHaveTextContent('/dashboard?mylang=1');
+    });
+
+    it('when the dashboard is opened with ?mylang=1, then the box is checked and only courses in the reader language are asked for', async () => {
+      const api = openDashboard({ url: '/dashboard?mylang=1', courses: coursePage([]) });
+      expect(await screen.findByText('No courses match your search.')).toBeInTheDocument();
+      expect(screen.getByRole('checkbox', { name: 'Only courses in English' })).toBeChecked();
+      expect(listQueries(api)[0]).toMatchObject({ inLanguage: 'true', lang: 'en' });
+    });
   });
 });

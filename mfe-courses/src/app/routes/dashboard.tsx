@@ -1,6 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
 import { formatNumber } from '@portal/web-kit/format';
+import { currentLanguage } from '@portal/web-kit/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -49,7 +50,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
   const isAdmin = session.user?.isSysAdmin === true;
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params, isAdmin);
-  const { state, reload, update } = useCoursePage(pageQuery(filter));
+  const { state, reload, update } = useCoursePage(pageQuery(filter, currentLanguage()));
   const categories = useCategoryOptions();
   const [deletion, setDeletion] = useState<Deletion | null>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -98,7 +99,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
   };
 
   const page = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
-  const filtered = !isMyView(filter.view) && (filter.q !== '' || filter.categoryId !== '');
+  const filtered = !isMyView(filter.view) && (filter.q !== '' || filter.categoryId !== '' || filter.inMyLanguage);
 
   let results;
   if (state.status === 'error') {
@@ -112,7 +113,11 @@ export default function DashboardPage({ session }: CoursesPageProps) {
         title={t('dashboard.noMatch')}
         hint={t('dashboard.noMatchHint')}
         action={
-          <button type="button" className={ui.button} onClick={() => changeFilter({ q: '', categoryId: '' })}>
+          <button
+            type="button"
+            className={ui.button}
+            onClick={() => changeFilter({ q: '', categoryId: '', inMyLanguage: false })}
+          >
             {t('dashboard.clearFilters')}
           </button>
         }

@@ -93,7 +93,8 @@ describe('course form page', () => {
     expect(await screen.findByText('The description can have at most 2,500 characters.')).toBeInTheDocument();
     await writeDescription('<p> </p>');
     expect(await screen.findByText('Please write a description.')).toBeInTheDocument();
-    expect(submit()).toBeDisabled();
+    await user.click(submit());
+    expect(screen.getByLabelText(/^Title/)).toHaveFocus();
   });
 
   it('when a user who is not a system administrator opens the form, then a not-allowed message is shown', () => {
@@ -101,22 +102,21 @@ describe('course form page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Only system administrators may create and edit topics.');
   });
 
-  it('when creating, then the button says Publish Topic or Save as Draft and is disabled until the form is valid', async () => {
-    openCreate();
+  it('when creating, then the button says Publish Topic or Save as Draft, and an incomplete form is not sent', async () => {
+    const api = openCreate();
     const user = userEvent.setup();
     await screen.findByLabelText(/^Title/);
-    expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(/Fill in the title and description/);
     await user.type(screen.getByLabelText(/^Title/), 'Safety at work');
-    expect(submit()).toBeDisabled();
     await writeDescription('<p>Wear a helmet.</p>');
     expect(screen.getByText('14 / 2,500 characters')).toBeInTheDocument();
-    expect(submit()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(screen.getByRole('checkbox', { name: 'Information security' })).toHaveFocus();
     await user.click(screen.getByRole('checkbox', { name: 'Onboarding' }));
-    expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeEnabled();
+    expect(screen.getByRole('status')).toHaveTextContent('');
     await user.click(screen.getByRole('checkbox', { name: /Published/ }));
     expect(screen.getByRole('button', { name: 'Publish Topic' })).toBeEnabled();
-    await user.clear(screen.getByLabelText(/^Title/));
-    expect(screen.getByRole('button', { name: 'Publish Topic' })).toBeDisabled();
   });
 
   it('when editing, then the button says Update and Publish or Update Draft', async () => {
@@ -155,8 +155,10 @@ describe('course form page', () => {
     expect(screen.getByLabelText(/^Title/)).toBeDisabled();
     expect(api.calls('POST /api/courses')).toHaveLength(1);
     expect(api.calls('POST /api/courses')[0]?.body).toEqual({
-      title: 'Safety at work',
-      description: '<p>Wear a <strong>helmet</strong>.</p>',
+      texts: {
+        en: { title: 'Safety at work', shortDescription: '', description: '<p>Wear a <strong>helmet</strong>.</p>' },
+      },
+      defaultLanguage: 'en',
       isPublished: false,
       categoryIds: [onboarding.id],
     });
@@ -194,10 +196,18 @@ describe('course form page', () => {
     expect(await screen.findByText('Topic published')).toBeInTheDocument();
     const order = api.requests.filter((request) => request.method !== 'GET').map((r) => `${r.method} ${r.path}`);
     expect(order).toEqual(['PUT /api/courses', `DELETE /api/files/delete/${removed.id}`, 'POST /api/files/upload']);
-    expect(api.calls('PUT /api/courses')[0]?.body).toMatchObject({
+    expect(api.calls('PUT /api/courses')[0]?.body).toEqual({
       id: courseId,
       updatedAt: '2026-11-03T10:00:00.000Z',
-      title: 'Welcome to the course portal',
+      texts: {
+        en: {
+          title: 'Welcome to the course portal',
+          shortDescription: 'How to find courses.',
+          description: '<p>How to <strong>find courses</strong>.</p>',
+        },
+      },
+      defaultLanguage: 'en',
+      isPublished: true,
       categoryIds: [onboarding.id],
     });
     await waitFor(() => expect(location()).toBe('/dashboard'));
@@ -269,7 +279,10 @@ describe('course form page', () => {
   });
 
   it('when someone else saved first (409), then the latest version can be loaded and the user can apply their version on top', async () => {
-    const latest = course({ title: 'Their title', updatedAt: '2026-11-04T09:00:00.000Z' });
+    const latest = course({
+      texts: { en: { title: 'Their title', shortDescription: '', description: '<p>Theirs.</p>' } },
+      updatedAt: '2026-11-04T09:00:00.000Z',
+    });
     let loads = 0;
     const api = openEdit(
       { status: 200, body: course() },
@@ -302,7 +315,7 @@ describe('course form page', () => {
     await user.click(screen.getByRole('button', { name: 'Update and Publish' }));
     await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(api.calls('PUT /api/courses')[1]?.body).toMatchObject({
-      title: 'My title',
+      texts: { en: { title: 'My title' } },
       updatedAt: '2026-11-04T09:00:00.000Z',
     });
   });
@@ -428,5 +441,149 @@ describe('course form page', () => {
     await user.type(address, 'example.com{Enter}');
     expect(instance.getHTML()).toContain('href="https://example.com"');
     expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  });
+
+  describe('text in five languages', () => {
+    const tab = (code: string) => screen.getByRole('tab', { name: new RegExp(`^${code} `) });
+    const title = () => screen.getByLabelText(/^Title/);
+
+    it('when the user switches tabs, then each language keeps its own unsaved text, and the tabs say which are complete', async () => {
+      openCreate();
+      const user = await fillValidForm();
+      expect(screen.getByRole('tablist', { name: 'Languages of the text' })).toBeInTheDocument();
+      expect(tab('EN')).toHaveAttribute('aria-selected', 'true');
+      expect(tab('EN')).toHaveAccessibleName('EN English, complete default');
+      expect(tab('FR')).toHaveAccessibleName('FR French, missing');
+
+      await user.click(tab('FR'));
+      expect(tab('FR')).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tabpanel')).toHaveAccessibleName(/^FR/);
+      expect(title()).toHaveValue('');
+      expect(title()).toHaveAttribute('lang', 'fr');
+      await user.type(title(), 'Sécurité au travail');
+      expect(tab('FR')).toHaveAccessibleName('FR French, has errors');
+      await writeDescription('<p>Portez un casque.</p>');
+      expect(tab('FR')).toHaveAccessibleName('FR French, complete');
+
+      await user.click(tab('EN'));
+      expect(title()).toHaveValue('Safety at work');
+      expect((await editor()).getHTML()).toBe('<p>Wear a <strong>helmet</strong>.</p>');
+      await user.click(tab('FR'));
+      expect(title()).toHaveValue('Sécurité au travail');
+      expect((await editor()).getHTML()).toBe('<p>Portez un casque.</p>');
+    });
+
+    it('when the arrow keys, Home and End are pressed in the tab list, then they move to and show the next tab', async () => {
+      openCreate();
+      const user = userEvent.setup();
+      await screen.findByLabelText(/^Title/);
+      expect(tab('EN')).toHaveAttribute('tabindex', '0');
+      expect(tab('FR')).toHaveAttribute('tabindex', '-1');
+      tab('EN').focus();
+      await user.keyboard('{ArrowRight}');
+      expect(tab('FR')).toHaveFocus();
+      expect(tab('FR')).toHaveAttribute('aria-selected', 'true');
+      await user.keyboard('{End}');
+      expect(tab('RM')).toHaveFocus();
+      await user.keyboard('{ArrowRight}');
+      expect(tab('EN')).toHaveFocus();
+      await user.keyboard('{ArrowLeft}{Home}');
+      expect(tab('EN')).toHaveAttribute('aria-selected', 'true');
+    });
+
+    it('when another language breaks a rule, then saving shows that tab, marks it and focuses its field, and nothing is sent', async () => {
+      const api = openCreate();
+      const user = await fillValidForm();
+      await user.click(tab('DE'));
+      await user.type(title(), 'Sicherheit');
+      await user.click(tab('EN'));
+      await user.click(submit());
+      expect(tab('DE')).toHaveAttribute('aria-selected', 'true');
+      expect(tab('DE')).toHaveAccessibleName('DE German, has errors');
+      expect(await screen.findByText('Please write a description.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('textbox', { name: /Description/ })).toHaveFocus());
+      expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+
+      // Emptied again, the language is left out and the course can be saved.
+      await user.clear(title());
+      expect(tab('DE')).toHaveAccessibleName('DE German, missing');
+    });
+
+    it('when the default language is empty, then saving focuses its title in its tab', async () => {
+      openCreate();
+      const user = userEvent.setup();
+      await user.selectOptions(await screen.findByLabelText(/^Default language/), 'Romansh');
+      expect(tab('RM')).toHaveAccessibleName('RM Romansh, missing default');
+      await user.click(submit());
+      expect(tab('RM')).toHaveAttribute('aria-selected', 'true');
+      expect(tab('RM')).toHaveAccessibleName('RM Romansh, has errors default');
+      expect(title()).toHaveFocus();
+      expect(screen.getByText('Please enter a title.')).toBeInTheDocument();
+    });
+
+    it('when an empty language starts from the default one, then it gets its title, short description and description', async () => {
+      openCreate();
+      const user = await fillValidForm();
+      await user.type(screen.getByLabelText('Short description'), 'Helmets');
+      await user.click(tab('RM'));
+      expect(screen.getByText('There is no Romansh text yet.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Start from the English text' }));
+      expect(title()).toHaveValue('Safety at work');
+      expect(screen.getByLabelText('Short description')).toHaveValue('Helmets');
+      expect((await editor()).getHTML()).toBe('<p>Wear a <strong>helmet</strong>.</p>');
+      expect(screen.queryByRole('button', { name: 'Start from the English text' })).not.toBeInTheDocument();
+      await user.click(tab('EN'));
+      expect(screen.queryByRole('button', { name: /Start from/ })).not.toBeInTheDocument();
+    });
+
+    it('when a course in German and Romansh is edited, then its texts load per tab and showing tabs changes nothing', async () => {
+      const texts = {
+        de: { title: 'Sicherheit', shortDescription: 'Kurz', description: '<p>Helm tragen.</p>' },
+        rm: { title: 'Segirezza', shortDescription: '', description: '<p>Purtar in helm.</p>' },
+      };
+      openEdit({
+        status: 200,
+        body: course({ defaultLanguage: 'de', language: 'de', languages: ['de', 'rm'], texts }),
+      });
+      const user = userEvent.setup();
+      expect(await screen.findByLabelText(/^Title/)).toHaveValue('Sicherheit');
+      expect(tab('DE')).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByLabelText(/^Default language/)).toHaveValue('de');
+      await user.click(tab('RM'));
+      expect(title()).toHaveValue('Segirezza');
+      expect(screen.getByRole('textbox', { name: /Description/ })).toHaveAttribute('lang', 'rm');
+      await user.click(tab('IT'));
+
+      // Showing tabs changes nothing: leaving does not ask.
+      await user.click(screen.getByRole('link', { name: 'Close and go back to the overview' }));
+      await waitFor(() => expect(location()).toBe('/dashboard'));
+    });
+
+    it('when only another language changed, then leaving asks, and saving sends every language', async () => {
+      const texts = {
+        de: { title: 'Sicherheit', shortDescription: 'Kurz', description: '<p>Helm tragen.</p>' },
+        rm: { title: 'Segirezza', shortDescription: '', description: '<p>Purtar in helm.</p>' },
+      };
+      const api = openEdit(
+        { status: 200, body: course({ defaultLanguage: 'de', language: 'de', languages: ['de', 'rm'], texts }) },
+        { 'PUT /api/courses': (request) => ({ status: 200, body: course(request.body as object) }) },
+      );
+      const user = userEvent.setup();
+      await screen.findByLabelText(/^Title/);
+      await user.click(tab('RM'));
+      await user.type(title(), '!');
+      await user.click(tab('DE'));
+      await user.click(screen.getByRole('link', { name: 'Close and go back to the overview' }));
+      await user.click(await screen.findByRole('button', { name: 'Stay on this page' }));
+      await user.click(screen.getByRole('button', { name: 'Update and Publish' }));
+      await waitFor(() => expect(location()).toBe('/dashboard'));
+      expect(api.calls('PUT /api/courses')[0]?.body).toMatchObject({
+        defaultLanguage: 'de',
+        texts: {
+          de: { title: 'Sicherheit', shortDescription: 'Kurz', description: '<p>Helm tragen.</p>' },
+          rm: { title: 'Segirezza!', shortDescription: '', description: '<p>Purtar in helm.</p>' },
+        },
+      });
+    });
   });
 });

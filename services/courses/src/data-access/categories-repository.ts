@@ -1,64 +1,150 @@
 import { randomUUID } from 'node:crypto';
-import type { Category, CategoryUsage } from '@portal/contracts/courses';
-import { isForeignKeyViolation } from '@portal/kit/db';
-import { type Kysely, sql } from 'kysely';
+import type { Category, CategoryNames, CategoryUsage } from '@portal/contracts/courses';
+import type { Language } from '@portal/contracts/languages';
+import { isForeignKeyViolation, isUniqueViolation } from '@portal/kit/db';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
 
-const byName = sql`lower(name)`;
+/** A category's names in every language it has, with the one its names fall back to. */
+export interface CategoryNaming {
+  names: CategoryNames;
+  defaultLanguage: Language;
+}
+
+type WithCategory = CoursesDatabase & { cat: CoursesDatabase['categories'] };
+type CategoryName = CoursesDatabase['category_names'];
+type NamesJoined<DB> = DB & { nd: CategoryName; na: { [K in keyof CategoryName]: CategoryName[K] | null } };
+
+/**
+ * The category `cat`'s name in `language`, else in its default language: the two names are joined on their
+ * primary key, so naming a list of categories costs two index lookups (or hash joins) per category.
+ */
+export function joinNames<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  language: Language,
+): SelectQueryBuilder<NamesJoined<DB>, TB | 'na' | 'nd', O> {
+  return (query as unknown as SelectQueryBuilder<WithCategory, 'cat', O>)
+    .innerJoin('category_names as nd', (join) =>
+      join.onRef('nd.category_id', '=', 'cat.id').onRef('nd.language', '=', 'cat.default_language'),
+    )
+    .leftJoin('category_names as na', (join) =>
+      join.onRef('na.category_id', '=', 'cat.id').on('na.language', '=', language),
+    ) as unknown as SelectQueryBuilder<NamesJoined<DB>, TB | 'na' | 'nd', O>;
+}
+
+/** The name shown: the asked language's, else the default language's (after `joinNames`). */
+export const shownName = sql<string>`coalesce(na.name, nd.name)`;
+
+const names = (eb: ExpressionBuilder<WithCategory, 'cat'>) =>
+  eb
+    .selectFrom('category_names as n')
+    .select(sql<CategoryNames>`json_object_agg(n.language, n.name)`.as('names'))
+    .whereRef('n.category_id', '=', 'cat.id');
+
+async function writeNames(trx: Transaction<CoursesDatabase>, id: string, naming: CategoryNaming) {
+  await trx.deleteFrom('category_names').where('category_id', '=', id).execute();
+  await trx
+    .insertInto('category_names')
+    .values(
+      Object.entries(naming.names).map(([language, name]) => ({
+        category_id: id,
+        language: language as Language,
+        name,
+      })),
+    )
+    .execute();
+}
+
+/** Runs a write; a name taken in its language (in any letter case) answers 'name_taken'. */
+async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T | 'name_taken'> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'name_taken';
+    throw error;
+  }
+}
 
 export function categoriesRepository(db: Kysely<CoursesDatabase>) {
-  return {
-    list(): Promise<Category[]> {
-      return db.selectFrom('categories').select(['id', 'name']).orderBy(byName).orderBy('id').execute();
-    },
+  const named = (language: Language) =>
+    joinNames(db.selectFrom('categories as cat'), language).select(['cat.id', shownName.as('name')]);
 
-    /** Every category with how many courses link it, by name, in one query. */
-    async listWithUsage(): Promise<CategoryUsage[]> {
-      return db
-        .selectFrom('categories as cat')
-        .leftJoin('course_categories as cc', 'cc.category_id', 'cat.id')
-        .select(['cat.id', 'cat.name', sql<number>`count(cc.course_id)::int`.as('courseCount')])
-        .groupBy(['cat.id', 'cat.name'])
-        .orderBy(sql`lower(cat.name)`)
+  return {
+    /** Every category named in `language` (else its default language), by that name. */
+    list(language: Language): Promise<Category[]> {
+      return named(language)
+        .orderBy(sql`lower(coalesce(na.name, nd.name))`)
         .orderBy('cat.id')
         .execute();
     },
 
-    findById(id: string): Promise<Category | undefined> {
-      return db.selectFrom('categories').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+    /** Every category with how many courses link it and all its names, by its name in `language`, in one query. */
+    async listWithUsage(language: Language): Promise<CategoryUsage[]> {
+      return named(language)
+        .select((eb) => [
+          'cat.default_language as defaultLanguage',
+          eb
+            .selectFrom('course_categories as cc')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('cc.category_id', '=', 'cat.id')
+            .as('courseCount'),
+          names(eb).as('names'),
+        ])
+        .orderBy(sql`lower(coalesce(na.name, nd.name))`)
+        .orderBy('cat.id')
+        .$castTo<CategoryUsage>()
+        .execute();
     },
 
-    /** The categories of these ids that exist, by name. */
-    findByIds(ids: string[]): Promise<Category[]> {
+    findById(id: string, language: Language): Promise<Category | undefined> {
+      return named(language).where('cat.id', '=', id).executeTakeFirst();
+    },
+
+    /** A category's names as stored, for a write that changes one of them. */
+    async namingOf(id: string): Promise<CategoryNaming | undefined> {
+      const row = await db
+        .selectFrom('categories as cat')
+        .where('cat.id', '=', id)
+        .select((eb) => ['cat.default_language as defaultLanguage', names(eb).as('names')])
+        .executeTakeFirst();
+      return row && { defaultLanguage: row.defaultLanguage, names: row.names ?? {} };
+    },
+
+    /** The categories of these ids that exist, named in `language`, by that name. */
+    findByIds(ids: string[], language: Language): Promise<Category[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      return db.selectFrom('categories').select(['id', 'name']).where('id', 'in', ids).orderBy(byName).execute();
+      return named(language)
+        .where('cat.id', 'in', ids)
+        .orderBy(sql`lower(coalesce(na.name, nd.name))`)
+        .execute();
     },
 
-    /** Answers undefined when the name is taken in any letter case. */
-    insert(name: string): Promise<Category | undefined> {
-      return db
-        .insertInto('categories')
-        .values({ id: randomUUID(), name })
-        .onConflict((conflict) => conflict.expression(byName).doNothing())
-        .returning(['id', 'name'])
-        .executeTakeFirst();
+    /** The new category's id, or 'name_taken' when one of its names is another's in the same language. */
+    insert(naming: CategoryNaming): Promise<string | 'name_taken'> {
+      return unlessNameTaken(() =>
+        db.transaction().execute(async (trx) => {
+          const id = randomUUID();
+          await trx.insertInto('categories').values({ id, default_language: naming.defaultLanguage }).execute();
+          await writeNames(trx, id, naming);
+          return id;
+        }),
+      );
     },
 
-    rename(id: string, name: string): Promise<Category | undefined> {
-      return db
-        .updateTable('categories')
-        .set({ name })
-        .where('id', '=', id)
-        .returning(['id', 'name'])
-        .executeTakeFirst();
-    },
-
-    async findByName(name: string): Promise<Category | undefined> {
-      return db
-        .selectFrom('categories')
-        .select(['id', 'name'])
-        .where(byName, '=', name.toLowerCase())
-        .executeTakeFirst();
+    /** Replaces the category's names; 'missing' or 'name_taken' when it cannot. */
+    rename(id: string, naming: CategoryNaming): Promise<'saved' | 'missing' | 'name_taken'> {
+      return unlessNameTaken(() =>
+        db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable('categories')
+            .set({ default_language: naming.defaultLanguage })
+            .where('id', '=', id)
+            .executeTakeFirst();
+          if (updated.numUpdatedRows === 0n) return 'missing' as const;
+          await writeNames(trx, id, naming);
+          return 'saved' as const;
+        }),
+      );
     },
 
     async isInUse(id: string): Promise<boolean> {

@@ -1,12 +1,14 @@
 import type { Category } from '@portal/contracts/courses';
 import { EVENTS } from '@portal/contracts/events';
+import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { isForeignKeyViolation } from '@portal/kit/db';
 import { recordEvent } from '@portal/kit/events';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { joinNames, shownName } from './categories-repository.ts';
 import type { CoursesDatabase } from './schema.ts';
 
-/** What a course's card shows. */
+/** What a course's card shows, in the language asked for or else the course's default language. */
 export interface CourseCardRow {
   id: string;
   title: string;
@@ -14,19 +16,38 @@ export interface CourseCardRow {
   isPublished: boolean;
   isParticipant: boolean;
   categories: Category[];
+  language: Language;
+  defaultLanguage: Language;
+  languages: Language[];
 }
 
-export interface CourseRow extends CourseCardRow {
+/** One language's text as stored. */
+export interface StoredText {
+  title: string;
+  /** As the card shows it: the author's, else the start of the description. */
+  shortDescription: string;
+  shortDescriptionAuthored: boolean;
   descriptionHtml: string;
+}
+export type StoredTexts = Partial<Record<Language, StoredText>>;
+
+/** A course with every language's text (the page picks the one to show; administrators get them all). */
+export interface CourseRow {
+  id: string;
+  isPublished: boolean;
+  isParticipant: boolean;
+  categories: Category[];
+  defaultLanguage: Language;
+  texts: StoredTexts;
   createdAt: Date;
   updatedAt: Date;
   participantCount: number;
 }
 
 export interface CourseWrite {
-  title: string;
-  descriptionHtml: string;
-  shortDescription: string;
+  defaultLanguage: Language;
+  /** Every language the course has: a language left out has no text. */
+  texts: StoredTexts;
   searchText: string;
   isPublished: boolean;
   categoryIds: string[];
@@ -59,9 +80,21 @@ export interface ListFilter {
   /** Already lower-cased and without accents. */
   search?: string | undefined;
   categoryId?: string | undefined;
+  /** Only the courses with a text in this language. */
+  inLanguage?: Language | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
 }
+
+/** The languages of these texts in the order of LANGUAGES. */
+export const languagesOf = (texts: StoredTexts): Language[] => LANGUAGES.filter((language) => texts[language]);
+
+/**
+ * The text shown of course `c`: the one in `language` when the course has it, else its default language's.
+ * A join on the texts' primary key: one index lookup per course of a page.
+ */
+const shownText = (language: Language) =>
+  sql<SqlBool>`t.course_id = c.id and t.language = (case when ${language}::text = any(c.languages) then ${language}::text else c.default_language end)`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -78,12 +111,26 @@ async function unlessCategoryVanished<T>(write: () => Promise<T>): Promise<T | '
   }
 }
 
+function textRows(courses: { id: string; texts: StoredTexts }[]) {
+  return courses.flatMap(({ id, texts }) =>
+    Object.entries(texts).map(([language, text]) => ({
+      course_id: id,
+      language: language as Language,
+      title: text.title,
+      short_description: text.shortDescription,
+      short_description_authored: text.shortDescriptionAuthored,
+      description_html: text.descriptionHtml,
+    })),
+  );
+}
+
 export function coursesRepository(db: Kysely<CoursesDatabase>) {
   function filtered(filter: ListFilter) {
     return db.selectFrom('courses as c').where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (filter.published !== undefined) conditions.push(eb('c.is_published', '=', filter.published));
       if (filter.search) conditions.push(eb('c.search_text', 'like', `%${escapeLike(filter.search)}%`));
+      if (filter.inLanguage) conditions.push(sql<SqlBool>`${filter.inLanguage}::text = any(c.languages)`);
       if (filter.categoryId) {
         conditions.push(
           eb.exists(
@@ -99,15 +146,16 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
     });
   }
 
-  /** The course's categories as one JSON array, by name (aggregated in the database: one query for any page). */
-  const categoriesOf = (eb: ExpressionBuilder<CoursesDatabase & { c: { id: string } }, 'c'>) =>
+  /** The course's categories named in `language`, as one JSON array by that name (aggregated in the database). */
+  const categoriesOf = (eb: ExpressionBuilder<CoursesDatabase & { c: { id: string } }, 'c'>, language: Language) =>
     jsonArrayFrom(
-      eb
-        .selectFrom('course_categories as cc')
-        .innerJoin('categories as cat', 'cat.id', 'cc.category_id')
-        .select(['cat.id', 'cat.name'])
+      joinNames(
+        eb.selectFrom('course_categories as cc').innerJoin('categories as cat', 'cat.id', 'cc.category_id'),
+        language,
+      )
+        .select(['cat.id', shownName.as('name')])
         .whereRef('cc.course_id', '=', 'c.id')
-        .orderBy(sql`lower(cat.name)`),
+        .orderBy(sql`lower(coalesce(na.name, nd.name))`),
     ).as('categories');
 
   const isParticipant = (eb: ExpressionBuilder<CoursesDatabase & { c: { id: string } }, 'c'>, viewerId: string) =>
@@ -124,30 +172,53 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
 
   /**
    * A page of cards: only what a card shows, in one query. The page is chosen first (filter, order, limit,
-   * offset on the index); its categories and the caller's participation are joined to the page's rows only,
-   * so the whole list costs a few hash joins rather than a lookup per course.
+   * offset on the index); its categories, the caller's participation and the text shown are joined to the
+   * page's rows only, so the whole list costs a few hash joins rather than a lookup per course.
    */
-  async function cards(page: ReturnType<typeof filtered>, viewerId: string): Promise<CourseCardRow[]> {
-    const found = await db
-      .selectFrom(page.select(['c.id', 'c.title', 'c.short_description', 'c.is_published', 'c.created_at']).as('c'))
-      .leftJoin('course_categories as cc', 'cc.course_id', 'c.id')
-      .leftJoin('categories as cat', 'cat.id', 'cc.category_id')
+  async function cards(
+    page: ReturnType<typeof filtered>,
+    viewerId: string,
+    language: Language,
+  ): Promise<CourseCardRow[]> {
+    const columns = [
+      'c.id',
+      'c.default_language',
+      'c.languages',
+      'c.is_published',
+      'c.created_at',
+      't.language',
+      't.title',
+      't.short_description',
+    ] as const;
+    const found = await joinNames(
+      db
+        .selectFrom(
+          page.select(['c.id', 'c.default_language', 'c.languages', 'c.is_published', 'c.created_at']).as('c'),
+        )
+        .innerJoin('course_texts as t', (join) => join.on(shownText(language)))
+        .leftJoin('course_categories as cc', 'cc.course_id', 'c.id')
+        .leftJoin('categories as cat', 'cat.id', 'cc.category_id'),
+      language,
+    )
       .leftJoin('participations as p', (join) =>
         join.onRef('p.course_id', '=', 'c.id').on('p.user_id', '=', viewerId).on('p.completed_at', 'is', null),
       )
       .select([
         'c.id',
-        'c.title',
-        'c.short_description as shortDescription',
+        't.title',
+        't.short_description as shortDescription',
         'c.is_published as isPublished',
+        't.language',
+        'c.default_language as defaultLanguage',
+        'c.languages',
         sql<boolean>`bool_or(p.user_id is not null)`.as('isParticipant'),
         sql<
           Category[]
-        >`coalesce(json_agg(json_build_object('id', cat.id, 'name', cat.name) order by lower(cat.name)) filter (where cat.id is not null), '[]')`.as(
+        >`coalesce(json_agg(json_build_object('id', cat.id, 'name', coalesce(na.name, nd.name)) order by lower(coalesce(na.name, nd.name))) filter (where cat.id is not null), '[]')`.as(
           'categories',
         ),
       ])
-      .groupBy(['c.id', 'c.title', 'c.short_description', 'c.is_published', 'c.created_at'])
+      .groupBy([...columns])
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .execute();
@@ -168,16 +239,20 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
 
   return {
     /**
-     * One page of cards, newest first; the total for X-Total-Count comes from the same filter (counted only
-     * when a limit or an offset leaves courses out).
+     * One page of cards in `language` (else each course's default), newest first; the total for X-Total-Count
+     * comes from the same filter (counted only when a limit or an offset leaves courses out).
      */
-    async list(filter: ListFilter, viewerId: string): Promise<{ items: CourseCardRow[]; total: number }> {
+    async list(
+      filter: ListFilter,
+      viewerId: string,
+      language: Language,
+    ): Promise<{ items: CourseCardRow[]; total: number }> {
       let page = filtered(filter).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
       if (filter.limit !== undefined) page = page.limit(filter.limit);
       if (filter.offset) page = page.offset(filter.offset);
       const whole = filter.limit === undefined && !filter.offset;
       const [items, total] = await Promise.all([
-        cards(page, viewerId),
+        cards(page, viewerId, language),
         whole
           ? undefined
           : filtered(filter)
@@ -189,9 +264,13 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
 
     /**
      * One page of a user's courses, in progress (latest start first) or completed (latest completion first),
-     * and how many there are: the participation chooses the page on its user index, categories come after.
+     * and how many there are: the participation chooses the page on its user index, texts and categories come after.
      */
-    async listMine(filter: MyCoursesFilter, userId: string): Promise<{ items: MyCourseRow[]; total: number }> {
+    async listMine(
+      filter: MyCoursesFilter,
+      userId: string,
+      language: Language,
+    ): Promise<{ items: MyCourseRow[]; total: number }> {
       const completed = filter.status === 'completed';
       const mine = db
         .selectFrom('participations as p')
@@ -201,14 +280,18 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
         .$if(filter.publishedOnly, (query) => query.where('c.is_published', '=', true));
       const [rows, total] = await Promise.all([
         mine
+          .innerJoin('course_texts as t', (join) => join.on(shownText(language)))
           .select((eb) => [
             'c.id',
-            'c.title',
-            'c.short_description as shortDescription',
+            't.title',
+            't.short_description as shortDescription',
             'c.is_published as isPublished',
+            't.language',
+            'c.default_language as defaultLanguage',
+            'c.languages',
             'p.started_at as startedAt',
             'p.completed_at as completedAt',
-            categoriesOf(eb),
+            categoriesOf(eb, language),
           ])
           .orderBy(completed ? 'p.completed_at' : 'p.started_at', 'desc')
           .orderBy('c.id', 'desc')
@@ -223,17 +306,15 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       };
     },
 
-    /** One course with all it shows on its page (but its files, which the files service has). */
-    async findById(id: string, viewerId: string): Promise<CourseRow | undefined> {
+    /** One course with every language's text and all it shows on its page (but its files, which the files service has). */
+    async findById(id: string, viewerId: string, language: Language): Promise<CourseRow | undefined> {
       const row = await db
         .selectFrom('courses as c')
         .where('c.id', '=', id)
         .select((eb) => [
           'c.id',
-          'c.title',
-          'c.description_html as descriptionHtml',
-          'c.short_description as shortDescription',
           'c.is_published as isPublished',
+          'c.default_language as defaultLanguage',
           'c.created_at as createdAt',
           'c.updated_at as updatedAt',
           eb
@@ -243,16 +324,57 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
             .where('p.completed_at', 'is', null)
             .as('participantCount'),
           isParticipant(eb, viewerId),
-          categoriesOf(eb),
+          categoriesOf(eb, language),
+          eb
+            .selectFrom('course_texts as t')
+            .select(
+              sql<StoredTexts>`json_object_agg(t.language, json_build_object('title', t.title, 'shortDescription', t.short_description, 'shortDescriptionAuthored', t.short_description_authored, 'descriptionHtml', t.description_html))`.as(
+                'texts',
+              ),
+            )
+            .whereRef('t.course_id', '=', 'c.id')
+            .as('texts'),
         ])
         .executeTakeFirst();
       return (
         row && {
           ...row,
+          texts: row.texts ?? {},
           participantCount: Number(row.participantCount ?? 0),
           isParticipant: Boolean(row.isParticipant),
         }
       );
+    },
+
+    /** The course's texts as stored, for an update that writes one language and keeps the others. */
+    async textsOf(id: string): Promise<{ defaultLanguage: Language; texts: StoredTexts } | undefined> {
+      const rows = await db
+        .selectFrom('courses as c')
+        .leftJoin('course_texts as t', 't.course_id', 'c.id')
+        .where('c.id', '=', id)
+        .select([
+          'c.default_language as defaultLanguage',
+          't.language',
+          't.title',
+          't.short_description as shortDescription',
+          't.short_description_authored as shortDescriptionAuthored',
+          't.description_html as descriptionHtml',
+        ])
+        .execute();
+      const first = rows[0];
+      if (!first) return undefined;
+      const texts: StoredTexts = {};
+      for (const { language, defaultLanguage: _, ...text } of rows) {
+        if (language && text.title !== null && text.shortDescription !== null && text.descriptionHtml !== null) {
+          texts[language] = {
+            title: text.title,
+            shortDescription: text.shortDescription,
+            shortDescriptionAuthored: Boolean(text.shortDescriptionAuthored),
+            descriptionHtml: text.descriptionHtml,
+          };
+        }
+      }
+      return { defaultLanguage: first.defaultLanguage, texts };
     },
 
     async participantsOf(courseId: string): Promise<string[]> {
@@ -266,7 +388,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       return found.map((row) => row.user_id);
     },
 
-    /** Inserts courses with their categories in one transaction; 'category_missing' when one was deleted meanwhile. */
+    /** Inserts courses with their texts and categories in one transaction; 'category_missing' when one was deleted meanwhile. */
     async insert(courses: NewCourse[]): Promise<'saved' | 'category_missing'> {
       return unlessCategoryVanished(() =>
         db.transaction().execute(async (trx) => {
@@ -275,9 +397,8 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
             .values(
               courses.map(({ id, course, createdBy, createdAt }) => ({
                 id,
-                title: course.title,
-                description_html: course.descriptionHtml,
-                short_description: course.shortDescription,
+                default_language: course.defaultLanguage,
+                languages: languagesOf(course.texts),
                 search_text: course.searchText,
                 is_published: course.isPublished,
                 created_by: createdBy,
@@ -285,6 +406,10 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
                 updated_at: createdAt,
               })),
             )
+            .execute();
+          await trx
+            .insertInto('course_texts')
+            .values(textRows(courses.map(({ id, course }) => ({ id, texts: course.texts }))))
             .execute();
           await linkCategories(
             trx,
@@ -307,9 +432,9 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           const updated = await trx
             .updateTable('courses')
             .set({
-              title: course.title,
-              description_html: course.descriptionHtml,
-              short_description: course.shortDescription,
+              default_language: course.defaultLanguage,
+              languages: languagesOf(course.texts),
+              default_language_pending: false,
               search_text: course.searchText,
               is_published: course.isPublished,
               updated_at: now,
@@ -322,6 +447,11 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
             const exists = await trx.selectFrom('courses').select('id').where('id', '=', id).executeTakeFirst();
             return exists ? 'changed' : 'missing';
           }
+          await trx.deleteFrom('course_texts').where('course_id', '=', id).execute();
+          await trx
+            .insertInto('course_texts')
+            .values(textRows([{ id, texts: course.texts }]))
+            .execute();
           await trx.deleteFrom('course_categories').where('course_id', '=', id).execute();
           await linkCategories(trx, [{ id, categoryIds: course.categoryIds }]);
           return { createdAt: updated.created_at };
@@ -336,6 +466,45 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
         if (deleted.numDeletedRows === 0n) return false;
         await recordEvent(trx, EVENTS.courseDeleted, { courseId: id });
         return true;
+      });
+    },
+
+    /** Courses migrated before languages existed whose default language still waits for their author's. */
+    pendingDefaultLanguage(limit: number): Promise<{ id: string; createdBy: string }[]> {
+      return db
+        .selectFrom('courses')
+        .select(['id', sql<string>`created_by`.as('createdBy')])
+        .where('default_language_pending', '=', true)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Gives a migrated course its author's language as its default, its one text moving along; a course
+     * saved since (no longer pending) keeps what its editor chose.
+     */
+    async settleDefaultLanguage(id: string, language: Language): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const current = await trx
+          .updateTable('courses')
+          .set({ default_language_pending: false })
+          .where('id', '=', id)
+          .where('default_language_pending', '=', true)
+          .returning('default_language')
+          .executeTakeFirst();
+        if (!current || current.default_language === language) return;
+        await trx
+          .updateTable('course_texts')
+          .set({ language })
+          .where('course_id', '=', id)
+          .where('language', '=', current.default_language)
+          .execute();
+        await trx
+          .updateTable('courses')
+          .set({ default_language: language, languages: [language] })
+          .where('id', '=', id)
+          .execute();
       });
     },
 

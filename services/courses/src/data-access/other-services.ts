@@ -1,4 +1,6 @@
+import { userSchema } from '@portal/contracts/auth';
 import { type CourseFile, courseFileSchema } from '@portal/contracts/courses';
+import type { Language } from '@portal/contracts/languages';
 import { type CallContext, type ServiceClient, unexpectedAnswer } from '@portal/kit/service-client';
 import { z } from 'zod';
 
@@ -26,3 +28,14 @@ export function userExistence(auth: ServiceClient) {
   };
 }
 export type UserExistence = ReturnType<typeof userExistence>;
+
+/** A user's stored language, asked of the auth service; null when the account no longer exists. */
+export function userLanguage(auth: ServiceClient) {
+  return async function languageOf(userId: string, context: CallContext): Promise<Language | null> {
+    const answer = await auth(`/internal/users/${userId}`, context);
+    if (answer.status === 404) return null;
+    if (answer.status !== 200) throw unexpectedAnswer('auth', answer.status);
+    return userSchema.parse(answer.body).language;
+  };
+}
+export type UserLanguage = ReturnType<typeof userLanguage>;

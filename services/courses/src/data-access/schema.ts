@@ -1,20 +1,36 @@
 import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
+import type { Language } from '@portal/contracts/languages';
 import type { ColumnType, Transaction } from 'kysely';
 import { cardText, shortDescription } from '../domain/rich-text.ts';
 
 export interface CoursesDatabase {
-  categories: { id: string; name: string; created_at: ColumnType<Date, never, never> };
+  categories: { id: string; default_language: Language; created_at: ColumnType<Date, never, never> };
+  /** A category's name in each language it has (its default language's at least). */
+  category_names: { category_id: string; language: Language; name: string };
   courses: {
     id: string;
-    title: string;
-    description_html: string;
-    short_description: string;
+    default_language: Language;
+    /** The languages of the course's texts, in the order of LANGUAGES (kept on every write). */
+    languages: Language[];
+    /** Migrated before languages existed: relabelled to the author's language once the auth service answers. */
+    default_language_pending: ColumnType<boolean, boolean | undefined, boolean>;
+    /** The searchable text of every language together (one indexed LIKE finds a course in any of them). */
     search_text: string;
     is_published: boolean;
     created_by: string | null;
     created_at: ColumnType<Date, Date | undefined, never>;
     updated_at: Date;
+  };
+  /** A course's text in one language. */
+  course_texts: {
+    course_id: string;
+    language: Language;
+    title: string;
+    /** As the card shows it: the author's, else the start of the description. */
+    short_description: string;
+    short_description_authored: boolean;
+    description_html: string;
   };
   course_categories: { course_id: string; category_id: string };
   participations: {
@@ -29,7 +45,12 @@ export interface CoursesDatabase {
 const REWRITE_BATCH = 500;
 
 /** Every stored short description made again from its description, a batch of courses at a time. */
-async function rewriteShortDescriptions(trx: Transaction<CoursesDatabase>) {
+/** The courses table as migration 002 knew it (003 moved its texts to course_texts). */
+interface Version2Database {
+  courses: { id: string; description_html: string; short_description: string };
+}
+
+async function rewriteShortDescriptions(trx: Transaction<Version2Database>) {
   let after: string | undefined;
   for (;;) {
     let query = trx.selectFrom('courses').select(['id', 'description_html']).orderBy('id').limit(REWRITE_BATCH);
@@ -100,6 +121,46 @@ export const migrations: Migration[] = [
     id: '002-short-description-block-separators',
     statements: [],
     // The migrations of this service run on its own database.
-    rewrite: (trx) => rewriteShortDescriptions(trx as unknown as Transaction<CoursesDatabase>),
+    rewrite: (trx) => rewriteShortDescriptions(trx as unknown as Transaction<Version2Database>),
+  },
+  {
+    // Texts per language (issue 13): existing courses and categories keep their text as their default language,
+    // English until the courses' authors' languages are known (relabelled after start, see author-languages.ts).
+    id: '003-texts-per-language',
+    statements: [
+      `alter table categories add column default_language text not null default 'en'`,
+      `create table category_names (
+        category_id uuid not null references categories (id) on delete cascade,
+        language text not null,
+        name text not null,
+        primary key (category_id, language)
+      )`,
+      `create unique index category_names_language_name on category_names (language, lower(name))`,
+      `insert into category_names (category_id, language, name) select id, 'en', name from categories`,
+      `drop index categories_name_lower`,
+      `alter table categories drop column name`,
+      `alter table categories alter column default_language drop default`,
+      `alter table courses add column default_language text not null default 'en'`,
+      `alter table courses add column languages text[] not null default '{en}'`,
+      `alter table courses add column default_language_pending boolean not null default false`,
+      `create table course_texts (
+        course_id uuid not null references courses (id) on delete cascade,
+        language text not null,
+        title text not null,
+        short_description text not null,
+        short_description_authored boolean not null,
+        description_html text not null,
+        primary key (course_id, language)
+      )`,
+      `insert into course_texts (course_id, language, title, short_description, short_description_authored, description_html)
+        select id, 'en', title, short_description, false, description_html from courses`,
+      `update courses set default_language_pending = created_by is not null`,
+      `create index courses_default_language_pending on courses (id) where default_language_pending`,
+      `alter table courses drop column title`,
+      `alter table courses drop column short_description`,
+      `alter table courses drop column description_html`,
+      `alter table courses alter column default_language drop default`,
+      `alter table courses alter column languages drop default`,
+    ],
   },
 ];

@@ -1,21 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import type { courseListQuerySchema, MyCourse, MyCoursesQuery } from '@portal/contracts/courses';
 import {
   type Category,
   COURSE_LIMITS,
   type Course,
   type CourseInput,
+  type CourseListQuery,
   type CourseSaved,
   type CourseSummary,
+  type CourseText,
+  type CourseTextInput,
   type CourseUpdate,
+  type MyCourse,
+  type MyCoursesQuery,
 } from '@portal/contracts/courses';
+import type { Language } from '@portal/contracts/languages';
 import { AppError, badRequest, forbidden, notFound } from '@portal/kit/errors';
 import type { Identity } from '@portal/kit/identity';
 import { userIdOf } from '@portal/kit/identity';
-import type { z } from 'zod';
 import type { CallContext } from '@portal/kit/service-client';
 import type { CategoriesRepository } from '../data-access/categories-repository.ts';
-import type { CourseRow, CourseWrite, CoursesRepository } from '../data-access/courses-repository.ts';
+import {
+  type CourseRow,
+  type CourseWrite,
+  type CoursesRepository,
+  languagesOf,
+  type StoredText,
+  type StoredTexts,
+} from '../data-access/courses-repository.ts';
 import type { FilesOfCourse, UserExistence } from '../data-access/other-services.ts';
 import type { ParticipationsRepository } from '../data-access/participations-repository.ts';
 import { cardText, plainText, sanitizeDescription, searchable, shortDescription } from './rich-text.ts';
@@ -29,23 +40,51 @@ export interface CoursesDeps {
   now?: () => Date;
 }
 
-/** The course as saved, from what was written: no read after the write. */
+/** The text shown in `language`: its own when the course has it, else the default language's. */
+function shown(texts: StoredTexts, language: Language, defaultLanguage: Language) {
+  const own = texts[language];
+  if (own) return { language, text: own };
+  const fallback = texts[defaultLanguage];
+  if (!fallback) throw new Error(`a course without its default language's text (${defaultLanguage})`);
+  return { language: defaultLanguage, text: fallback };
+}
+
+/** Every language's text as the editor shows it (an empty short description: the card shows the description's start). */
+function textsForEditor(texts: StoredTexts): Partial<Record<Language, CourseText>> {
+  return Object.fromEntries(
+    Object.entries(texts).map(([language, text]) => [
+      language,
+      {
+        title: text.title,
+        shortDescription: text.shortDescriptionAuthored ? text.shortDescription : '',
+        description: text.descriptionHtml,
+      },
+    ]),
+  );
+}
+
+/** The course as saved, in `language` with every language's text (writers are administrators): no read after the write. */
 function toSaved(
   id: string,
   write: CourseWrite,
   categories: Category[],
-  createdAt: Date,
-  updatedAt: Date,
+  language: Language,
+  dates: { createdAt: Date; updatedAt: Date },
 ): CourseSaved {
+  const { language: shownLanguage, text } = shown(write.texts, language, write.defaultLanguage);
   return {
     id,
-    title: write.title,
-    description: write.descriptionHtml,
-    shortDescription: write.shortDescription,
+    title: text.title,
+    description: text.descriptionHtml,
+    shortDescription: text.shortDescription,
     isPublished: write.isPublished,
     categories,
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
+    language: shownLanguage,
+    defaultLanguage: write.defaultLanguage,
+    languages: languagesOf(write.texts),
+    texts: textsForEditor(write.texts),
+    createdAt: dates.createdAt.toISOString(),
+    updatedAt: dates.updatedAt.toISOString(),
   };
 }
 
@@ -54,20 +93,71 @@ const viewerOf = (identity: Identity) => userIdOf(identity);
 const categoryUnknown = () =>
   badRequest('A category does not exist', [{ path: 'categoryIds', code: 'category_unknown' }]);
 
-/** Sanitizes the description and checks the rules of a course that need no database (bulk seeding uses it too). */
-export function courseWrite(input: CourseInput): CourseWrite {
+/**
+ * One language's text sanitized and checked (errors name the field under `path`, e.g. `texts.rm.description`):
+ * without a short description of the author's, the card shows the start of the description.
+ */
+function textWrite(input: CourseTextInput, path: string): StoredText {
   const descriptionHtml = sanitizeDescription(input.description);
   const text = plainText(descriptionHtml);
-  if (text.length === 0)
-    throw badRequest('The description is empty', [{ path: 'description', code: 'description_required' }]);
+  const field = `${path}description`;
+  if (text.length === 0) throw badRequest('The description is empty', [{ path: field, code: 'description_required' }]);
   if (text.length > COURSE_LIMITS.descriptionTextMax) {
-    throw badRequest('The description is too long', [{ path: 'description', code: 'description_too_long' }]);
+    throw badRequest('The description is too long', [{ path: field, code: 'description_too_long' }]);
   }
+  const authored = input.shortDescription ?? '';
   return {
     title: input.title,
+    shortDescription: authored || shortDescription(cardText(descriptionHtml)),
+    shortDescriptionAuthored: authored !== '',
     descriptionHtml,
-    shortDescription: shortDescription(cardText(descriptionHtml)),
-    searchText: searchable(`${input.title} ${text}`),
+  };
+}
+
+/** What search looks through: every language's title, short description and description, together. */
+function searchTextOf(texts: StoredTexts): string {
+  return searchable(
+    Object.values(texts)
+      .map(
+        (text) =>
+          `${text.title} ${text.shortDescriptionAuthored ? `${text.shortDescription} ` : ''}${plainText(text.descriptionHtml)}`,
+      )
+      .join(' '),
+  );
+}
+
+/**
+ * The course a write leaves, with the rules that need no database (bulk seeding uses it too). `texts` replaces
+ * every language; the spec's `{title, description}` writes the default language (the caller's for a new course)
+ * and keeps the others, with the author's short description of that language.
+ */
+export function courseWrite(
+  input: CourseInput,
+  current: { defaultLanguage: Language; texts: StoredTexts } | undefined,
+  callerLanguage: Language,
+): CourseWrite {
+  const defaultLanguage = input.defaultLanguage ?? current?.defaultLanguage ?? callerLanguage;
+  let texts: StoredTexts;
+  if (input.texts) {
+    texts = Object.fromEntries(
+      Object.entries(input.texts).map(([language, text]) => [language, textWrite(text, `texts.${language}.`)]),
+    );
+  } else {
+    const kept = current?.texts[defaultLanguage];
+    const single = textWrite(
+      {
+        title: input.title ?? '',
+        description: input.description ?? '',
+        shortDescription: kept?.shortDescriptionAuthored ? kept.shortDescription : undefined,
+      },
+      '',
+    );
+    texts = { ...current?.texts, [defaultLanguage]: single };
+  }
+  return {
+    defaultLanguage,
+    texts,
+    searchText: searchTextOf(texts),
     isPublished: input.isPublished,
     categoryIds: input.categoryIds,
   };
@@ -82,22 +172,28 @@ export function courses(deps: CoursesDeps) {
   const now = deps.now ?? (() => new Date());
 
   /** A course the caller may see: drafts exist for administrators only (others get 404, as if it did not exist). */
-  async function visible(id: string, identity: Identity): Promise<CourseRow> {
-    const row = await deps.courses.findById(id, viewerOf(identity));
+  async function visible(id: string, identity: Identity, language: Language): Promise<CourseRow> {
+    const row = await deps.courses.findById(id, viewerOf(identity), language);
     if (!row || (!row.isPublished && !identity.admin)) throw notFound('Course not found');
     return row;
   }
 
   /** Every rule of the course form, the categories included (they must exist): the course and its categories. */
-  async function prepare(input: CourseInput): Promise<{ course: CourseWrite; categories: Category[] }> {
-    const course = courseWrite(input);
-    const categories = await deps.categories.findByIds(input.categoryIds);
+  async function prepare(
+    input: CourseInput,
+    current: { defaultLanguage: Language; texts: StoredTexts } | undefined,
+    callerLanguage: Language,
+    language: Language,
+  ): Promise<{ course: CourseWrite; categories: Category[] }> {
+    const course = courseWrite(input, current, callerLanguage);
+    const categories = await deps.categories.findByIds(input.categoryIds, language);
     if (categories.length !== input.categoryIds.length) throw categoryUnknown();
     return { course, categories };
   }
 
   return {
-    async list(query: z.output<typeof courseListQuerySchema>, identity: Identity) {
+    /** Cards in `language`, each course falling back to its default language. */
+    async list(query: CourseListQuery, identity: Identity, language: Language) {
       if (query.published === false && !identity.admin) throw forbidden('Drafts are for system administrators only');
       const published = identity.admin ? query.published : true;
       const { items, total } = await deps.courses.list(
@@ -105,16 +201,22 @@ export function courses(deps: CoursesDeps) {
           published,
           search: query.q ? searchable(query.q) : undefined,
           categoryId: query.categoryId,
+          inLanguage: query.inLanguage ? language : undefined,
           limit: query.limit,
           offset: query.offset,
         },
         viewerOf(identity),
+        language,
       );
       return { items: items satisfies CourseSummary[], total };
     },
 
     /** The caller's own courses in progress or completed, a page at a time. */
-    async listMine(query: MyCoursesQuery, identity: Identity): Promise<{ items: MyCourse[]; total: number }> {
+    async listMine(
+      query: MyCoursesQuery,
+      identity: Identity,
+      language: Language,
+    ): Promise<{ items: MyCourse[]; total: number }> {
       const { items, total } = await deps.courses.listMine(
         {
           status: query.status,
@@ -123,6 +225,7 @@ export function courses(deps: CoursesDeps) {
           offset: query.offset ?? 0,
         },
         viewerOf(identity),
+        language,
       );
       return {
         items: items.map(({ startedAt, completedAt, ...card }) => ({
@@ -134,18 +237,25 @@ export function courses(deps: CoursesDeps) {
       };
     },
 
-    async get(id: string, context: CallContext): Promise<Course> {
-      const row = await visible(id, context.identity);
+    /** The course in `language` (else its default language); administrators get every language's text too. */
+    async get(id: string, context: CallContext, language: Language): Promise<Course> {
+      const row = await visible(id, context.identity, language);
       const viewer = viewerOf(context.identity);
       const [participants, files, completedAt] = await Promise.all([
         deps.courses.participantsOf(id),
         deps.filesOf(id, context),
         deps.participations.lastCompletion(id, viewer),
       ]);
-      const { descriptionHtml, createdAt, updatedAt, ...card } = row;
+      const { texts, createdAt, updatedAt, ...rest } = row;
+      const { language: shownLanguage, text } = shown(texts, language, row.defaultLanguage);
       return {
-        ...card,
-        description: descriptionHtml,
+        ...rest,
+        title: text.title,
+        shortDescription: text.shortDescription,
+        description: text.descriptionHtml,
+        language: shownLanguage,
+        languages: languagesOf(texts),
+        ...(context.identity.admin ? { texts: textsForEditor(texts) } : {}),
         createdAt: createdAt.toISOString(),
         updatedAt: updatedAt.toISOString(),
         files,
@@ -160,21 +270,26 @@ export function courses(deps: CoursesDeps) {
       return published === true || (published === false && identity.admin);
     },
 
-    async create(input: CourseInput, identity: Identity): Promise<CourseSaved> {
+    /** A new course; without a default language, the caller's language is the course's. */
+    async create(input: CourseInput, identity: Identity, language: Language): Promise<CourseSaved> {
       const id = randomUUID();
-      const { course, categories } = await prepare(input);
+      const { course, categories } = await prepare(input, undefined, identity.lang, language);
       const createdAt = now();
       const outcome = await deps.courses.insert([{ id, course, createdBy: viewerOf(identity), createdAt }]);
       if (outcome === 'category_missing') throw categoryUnknown();
-      return toSaved(id, course, categories, createdAt, createdAt);
+      return toSaved(id, course, categories, language, { createdAt, updatedAt: createdAt });
     },
 
-    async update(input: CourseUpdate): Promise<CourseSaved> {
+    async update(input: CourseUpdate, identity: Identity, language: Language): Promise<CourseSaved> {
       const loadedAt = new Date(input.updatedAt);
       if (Number.isNaN(loadedAt.getTime())) {
         throw badRequest('updatedAt is not a date', [{ path: 'updatedAt', code: 'updated_at_invalid' }]);
       }
-      const { course, categories } = await prepare(input);
+      // The spec's single-language payload keeps the other languages: they are read first (a save in between
+      // changes updatedAt, so the update below refuses it).
+      const current = input.texts ? undefined : await deps.courses.textsOf(input.id);
+      if (!input.texts && !current) throw notFound('Course not found');
+      const { course, categories } = await prepare(input, current, identity.lang, language);
       const updatedAt = now();
       const outcome = await deps.courses.update(input.id, course, loadedAt, updatedAt);
       if (outcome === 'missing') throw notFound('Course not found');
@@ -182,7 +297,7 @@ export function courses(deps: CoursesDeps) {
       if (outcome === 'changed') {
         throw new AppError(409, 'course_changed', 'Someone else saved this course after you opened it');
       }
-      return toSaved(input.id, course, categories, outcome.createdAt, updatedAt);
+      return toSaved(input.id, course, categories, language, { createdAt: outcome.createdAt, updatedAt });
     },
 
     async delete(id: string) {
@@ -190,19 +305,19 @@ export function courses(deps: CoursesDeps) {
     },
 
     async start(courseId: string, identity: Identity) {
-      startable(await visible(courseId, identity));
+      startable(await visible(courseId, identity, identity.lang));
       return deps.participations.start(courseId, viewerOf(identity), now());
     },
 
     async complete(courseId: string, identity: Identity) {
-      await visible(courseId, identity);
+      await visible(courseId, identity, identity.lang);
       const participation = await deps.participations.complete(courseId, viewerOf(identity), now());
       if (!participation) throw new AppError(409, 'not_started', 'The course was not started');
       return participation;
     },
 
     async registerUser(courseId: string, userId: string, context: CallContext) {
-      startable(await visible(courseId, context.identity));
+      startable(await visible(courseId, context.identity, context.identity.lang));
       if (!(await deps.userExists(userId, context))) throw notFound('User not found');
       return deps.participations.start(courseId, userId, now());
     },

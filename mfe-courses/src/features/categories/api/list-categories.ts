@@ -10,11 +10,13 @@ export function sortCategories<T extends Category>(categories: T[]): T[] {
   return [...categories].sort((a, b) => collator.compare(a.name, b.name));
 }
 
-/** Every category with how many courses use it, to manage them. */
+/** Every category with its name in each language and how many courses use it, to manage them. */
 export function useCategories() {
+  const language = currentLanguage();
   const load = useCallback(
-    async (signal: AbortSignal): Promise<CategoryUsage[]> => sortCategories(await api.listCategoryUsage(signal)),
-    [],
+    async (signal: AbortSignal): Promise<CategoryUsage[]> =>
+      sortCategories(await api.listCategoryUsage(signal, language)),
+    [language],
   );
   return useRequest(load);
 }

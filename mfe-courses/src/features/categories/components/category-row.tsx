@@ -1,30 +1,36 @@
 import { api } from '@portal/contracts/api-client';
 import { hasStatus } from '@portal/web-kit/api-errors';
-import { type Category, categoryInputSchema, type CategoryUsage } from '@portal/contracts/courses';
+import type { Category, CategoryUsage } from '@portal/contracts/courses';
+import { LANGUAGES } from '@portal/contracts/languages';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import ui from '../../../components/ui.module.css';
 import { formatNumber } from '@portal/web-kit/format';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
-import { categoryCodeKey, categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
+import { categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
+import { checkNames, namesValue, type NamesValue, sameNames } from '../lib/category-names.ts';
 import styles from './categories.module.css';
-import { CategoryNameField } from './category-name-field.tsx';
+import { CategoryNamesFields } from './category-names-fields.tsx';
 
 interface Props {
   category: CategoryUsage;
-  onRenamed: (category: Category) => void;
+  onRenamed: (category: Omit<CategoryUsage, 'courseCount'>) => void;
   /** The server no longer knows the category (someone else deleted it). */
   onGone: (category: Category) => void;
   /** Asks first: deleting, or why a category still in use cannot be deleted. */
   onDelete: (category: CategoryUsage) => void;
 }
 
-/** One category: its name and how many courses use it, renamed in place (Enter saves, Escape cancels), deleted. */
+/**
+ * One category: its name in the reader's language, the languages it has a name in and how many courses use it;
+ * renamed in place in every language (Enter saves, Escape cancels), deleted.
+ */
 export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(category.name);
+  const [value, setValue] = useState<NamesValue>(() => namesValue(category.names, category.defaultLanguage));
+  const [issues, setIssues] = useState<Partial<Record<string, string>>>({});
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -37,7 +43,8 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
   }, [editing]);
 
   const startEditing = () => {
-    setName(category.name);
+    setValue(namesValue(category.names, category.defaultLanguage));
+    setIssues({});
     setError('');
     setEditing(true);
   };
@@ -50,19 +57,19 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const parsed = categoryInputSchema.safeParse({ name });
-    if (!parsed.success) {
-      setError(t(categoryCodeKey(parsed.error.issues[0]?.message ?? ''), categoryTextValues()));
+    const checked = checkNames(value);
+    if (!checked.ok) {
+      setIssues(checked.issues);
       return;
     }
-    if (parsed.data.name === category.name) {
+    if (sameNames(checked.input.names, category.names) && value.defaultLanguage === category.defaultLanguage) {
       stopEditing();
       return;
     }
     setSaving(true);
     try {
-      const renamed = await api.renameCategory(category.id, parsed.data);
-      onRenamed(renamed);
+      const renamed = await api.renameCategory(category.id, checked.input);
+      onRenamed({ ...renamed, names: checked.input.names, defaultLanguage: value.defaultLanguage });
       toast.success(t('categories.renamed', { name: renamed.name }));
       stopEditing();
     } catch (failure) {
@@ -89,18 +96,23 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
     return (
       <li className={styles.row}>
         <form className={styles.rename} onSubmit={(event) => void save(event)} onKeyDown={onKeyDown} noValidate>
-          <CategoryNameField
-            label={t('categories.renameLabel', { name: category.name })}
-            labelHidden
-            error={error || undefined}
-            value={name}
+          <CategoryNamesFields
+            legend={t('categories.renameLabel', { name: category.name })}
+            value={value}
+            issues={issues}
             disabled={saving}
             autoFocus
-            onChange={(event) => {
-              setName(event.target.value);
+            onChange={(next) => {
+              setValue(next);
+              setIssues({});
               setError('');
             }}
           />
+          {error && (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
           <div className={styles.rowActions}>
             <button type="submit" className={ui.buttonPrimary} disabled={saving} aria-busy={saving}>
               {saving && <span className={ui.spinner} aria-hidden="true" />}
@@ -119,6 +131,13 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
     <li className={styles.row}>
       <span className={styles.identity}>
         <span className={styles.name}>{category.name}</span>
+        <span className={styles.languageCodes}>
+          {LANGUAGES.filter((language) => category.names[language]).map((language) => (
+            <abbr key={language} lang={language} title={category.names[language]}>
+              {language.toUpperCase()}{' '}
+            </abbr>
+          ))}
+        </span>
         <span className={styles.usage}>
           {t('categories.usedBy', { count: category.courseCount, formatted: formatNumber(category.courseCount) })}
         </span>

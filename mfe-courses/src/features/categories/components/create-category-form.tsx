@@ -1,34 +1,45 @@
 import { api } from '@portal/contracts/api-client';
-import { type Category, categoryInputSchema } from '@portal/contracts/courses';
+import type { CategoryUsage } from '@portal/contracts/courses';
+import { currentLanguage } from '@portal/web-kit/i18n';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import ui from '../../../components/ui.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
-import { categoryCodeKey, categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
+import { categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
+import { checkNames, namesValue, type NamesValue } from '../lib/category-names.ts';
 import styles from './categories.module.css';
-import { CategoryNameField } from './category-name-field.tsx';
+import { CategoryNamesFields } from './category-names-fields.tsx';
 
-/** A new category by name: checked here with the contracts' rule, then by the server (unique names). */
-export function CreateCategoryForm({ onCreated }: { onCreated: (category: Category) => void }) {
+/**
+ * A new category by its name in each language, the reader's language the default at first: checked here with the
+ * contracts' rule, then by the server (unique names).
+ */
+export function CreateCategoryForm({
+  onCreated,
+}: {
+  onCreated: (category: Omit<CategoryUsage, 'courseCount'>) => void;
+}) {
   const { t } = useTranslation(COURSES_NAMESPACE);
-  const [name, setName] = useState('');
+  const [value, setValue] = useState<NamesValue>(() => namesValue({}, currentLanguage()));
+  const [issues, setIssues] = useState<Partial<Record<string, string>>>({});
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const parsed = categoryInputSchema.safeParse({ name });
-    if (!parsed.success) {
-      setError(t(categoryCodeKey(parsed.error.issues[0]?.message ?? ''), categoryTextValues()));
+    const checked = checkNames(value);
+    if (!checked.ok) {
+      setIssues(checked.issues);
       return;
     }
     setSaving(true);
     try {
-      const created = await api.createCategory(parsed.data);
-      onCreated(created);
-      setName('');
+      const created = await api.createCategory(checked.input);
+      onCreated({ ...created, names: checked.input.names, defaultLanguage: value.defaultLanguage });
+      setValue(namesValue({}, value.defaultLanguage));
+      setIssues({});
       setError('');
       toast.success(t('categories.added', { name: created.name }));
     } catch (failure) {
@@ -41,16 +52,22 @@ export function CreateCategoryForm({ onCreated }: { onCreated: (category: Catego
 
   return (
     <form className={styles.create} onSubmit={(event) => void submit(event)} noValidate>
-      <CategoryNameField
-        label={t('categories.newName')}
-        hint={t('categories.nameHint', categoryTextValues())}
-        error={error || undefined}
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
+      <CategoryNamesFields
+        legend={t('categories.newName')}
+        value={value}
+        issues={issues}
+        disabled={saving}
+        onChange={(next) => {
+          setValue(next);
+          setIssues({});
           setError('');
         }}
       />
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
       <button type="submit" className={ui.buttonPrimary} disabled={saving} aria-busy={saving}>
         {saving && <span className={ui.spinner} aria-hidden="true" />}
         {t(saving ? 'categories.adding' : 'categories.add')}

@@ -3,6 +3,7 @@ import { formatNumber } from '@portal/web-kit/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { CourseLanguage } from '../../../components/course-language.tsx';
 import { CloseIcon, EditIcon } from '../../../components/icons.tsx';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
@@ -36,9 +37,10 @@ export function CourseView({ course, update, isAdmin }: Props) {
       <header className={styles.header}>
         <div className={styles.heading}>
           {!course.isPublished && <p className={ui.tagDraft}>{t('details.draft')}</p>}
-          <h1 id="course-title" className={styles.title}>
+          <h1 id="course-title" className={styles.title} lang={course.language}>
             {course.title}
           </h1>
+          <CourseLanguage language={course.language} languages={course.languages} />
         </div>
         <div className={styles.headerActions}>
           {isAdmin && (
@@ -79,7 +81,7 @@ export function CourseView({ course, update, isAdmin }: Props) {
         <h2 id="course-description" className={ui.visuallyHidden}>
           {t('details.description')}
         </h2>
-        <div className={styles.description} dangerouslySetInnerHTML={{ __html: description }} />
+        <div className={styles.description} lang={course.language} dangerouslySetInnerHTML={{ __html: description }} />
       </section>
 
       <section className={styles.section} aria-labelledby="course-files">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { CourseLanguage } from '../../../components/course-language.tsx';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
@@ -17,7 +18,8 @@ interface Props {
 
 /**
  * A course on the dashboard: its title leads to the details; tags tell categories, 'active' and 'Draft'; the
- * reader's own courses say when they were started or completed. The description always takes the same number
+ * reader's own courses say when they were started or completed. The text is in the reader's language when the
+ * course has it, else in its default language, which a note says; the course's other languages are named. The description always takes the same number
  * of lines, so cards of a row line up.
  */
 export function CourseCard({ course, isAdmin, onDelete }: Props) {
@@ -31,12 +33,15 @@ export function CourseCard({ course, isAdmin, onDelete }: Props) {
           {course.isParticipant && <span className={ui.tagActive}>{t('card.active')}</span>}
         </p>
       )}
-      <h3 id={titleId} className={styles.title}>
+      <h3 id={titleId} className={styles.title} lang={course.language}>
         <Link to={paths.course.getHref(course.id)} className={styles.link}>
           {course.title}
         </Link>
       </h3>
-      <p className={styles.description}>{course.shortDescription}</p>
+      <p className={styles.description} lang={course.language}>
+        {course.shortDescription}
+      </p>
+      <CourseLanguage language={course.language} languages={course.languages} />
       {course.completedAt ? (
         <p className={styles.progress}>{t('card.completedOn', { date: formatDate(course.completedAt) })}</p>
       ) : (

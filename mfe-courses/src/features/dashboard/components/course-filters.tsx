@@ -1,5 +1,7 @@
 import type { Category } from '@portal/contracts/courses';
 import { COURSE_LIMITS } from '@portal/contracts/courses';
+import { formatLanguage } from '@portal/web-kit/format';
+import { currentLanguage } from '@portal/web-kit/i18n';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons.tsx';
@@ -27,7 +29,8 @@ const VIEW_LABELS: Record<DashboardView, string> = {
 
 /**
  * The view (all courses, drafts for administrators, the reader's courses in progress and completed), and for
- * all courses and drafts the search (sent when typing pauses, or at once with Enter) and the category filter.
+ * all courses and drafts the search (sent when typing pauses, or at once with Enter), the category filter and
+ * "only courses in my language".
  */
 export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
@@ -117,6 +120,14 @@ export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) 
               ))}
             </select>
           </div>
+          <label className={styles.checkbox}>
+            <input
+              type="checkbox"
+              checked={filter.inMyLanguage}
+              onChange={(event) => onChange({ inMyLanguage: event.target.checked })}
+            />
+            <span>{t('filters.inMyLanguage', { language: formatLanguage(currentLanguage()) })}</span>
+          </label>
         </>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { COURSE_LIMITS, type CourseListQuery, type MyCoursesQuery } from '@portal/contracts/courses';
+import type { Language } from '@portal/contracts/languages';
 import { uuidSchema } from '@portal/contracts/rules';
 
 export const PAGE_SIZE = COURSE_LIMITS.pageSizeDefault;
@@ -14,10 +15,12 @@ export const viewsFor = (isAdmin: boolean): DashboardView[] =>
 
 export const isMyView = (view: DashboardView) => MY_VIEWS.includes(view);
 
-/** What the dashboard shows, kept in the URL (?q=&category=&page=&view=) so that a reload keeps it. */
+/** What the dashboard shows, kept in the URL (?q=&category=&mylang=1&page=&view=) so that a reload keeps it. */
 export interface DashboardFilter {
   q: string;
   categoryId: string;
+  /** Only the courses that have a text in the reader's language. */
+  inMyLanguage: boolean;
   page: number;
   view: DashboardView;
 }
@@ -29,6 +32,7 @@ export function readFilter(params: URLSearchParams, isAdmin: boolean): Dashboard
   return {
     q: (params.get('q') ?? '').trim().slice(0, COURSE_LIMITS.searchMax),
     categoryId: uuidSchema.safeParse(category).success ? category : '',
+    inMyLanguage: params.get('mylang') === '1',
     page: Number.isInteger(page) && page > 1 ? page : 1,
     view: viewsFor(isAdmin).find((view) => view === params.get('view')) ?? 'published',
   };
@@ -39,6 +43,7 @@ export function filterParams(filter: DashboardFilter): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.q) params.set('q', filter.q);
   if (filter.categoryId) params.set('category', filter.categoryId);
+  if (filter.inMyLanguage) params.set('mylang', '1');
   if (filter.view !== 'published') params.set('view', filter.view);
   if (filter.page > 1) params.set('page', String(filter.page));
   return params;
@@ -47,22 +52,25 @@ export function filterParams(filter: DashboardFilter): URLSearchParams {
 /** What one page of the dashboard asks the server: a page of all courses, or of the caller's own. */
 export type PageQuery = { mine: false; query: CourseListQuery } | { mine: true; query: MyCoursesQuery };
 
-export function pageQuery(filter: DashboardFilter): PageQuery {
+/** The courses' texts are asked for in `language`, the reader's (the server falls back to each one's default). */
+export function pageQuery(filter: DashboardFilter, language: Language): PageQuery {
   if (filter.view === 'in-progress' || filter.view === 'completed') {
     return {
       mine: true,
-      query: { status: filter.view, limit: PAGE_SIZE, offset: (filter.page - 1) * PAGE_SIZE },
+      query: { status: filter.view, lang: language, limit: PAGE_SIZE, offset: (filter.page - 1) * PAGE_SIZE },
     };
   }
-  return { mine: false, query: listQuery(filter) };
+  return { mine: false, query: listQuery(filter, language) };
 }
 
 /** The server's query for one page: employees see published courses only (the server insists too). */
-function listQuery(filter: DashboardFilter): CourseListQuery {
+function listQuery(filter: DashboardFilter, language: Language): CourseListQuery {
   return {
     published: filter.view === 'published',
     q: filter.q || undefined,
     categoryId: filter.categoryId || undefined,
+    lang: language,
+    inLanguage: filter.inMyLanguage || undefined,
     limit: PAGE_SIZE,
     offset: (filter.page - 1) * PAGE_SIZE,
   };

@@ -1,6 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import type { Category, Course } from '@portal/contracts/courses';
 import { uuidSchema } from '@portal/contracts/rules';
+import { currentLanguage } from '@portal/web-kit/i18n';
 import { useCallback, useEffect, useState } from 'react';
 
 export type LoadState =
@@ -16,7 +17,7 @@ export function isCourseId(id: string): boolean {
 const byName = (a: Category, b: Category) => a.name.localeCompare(b.name);
 
 /**
- * What the form needs: the categories, and in edit mode the course. A malformed id, and one the API does not
+ * What the form needs: the categories (named in the reader's language), and in edit mode the course. A malformed id, and one the API does not
  * know (400, 404), is 'invalid' (spec §8: toast and back to the dashboard); other failures can be retried.
  */
 export function useCourseFormData(courseId: string | undefined) {
@@ -31,7 +32,7 @@ export function useCourseFormData(courseId: string | undefined) {
     const controller = new AbortController();
     Promise.all([
       courseId === undefined ? Promise.resolve(null) : api.getCourse(courseId, controller.signal),
-      api.listCategories(controller.signal),
+      api.listCategories(controller.signal, currentLanguage()),
     ]).then(
       ([course, categories]) => setState({ status: 'ready', course, categories: [...categories].sort(byName) }),
       (error: unknown) => {

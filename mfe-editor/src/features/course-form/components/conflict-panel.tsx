@@ -1,6 +1,8 @@
+import { LANGUAGES } from '@portal/contracts/languages';
+import { formatLanguage } from '@portal/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
-import type { FormValues } from '../lib/form-state.ts';
+import { type FormValues, hasText } from '../lib/form-state.ts';
 import styles from './course-form.module.css';
 
 interface Props {
@@ -41,12 +43,18 @@ export function ConflictPanel({ mine, reloaded, reloading, onReload, onReapply, 
             <h3 id="conflict-mine" className={styles.mineTitle}>
               {t('conflict.mine')}
             </h3>
-            <p className={styles.mineField}>
-              <strong>{t('form.title')}:</strong> {mine.title}
-            </p>
-            <p className={styles.mineField}>
-              <strong>{t('form.description')}:</strong> {plainText(mine.description)}
-            </p>
+            {LANGUAGES.filter((language) => hasText(mine.texts[language])).map((language) => (
+              <div key={language}>
+                <h4 className={styles.mineLanguage}>{formatLanguage(language)}</h4>
+                <p className={styles.mineField}>
+                  <strong>{t('form.title')}:</strong> <span lang={language}>{mine.texts[language].title}</span>
+                </p>
+                <p className={styles.mineField}>
+                  <strong>{t('form.description')}:</strong>{' '}
+                  <span lang={language}>{plainText(mine.texts[language].description)}</span>
+                </p>
+              </div>
+            ))}
           </section>
           <div className={styles.conflictActions}>
             <button type="button" className={styles.submit} onClick={onReapply}>

@@ -1,8 +1,10 @@
 import { api } from '@portal/contracts/api-client';
 import { COURSE_LIMITS, type Category, type Course } from '@portal/contracts/courses';
+import { isLanguage, type Language, LANGUAGES } from '@portal/contracts/languages';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
-import { formatNumber } from '@portal/web-kit/format';
-import { type FormEvent, useCallback, useReducer, useState } from 'react';
+import { formatLanguage, formatNumber } from '@portal/web-kit/format';
+import { currentLanguage } from '@portal/web-kit/i18n';
+import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -11,11 +13,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import {
   formReducer,
+  hasText,
   initialFormState,
   isDirty,
+  languageStatus,
   type Mode,
   submitLabelKey,
   temporaryId,
+  type TextField,
   validate,
   visibleFiles,
 } from '../lib/form-state.ts';
@@ -25,6 +30,7 @@ import { CategorySelect } from './category-select.tsx';
 import { ConflictPanel } from './conflict-panel.tsx';
 import styles from './course-form.module.css';
 import { FileArea } from './file-area.tsx';
+import { LanguageTabs, tabId } from './language-tabs.tsx';
 import { type EditorText, RichTextEditor } from './rich-text-editor.tsx';
 
 /** The message of each rule of the title and the description (the codes of the contracts' courseFormSchema). */
@@ -34,7 +40,10 @@ const RULE_MESSAGES: Readonly<Record<string, string>> = {
   control_characters: 'form.titleControlCharacters',
   description_required: 'form.descriptionRequired',
   description_too_long: 'form.descriptionTooLong',
+  short_description_too_long: 'form.shortDescriptionTooLong',
 };
+
+const PANEL_ID = 'course-language-panel';
 
 /** Under a text field: the message of the rule it breaks (once touched), and its length against the limit. */
 function FieldFoot({ id, issue, length, max }: { id: string; issue: string | undefined; length: number; max: number }) {
@@ -57,35 +66,75 @@ interface Props {
   categories: Category[];
 }
 
-/** The course form of spec §2 with the file handling of §4. */
+/**
+ * The course form of spec §2 with the file handling of §4, its text in every language (issue 13): a tab per
+ * language for the title, short description and description; the default language, the categories, the
+ * published flag and the files are shared by every language.
+ */
 export function CourseForm({ mode, course, categories }: Props) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(formReducer, mode, (initialMode) => {
-    const empty = initialFormState(initialMode);
+    const empty = initialFormState(initialMode, currentLanguage());
     return course ? formReducer(empty, { type: 'loaded', course }) : empty;
   });
   const [reloading, setReloading] = useState(false);
-  const [touched, setTouched] = useState({ title: false, description: false });
+  /** The fields the user has left, as "<language>.<field>": their broken rules are shown from then on. */
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  /** Once the user tried to save, every broken rule is shown. */
+  const [attempted, setAttempted] = useState(false);
+  /** Bumped when a save is refused here: the first field with an error gets the focus. */
+  const [focusRequest, setFocusRequest] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
 
-  const { values } = state;
+  const { values, language } = state;
+  const text = values.texts[language];
   const validity = validate(values);
   const busy = state.phase !== 'idle';
   const dirty = isDirty(state);
   const leaveGuard = useLeaveGuard(dirty);
 
-  const onDescriptionChange = useCallback((text: EditorText) => {
-    dispatch({ type: 'descriptionChanged', html: text.html, text: text.text });
-    setTouched((current) => (current.description ? current : { ...current, description: true }));
-  }, []);
+  const touch = useCallback(
+    (field: TextField) =>
+      setTouched((current) => {
+        const key = `${language}.${field}`;
+        return current.has(key) ? current : new Set([...current, key]);
+      }),
+    [language],
+  );
+  const onDescriptionChange = useCallback(
+    (edited: EditorText) => {
+      dispatch({ type: 'descriptionChanged', html: edited.html, text: edited.text });
+      touch('description');
+    },
+    [touch],
+  );
   const onDescriptionSynced = useCallback(
-    (text: EditorText) => dispatch({ type: 'editorSynced', html: text.html, text: text.text }),
+    (synced: EditorText) => dispatch({ type: 'editorSynced', html: synced.html, text: synced.text }),
     [],
   );
 
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const target =
+      form.current?.querySelector<HTMLElement>(`#${PANEL_ID} [aria-invalid="true"]`) ??
+      form.current?.querySelector<HTMLElement>('fieldset[aria-invalid="true"] input');
+    target?.focus();
+  }, [focusRequest]);
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !validity.valid) return;
+    if (busy) return;
+    if (!validity.valid) {
+      setAttempted(true);
+      // The shown language first, else the first language (in tab order) with a broken rule.
+      const failing = validity.languages[language]
+        ? language
+        : LANGUAGES.find((candidate) => validity.languages[candidate]);
+      if (failing) dispatch({ type: 'languageShown', language: failing });
+      setFocusRequest((count) => count + 1);
+      return;
+    }
     const outcome = await submitCourse(state, dispatch, api);
     switch (outcome.kind) {
       case 'done':
@@ -120,9 +169,17 @@ export function CourseForm({ mode, course, categories }: Props) {
     }
   };
 
-  const titleLength = values.title.trim().length;
-  const titleIssue = touched.title ? validity.issues.title : undefined;
-  const descriptionIssue = touched.description ? validity.issues.description : undefined;
+  const issueOf = (field: TextField) =>
+    attempted || touched.has(`${language}.${field}`) ? validity.languages[language]?.[field] : undefined;
+  const titleIssue = issueOf('title');
+  const shortDescriptionIssue = issueOf('shortDescription');
+  const descriptionIssue = issueOf('description');
+  const isDefault = language === values.defaultLanguage;
+  const defaultName = formatLanguage(values.defaultLanguage);
+  const canCopy = !isDefault && !hasText(text) && hasText(values.texts[values.defaultLanguage]);
+  const statuses = Object.fromEntries(
+    LANGUAGES.map((code) => [code, languageStatus(values, validity, code, attempted)]),
+  ) as Record<Language, ReturnType<typeof languageStatus>>;
   const selectedCategoryIds = new Set(values.categoryIds);
   // Categories the course has but the list lacks (renamed or removed meanwhile) stay selectable.
   const shownCategories = [
@@ -131,7 +188,6 @@ export function CourseForm({ mode, course, categories }: Props) {
       (category) => selectedCategoryIds.has(category.id) && !categories.some((item) => item.id === category.id),
     ),
   ];
-
   return (
     <section className={styles.page} aria-labelledby="course-form-title">
       <header className={styles.header}>
@@ -161,52 +217,145 @@ export function CourseForm({ mode, course, categories }: Props) {
         />
       )}
 
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+      <form ref={form} className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
         <div className={styles.field}>
-          <label htmlFor="course-title" className={styles.label}>
-            {t('form.title')} <span className={styles.required}>{t('form.required')}</span>
+          <label htmlFor="course-default-language" className={styles.label}>
+            {t('languages.defaultLabel')} <span className={styles.required}>{t('form.required')}</span>
           </label>
-          <input
-            id="course-title"
-            className={styles.input}
-            value={values.title}
+          <p id="course-default-language-hint" className={styles.hint}>
+            {t('languages.defaultHint')}
+          </p>
+          <select
+            id="course-default-language"
+            className={styles.select}
+            value={values.defaultLanguage}
             disabled={busy}
             required
-            aria-invalid={titleIssue !== undefined}
-            aria-describedby="course-title-count course-title-error"
-            onChange={(event) => dispatch({ type: 'titleChanged', title: event.target.value })}
-            onBlur={() => setTouched((current) => ({ ...current, title: true }))}
-          />
-          <FieldFoot id="course-title" issue={titleIssue} length={titleLength} max={COURSE_LIMITS.titleMax} />
+            aria-describedby="course-default-language-hint"
+            onChange={(event) => {
+              if (isLanguage(event.target.value)) {
+                dispatch({ type: 'defaultLanguageChanged', language: event.target.value });
+              }
+            }}
+          >
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {formatLanguage(code)}
+              </option>
+            ))}
+          </select>
         </div>
 
-        <div className={styles.field}>
-          <p id="course-description-label" className={styles.label}>
-            {t('form.description')} <span className={styles.required}>{t('form.required')}</span>
-          </p>
-          <RichTextEditor
-            html={values.description}
-            revision={state.contentRevision}
-            disabled={busy}
-            labelId="course-description-label"
-            describedBy="course-description-count course-description-error"
-            invalid={descriptionIssue !== undefined}
-            onChange={onDescriptionChange}
-            onSynced={onDescriptionSynced}
+        <div className={styles.languages}>
+          <LanguageTabs
+            shown={language}
+            defaultLanguage={values.defaultLanguage}
+            statuses={statuses}
+            panelId={PANEL_ID}
+            onShow={(code) => dispatch({ type: 'languageShown', language: code })}
           />
-          <FieldFoot
-            id="course-description"
-            issue={descriptionIssue}
-            length={values.descriptionText.length}
-            max={COURSE_LIMITS.descriptionTextMax}
-          />
+          <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(language)} className={styles.panel}>
+            {!isDefault && (
+              <p className={styles.hint}>{t('languages.optionalHint', { language: formatLanguage(language) })}</p>
+            )}
+            {canCopy && (
+              <div className={styles.copy}>
+                <p className={styles.hint}>{t('languages.emptyHint', { language: formatLanguage(language) })}</p>
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  disabled={busy}
+                  onClick={() => dispatch({ type: 'copiedFromDefault', language })}
+                >
+                  {t('languages.copyFromDefault', { language: defaultName })}
+                </button>
+              </div>
+            )}
+            <div className={styles.field}>
+              <label htmlFor="course-title" className={styles.label}>
+                {t('form.title')} {isDefault && <span className={styles.required}>{t('form.required')}</span>}
+              </label>
+              <input
+                id="course-title"
+                className={styles.input}
+                lang={language}
+                value={text.title}
+                disabled={busy}
+                required={isDefault}
+                aria-invalid={titleIssue !== undefined}
+                aria-describedby="course-title-count course-title-error"
+                onChange={(event) =>
+                  dispatch({ type: 'textChanged', language, field: 'title', value: event.target.value })
+                }
+                onBlur={() => touch('title')}
+              />
+              <FieldFoot
+                id="course-title"
+                issue={titleIssue}
+                length={text.title.trim().length}
+                max={COURSE_LIMITS.titleMax}
+              />
+            </div>
+
+            <div className={styles.field}>
+              <label htmlFor="course-short-description" className={styles.label}>
+                {t('form.shortDescription')}
+              </label>
+              <p id="course-short-description-hint" className={styles.hint}>
+                {t('form.shortDescriptionHint')}
+              </p>
+              <input
+                id="course-short-description"
+                className={styles.input}
+                lang={language}
+                value={text.shortDescription}
+                disabled={busy}
+                aria-invalid={shortDescriptionIssue !== undefined}
+                aria-describedby="course-short-description-hint course-short-description-count course-short-description-error"
+                onChange={(event) =>
+                  dispatch({ type: 'textChanged', language, field: 'shortDescription', value: event.target.value })
+                }
+                onBlur={() => touch('shortDescription')}
+              />
+              <FieldFoot
+                id="course-short-description"
+                issue={shortDescriptionIssue}
+                length={text.shortDescription.trim().length}
+                max={COURSE_LIMITS.shortDescriptionMax}
+              />
+            </div>
+
+            <div className={styles.field}>
+              <p id="course-description-label" className={styles.label}>
+                {t('form.description')} {isDefault && <span className={styles.required}>{t('form.required')}</span>}
+              </p>
+              <RichTextEditor
+                key={language}
+                html={text.description}
+                revision={state.contentRevision}
+                disabled={busy}
+                labelId="course-description-label"
+                describedBy="course-description-count course-description-error"
+                lang={language}
+                invalid={descriptionIssue !== undefined}
+                onChange={onDescriptionChange}
+                onSynced={onDescriptionSynced}
+              />
+              <FieldFoot
+                id="course-description"
+                issue={descriptionIssue}
+                length={text.descriptionText.length}
+                max={COURSE_LIMITS.descriptionTextMax}
+              />
+            </div>
+          </div>
         </div>
 
         <CategorySelect
           categories={shownCategories}
           selected={values.categoryIds}
           disabled={busy}
-          invalid={validity.issues.categories !== undefined}
+          invalid={validity.categories !== undefined}
           onChange={(categoryIds) => dispatch({ type: 'categoriesChanged', categoryIds })}
         />
 
@@ -234,7 +383,7 @@ export function CourseForm({ mode, course, categories }: Props) {
             {state.phase === 'uploading' && t('form.uploading')}
             {state.phase === 'idle' && !validity.valid && t('form.incomplete')}
           </p>
-          <button type="submit" className={styles.submit} disabled={busy || !validity.valid}>
+          <button type="submit" className={styles.submit} disabled={busy}>
             {t(submitLabelKey(state, values.isPublished))}
           </button>
         </div>

@@ -61,13 +61,25 @@ interface Props {
   disabled: boolean;
   labelId: string;
   describedBy: string;
+  /** The language of the text (spelling, hyphenation, screen readers). */
+  lang: string;
   invalid: boolean;
   onChange: (text: EditorText) => void;
   onSynced: (text: EditorText) => void;
 }
 
 /** The description: TipTap with the toolbar of spec §2. */
-export function RichTextEditor({ html, revision, disabled, labelId, describedBy, invalid, onChange, onSynced }: Props) {
+export function RichTextEditor({
+  html,
+  revision,
+  disabled,
+  labelId,
+  describedBy,
+  lang,
+  invalid,
+  onChange,
+  onSynced,
+}: Props) {
   const callbacks = useRef({ onChange, onSynced, html });
   useEffect(() => {
     callbacks.current = { onChange, onSynced, html };
@@ -102,6 +114,10 @@ export function RichTextEditor({ html, revision, disabled, labelId, describedBy,
   useEffect(() => {
     editor?.view.dom.setAttribute('aria-invalid', String(invalid));
   }, [editor, invalid]);
+
+  useEffect(() => {
+    editor?.view.dom.setAttribute('lang', lang);
+  }, [editor, lang]);
 
   return (
     <div className={`${styles.editor} ${disabled ? styles.disabled : ''}`}>

@@ -1,11 +1,29 @@
-import { type Course, type CourseFile, courseFormSchema, type CourseSaved } from '@portal/contracts/courses';
+import {
+  type Course,
+  type CourseFile,
+  courseFormSchema,
+  type CourseSaved,
+  type CourseText,
+  type CourseTextInput,
+  courseTextFormSchema,
+} from '@portal/contracts/courses';
+import { type Language, LANGUAGES } from '@portal/contracts/languages';
 
-/** What the user edits (spec §3, course form data), and the description's plain text. */
-export interface FormValues {
+/** One language's text as the user edits it (a tab of the form), and the description's plain text. */
+export interface LanguageText {
   title: string;
+  shortDescription: string;
   description: string;
   /** editor.getText(): the 1-2500 rule counts the text the user typed, not the HTML (DESIGN.md). */
   descriptionText: string;
+}
+
+export type Texts = Readonly<Record<Language, LanguageText>>;
+
+/** What the user edits (spec §3, course form data): a text per language; the rest is shared by every language. */
+export interface FormValues {
+  texts: Texts;
+  defaultLanguage: Language;
   isPublished: boolean;
   categoryIds: string[];
 }
@@ -34,10 +52,10 @@ export interface FormState {
   values: FormValues;
   /** The values as loaded (edit) or saved last: what "changed" is measured against. */
   initial: FormValues;
-  /** The description the editor must show: bumped when the form loads content from outside the editor. */
+  /** The language whose tab is shown: the editor holds its description. */
+  language: Language;
+  /** The description the editor must show: bumped when the form puts content into the editor from outside it. */
   contentRevision: number;
-  /** After a load, the editor's first normalised HTML becomes the baseline (else loading would look like a change). */
-  baselinePending: boolean;
   storedFiles: CourseFile[];
   pendingUploads: PendingUpload[];
   /** Ids of stored files the user removed: deleted on submit. */
@@ -47,23 +65,30 @@ export interface FormState {
   conflict: { mine: FormValues; reloaded: boolean } | null;
 }
 
-export const EMPTY_VALUES: FormValues = {
-  title: '',
-  description: '',
-  descriptionText: '',
-  isPublished: false,
-  categoryIds: [],
-};
+const EMPTY_TEXT: LanguageText = { title: '', shortDescription: '', description: '', descriptionText: '' };
 
-export function initialFormState(mode: Mode): FormState {
+function textsWith(entries: Partial<Record<Language, LanguageText>>): Texts {
+  return Object.fromEntries(LANGUAGES.map((language) => [language, entries[language] ?? EMPTY_TEXT])) as Record<
+    Language,
+    LanguageText
+  >;
+}
+
+export function emptyValues(defaultLanguage: Language): FormValues {
+  return { texts: textsWith({}), defaultLanguage, isPublished: false, categoryIds: [] };
+}
+
+/** A new course is written first in `defaultLanguage` (the user's interface language). */
+export function initialFormState(mode: Mode, defaultLanguage: Language): FormState {
+  const values = emptyValues(defaultLanguage);
   return {
     mode,
     courseId: null,
     updatedAt: null,
-    values: EMPTY_VALUES,
-    initial: EMPTY_VALUES,
+    values,
+    initial: values,
+    language: defaultLanguage,
     contentRevision: 0,
-    baselinePending: false,
     storedFiles: [],
     pendingUploads: [],
     queuedDeletions: [],
@@ -74,10 +99,15 @@ export function initialFormState(mode: Mode): FormState {
 
 export type FormAction =
   | { type: 'loaded'; course: Course }
-  | { type: 'titleChanged'; title: string }
+  | { type: 'languageShown'; language: Language }
+  | { type: 'textChanged'; language: Language; field: 'title' | 'shortDescription'; value: string }
+  /** The shown language's description, as typed in the editor. */
   | { type: 'descriptionChanged'; html: string; text: string }
-  /** The editor took content from outside (a load, a reload, a reapplied version) and normalised it. */
+  /** The editor took the shown language's content from outside (a tab, a load, a copy) and normalised it. */
   | { type: 'editorSynced'; html: string; text: string }
+  | { type: 'defaultLanguageChanged'; language: Language }
+  /** "Start from the default language's text": an empty language gets a copy of the default one. */
+  | { type: 'copiedFromDefault'; language: Language }
   | { type: 'publishedChanged'; isPublished: boolean }
   | { type: 'categoriesChanged'; categoryIds: string[] }
   | { type: 'filesAdded'; files: { id: `temp-${string}`; file: File }[] }
@@ -96,14 +126,42 @@ export type FormAction =
   | { type: 'uploadFailed'; id: string; error: NonNullable<PendingUpload['error']> }
   | { type: 'filesFinished' };
 
+/** The text a reader sees in a description, for a language the editor has not shown yet. */
+function plainText(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+}
+
+function languageText(text: CourseText): LanguageText {
+  return { ...text, descriptionText: plainText(text.description) };
+}
+
+/** A course's texts: every language's for administrators; else (an older answer) the one it was sent in. */
 function valuesOf(course: Course): FormValues {
+  const stored: Partial<Record<Language, CourseText>> = course.texts ?? {
+    [course.language]: {
+      title: course.title,
+      shortDescription: course.shortDescription,
+      description: course.description,
+    },
+  };
+  const texts = Object.fromEntries(
+    Object.entries(stored).map(([language, text]) => [language, languageText(text)]),
+  ) as Partial<Record<Language, LanguageText>>;
   return {
-    title: course.title,
-    description: course.description,
-    descriptionText: '',
+    texts: textsWith(texts),
+    defaultLanguage: course.defaultLanguage,
     isPublished: course.isPublished,
     categoryIds: course.categories.map((category) => category.id),
   };
+}
+
+function withText(values: FormValues, language: Language, change: Partial<LanguageText>): FormValues {
+  return { ...values, texts: { ...values.texts, [language]: { ...values.texts[language], ...change } } };
+}
+
+/** Whether a language has anything typed in it: then it is sent, and its rules apply. */
+export function hasText(text: LanguageText): boolean {
+  return text.title.trim() !== '' || text.shortDescription.trim() !== '' || text.descriptionText.trim() !== '';
 }
 
 export function formReducer(state: FormState, action: FormAction): FormState {
@@ -116,31 +174,42 @@ export function formReducer(state: FormState, action: FormAction): FormState {
         updatedAt: action.course.updatedAt,
         values,
         initial: values,
+        language: values.defaultLanguage,
         contentRevision: state.contentRevision + 1,
-        baselinePending: true,
         storedFiles: action.course.files ?? [],
         pendingUploads: [],
         queuedDeletions: [],
       };
     }
-    case 'titleChanged':
-      return { ...state, values: { ...state.values, title: action.title } };
+    case 'languageShown':
+      if (action.language === state.language) return state;
+      return { ...state, language: action.language, contentRevision: state.contentRevision + 1 };
+    case 'textChanged':
+      return { ...state, values: withText(state.values, action.language, { [action.field]: action.value }) };
     case 'descriptionChanged':
       return {
         ...state,
-        values: {
-          ...state.values,
-          description: action.html,
-          descriptionText: action.text,
-        },
+        values: withText(state.values, state.language, { description: action.html, descriptionText: action.text }),
       };
     case 'editorSynced': {
+      // A description the user has not changed stays unchanged once normalised (else showing it would be a change).
       const synced = { description: action.html, descriptionText: action.text };
+      const untouched =
+        state.values.texts[state.language].description === state.initial.texts[state.language].description;
       return {
         ...state,
-        values: { ...state.values, ...synced },
-        initial: state.baselinePending ? { ...state.initial, ...synced } : state.initial,
-        baselinePending: false,
+        values: withText(state.values, state.language, synced),
+        initial: untouched ? withText(state.initial, state.language, synced) : state.initial,
+      };
+    }
+    case 'defaultLanguageChanged':
+      return { ...state, values: { ...state.values, defaultLanguage: action.language } };
+    case 'copiedFromDefault': {
+      const source = state.values.texts[state.values.defaultLanguage];
+      return {
+        ...state,
+        values: withText(state.values, action.language, source),
+        contentRevision: action.language === state.language ? state.contentRevision + 1 : state.contentRevision,
       };
     }
     case 'publishedChanged':
@@ -200,7 +269,6 @@ export function formReducer(state: FormState, action: FormAction): FormState {
         values,
         initial: values,
         contentRevision: state.contentRevision + 1,
-        baselinePending: true,
         storedFiles: files,
         queuedDeletions: state.queuedDeletions.filter((id) => files.some((file) => file.id === id)),
         conflict: state.conflict ? { ...state.conflict, reloaded: true } : null,
@@ -212,7 +280,6 @@ export function formReducer(state: FormState, action: FormAction): FormState {
         ...state,
         values: state.conflict.mine,
         contentRevision: state.contentRevision + 1,
-        baselinePending: false,
         conflict: null,
       };
     case 'conflictDismissed':
@@ -258,10 +325,14 @@ export function visibleFiles(state: FormState) {
   ];
 }
 
+function sameText(a: LanguageText, b: LanguageText): boolean {
+  return a.title === b.title && a.shortDescription === b.shortDescription && a.description === b.description;
+}
+
 function sameValues(a: FormValues, b: FormValues): boolean {
   return (
-    a.title === b.title &&
-    a.description === b.description &&
+    LANGUAGES.every((language) => sameText(a.texts[language], b.texts[language])) &&
+    a.defaultLanguage === b.defaultLanguage &&
     a.isPublished === b.isPublished &&
     a.categoryIds.length === b.categoryIds.length &&
     [...a.categoryIds].sort().join() === [...b.categoryIds].sort().join()
@@ -269,37 +340,81 @@ function sameValues(a: FormValues, b: FormValues): boolean {
 }
 
 /**
- * Spec §4: dirty when uploads or deletions wait; when creating, once any field is non-empty; when editing,
- * after a change; clean after loading.
+ * Spec §4: dirty when uploads or deletions wait; when creating, once any field of any language is non-empty;
+ * when editing, after a change in any language; clean after loading.
  */
 export function isDirty(state: FormState): boolean {
   if (state.pendingUploads.length > 0 || state.queuedDeletions.length > 0) return true;
   if (state.mode === 'create' && state.courseId === null) {
     const { values } = state;
     return (
-      values.title !== '' || values.descriptionText.trim() !== '' || values.categoryIds.length > 0 || values.isPublished
+      LANGUAGES.some((language) => hasText(values.texts[language])) ||
+      values.categoryIds.length > 0 ||
+      values.isPublished
     );
   }
   return !sameValues(state.values, state.initial);
 }
 
+export type TextField = 'title' | 'shortDescription' | 'description';
+
 export interface Validity {
-  /** Each field's first broken rule, as the code the server answers (e.g. `title_too_long`). */
-  issues: Partial<Record<'title' | 'description' | 'categories', string>>;
+  /** Each language's fields' first broken rule, as the code the server answers (e.g. `title_too_long`). */
+  languages: Partial<Record<Language, Partial<Record<TextField, string>>>>;
+  categories?: string;
   valid: boolean;
 }
 
-const FIELDS = { title: 'title', descriptionText: 'description', categoryIds: 'categories' } as const;
+const FIELDS = { title: 'title', shortDescription: 'shortDescription', descriptionText: 'description' } as const;
 
-/** Spec §5 (title 1-100, description 1-2500 on its plain text, at least one category): the contracts' rules. */
+/**
+ * Spec §5 for every language that has a text, and for the default language whether it has one or not (title
+ * 1-100, description 1-2500 on its plain text, short description up to 200), and at least one category: the
+ * contracts' rules.
+ */
 export function validate(values: FormValues): Validity {
-  const result = courseFormSchema.safeParse(values);
-  const issues: Validity['issues'] = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = FIELDS[issue.path[0] as keyof typeof FIELDS];
-    issues[field] ??= issue.message;
+  const languages: Validity['languages'] = {};
+  for (const language of LANGUAGES) {
+    const text = values.texts[language];
+    if (language !== values.defaultLanguage && !hasText(text)) continue;
+    const result = courseTextFormSchema.safeParse(text);
+    for (const issue of result.error?.issues ?? []) {
+      const field = FIELDS[issue.path[0] as keyof typeof FIELDS];
+      (languages[language] ??= {})[field] ??= issue.message;
+    }
   }
-  return { issues, valid: result.success };
+  const categories = courseFormSchema.shape.categoryIds.safeParse(values.categoryIds).error?.issues[0]?.message;
+  return { languages, categories, valid: Object.keys(languages).length === 0 && categories === undefined };
+}
+
+/** What a tab shows about its language: written and valid, nothing written yet, or a rule broken. */
+export type LanguageStatus = 'complete' | 'missing' | 'invalid';
+
+/** `attempted`: the user tried to save, so an empty default language is an error, not only missing. */
+export function languageStatus(
+  values: FormValues,
+  validity: Validity,
+  language: Language,
+  attempted: boolean,
+): LanguageStatus {
+  const written = hasText(values.texts[language]);
+  if (validity.languages[language] && (written || attempted)) return 'invalid';
+  return written ? 'complete' : 'missing';
+}
+
+/** The texts the API takes: every language that has one, trimmed; a language left out has none. */
+export function textsInput(values: FormValues): Partial<Record<Language, CourseTextInput>> {
+  const input: Partial<Record<Language, CourseTextInput>> = {};
+  for (const language of LANGUAGES) {
+    const text = values.texts[language];
+    if (!hasText(text)) continue;
+    input[language] = {
+      title: text.title.trim(),
+      shortDescription: text.shortDescription.trim(),
+      description: text.description,
+    };
+  }
+  return input;
 }
 
 /** The submit button's text key (spec §2): create offers publish or draft; edit offers update and publish or draft. */

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
-import type { FormAction, FormState } from './form-state.ts';
+import { type FormAction, type FormState, textsInput } from './form-state.ts';
 import { uploadErrorOf } from './upload-errors.ts';
 
 export type SubmitApi = Pick<ApiClient, 'createCourse' | 'updateCourse' | 'deleteFile' | 'uploadFile'>;
@@ -13,7 +13,7 @@ export type SubmitOutcome =
   | { kind: 'filesFailed'; failedDeletions: string[]; failedUploads: number };
 
 /**
- * Spec §4, course save: the course first (create, or update with the updatedAt it was loaded with), then the
+ * Spec §4, course save: the course first, every language at once (create, or update with the updatedAt it was loaded with), then the
  * queued deletions, then the pending uploads one by one with their progress. A failed file does not undo
  * the save: it stays queued or pending, so submitting again retries it.
  */
@@ -24,8 +24,8 @@ export async function submitCourse(
 ): Promise<SubmitOutcome> {
   const { values } = state;
   const input = {
-    title: values.title.trim(),
-    description: values.description,
+    texts: textsInput(values),
+    defaultLanguage: values.defaultLanguage,
     isPublished: values.isPublished,
     categoryIds: values.categoryIds,
   };

@@ -1,4 +1,5 @@
-import { TOTAL_COUNT_HEADER } from '@portal/contracts/http';
+import { CONTENT_LANGUAGE_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
+import type { Language } from '@portal/contracts/languages';
 import {
   categoryInputSchema,
   courseIdQuerySchema,
@@ -6,6 +7,7 @@ import {
   courseListQuerySchema,
   courseUpdateSchema,
   idQuerySchema,
+  languageQuerySchema,
   myCoursesQuerySchema,
   registerUserToCourseSchema,
 } from '@portal/contracts/courses';
@@ -19,23 +21,42 @@ import type { Courses } from '../../domain/courses.ts';
 
 const context = (req: Request) => ({ identity: req.identity, requestId: req.id });
 
+/** The language the answer is in: `?lang=` when given, else the caller's stored language. */
+const languageOf = (req: Request): Language =>
+  parseInput(languageQuerySchema, req.query, 'language').lang ?? req.identity.lang;
+
+/** Says which language came back (a list: the one asked for; one course: the one shown). */
+const contentLanguage = (res: Response, language: Language) => res.setHeader(CONTENT_LANGUAGE_HEADER, language);
+
 export function categoryRoutes(categories: Categories): Router {
   const router = strictRouter();
-  router.get('/api/categories', requireUser, async (_req, res) => {
-    res.json(await categories.list());
+  router.get('/api/categories', requireUser, async (req, res) => {
+    const language = languageOf(req);
+    contentLanguage(res, language);
+    res.json(await categories.list(language));
   });
-  router.get('/api/categories/usage', requireAdmin, async (_req, res) => {
-    res.json(await categories.listWithUsage());
+  router.get('/api/categories/usage', requireAdmin, async (req, res) => {
+    const language = languageOf(req);
+    contentLanguage(res, language);
+    res.json(await categories.listWithUsage(language));
   });
   router.get('/api/categories/by-id', requireUser, async (req, res) => {
-    res.json(await categories.get(parseInput(idQuerySchema, req.query, 'category id').id));
+    const language = languageOf(req);
+    contentLanguage(res, language);
+    res.json(await categories.get(parseInput(idQuerySchema, req.query, 'category id').id, language));
   });
   router.post('/api/categories', requireAdmin, async (req, res) => {
-    res.status(201).json(await categories.create(parseInput(categoryInputSchema, req.body, 'category').name));
+    const input = parseInput(categoryInputSchema, req.body, 'category');
+    const language = languageOf(req);
+    contentLanguage(res, language);
+    res.status(201).json(await categories.create(input, req.identity.lang, language));
   });
   const rename = async (req: Request, res: Response) => {
     const { id } = parseInput(idQuerySchema, req.query, 'category id');
-    res.json(await categories.rename(id, parseInput(categoryInputSchema, req.body, 'category').name));
+    const input = parseInput(categoryInputSchema, req.body, 'category');
+    const language = languageOf(req);
+    contentLanguage(res, language);
+    res.json(await categories.rename(id, input, language));
   };
   router.put('/api/categories', requireAdmin, rename);
   router.patch('/api/categories', requireAdmin, rename);
@@ -51,24 +72,34 @@ export function courseRoutes(courses: Courses): Router {
 
   router.get('/api/courses', requireUser, async (req, res) => {
     const query = parseInput(courseListQuerySchema, req.query, 'course filter');
-    const { items, total } = await courses.list(query, req.identity);
+    const language = query.lang ?? req.identity.lang;
+    const { items, total } = await courses.list(query, req.identity, language);
     res.setHeader(TOTAL_COUNT_HEADER, String(total));
+    contentLanguage(res, language);
     res.json(items);
   });
 
   router.get('/api/courses/mine', requireUser, async (req, res) => {
     const query = parseInput(myCoursesQuerySchema, req.query, 'my courses query');
-    const { items, total } = await courses.listMine(query, req.identity);
+    const language = query.lang ?? req.identity.lang;
+    const { items, total } = await courses.listMine(query, req.identity, language);
     res.setHeader(TOTAL_COUNT_HEADER, String(total));
+    contentLanguage(res, language);
     res.json(items);
   });
 
   router.post('/api/courses', requireAdmin, async (req, res) => {
-    res.status(201).json(await courses.create(parseInput(courseInputSchema, req.body, 'course'), req.identity));
+    const input = parseInput(courseInputSchema, req.body, 'course');
+    const saved = await courses.create(input, req.identity, languageOf(req));
+    contentLanguage(res, saved.language);
+    res.status(201).json(saved);
   });
 
   router.put('/api/courses', requireAdmin, async (req, res) => {
-    res.json(await courses.update(parseInput(courseUpdateSchema, req.body, 'course')));
+    const input = parseInput(courseUpdateSchema, req.body, 'course');
+    const saved = await courses.update(input, req.identity, languageOf(req));
+    contentLanguage(res, saved.language);
+    res.json(saved);
   });
 
   // Start: the POST is what the UI sends; the GET form and the camelCase path are accepted too (DESIGN.md).
@@ -93,7 +124,9 @@ export function courseRoutes(courses: Courses): Router {
   });
 
   router.get('/api/courses/:id', requireUser, async (req, res) => {
-    res.json(await courses.get(parseInput(uuidSchema, req.params.id, 'course id'), context(req)));
+    const course = await courses.get(parseInput(uuidSchema, req.params.id, 'course id'), context(req), languageOf(req));
+    contentLanguage(res, course.language);
+    res.json(course);
   });
 
   router.delete('/api/courses/:id', requireAdmin, async (req, res) => {
