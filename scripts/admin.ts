@@ -111,7 +111,13 @@ async function run([command, ...args]: string[]): Promise<string> {
     }
     case 'restore': {
       if (!args[0]) throw new UsageError('Which file?');
-      const counts = await withAllDatabases((databases) => restore(databases, args[0] as string));
+      const counts = await withAllDatabases((databases) =>
+        restore(databases, args[0] as string, {
+          auth: authMigrations,
+          courses: coursesMigrations,
+          files: filesMigrations,
+        }),
+      );
       return `Restored from ${args[0]}: ${Object.entries(counts)
         .map(([table, count]) => `${table} ${count}`)
         .join(', ')}.`;

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Kysely, sql } from 'kysely';
 import { accountsFor, openAuthDatabase } from '../services/auth/src/app.ts';
@@ -147,5 +148,69 @@ describe('npm run admin -- backup / restore', () => {
       code: 1,
       stderr: expect.stringContaining('not a course-portal backup'),
     });
+  });
+
+  it('when an archive made before course languages existed is restored, then its courses come back as English texts', async () => {
+    const old = path.join(work, 'before-languages.backup.gz');
+    const upTo002 = coursesMigrations.slice(
+      0,
+      coursesMigrations.findIndex((migration) => migration.id === '002-short-description-block-separators') + 1,
+    );
+    const categoryId = '00000000-0000-4000-8000-0000000000c1';
+    const courseId = '00000000-0000-4000-8000-0000000000c2';
+    const rows = [
+      ...upTo002.map((migration) => ({
+        table: 'schema_migrations',
+        row: { id: migration.id, applied_at: '2026-11-01T00:00:00.000Z' },
+      })),
+      { table: 'categories', row: { id: categoryId, name: 'Alte Kategorie', created_at: '2026-11-01T00:00:00.000Z' } },
+      {
+        table: 'courses',
+        row: {
+          id: courseId,
+          title: 'Before languages',
+          description_html: '<p>Kept <strong>across</strong> the upgrade</p>',
+          short_description: 'Kept across the upgrade',
+          search_text: 'before languages kept across the upgrade',
+          is_published: true,
+          created_by: null,
+          created_at: '2026-11-01T00:00:00.000Z',
+          updated_at: '2026-11-01T00:00:00.000Z',
+        },
+      },
+      { table: 'course_categories', row: { course_id: courseId, category_id: categoryId } },
+    ];
+    const lines = [
+      JSON.stringify({ format: 'course-portal-backup/1', createdAt: '2026-11-01T00:00:00.000Z' }),
+      ...rows.map((line) => JSON.stringify({ service: 'courses', ...line })),
+    ];
+    await writeFile(old, gzipSync(`${lines.join('\n')}\n`));
+    await run(process.execPath, [admin, 'restore', old], { env: { ...process.env, DATA_DIR: dataDir } });
+
+    const databases = await openAll(dataDir);
+    try {
+      const { categories, courses } = useCases(databases.courses);
+      const reader = { sub: '00000000-0000-4000-8000-0000000000c3', admin: false, lang: 'rm' as const, exp: 0 };
+      const course = await courses.get(courseId, { identity: reader, requestId: 'restore-test' }, 'rm');
+      expect(course).toMatchObject({
+        title: 'Before languages',
+        description: '<p>Kept <strong>across</strong> the upgrade</p>',
+        shortDescription: 'Kept across the upgrade',
+        language: 'en',
+        defaultLanguage: 'en',
+        languages: ['en'],
+        categories: [{ id: categoryId, name: 'Alte Kategorie' }],
+      });
+      expect(await categories.list('fr')).toEqual([{ id: categoryId, name: 'Alte Kategorie' }]);
+      const applied = await sql<{ id: string }>`select id from schema_migrations order by id`.execute(
+        databases.courses.db,
+      );
+      expect(applied.rows.map((row) => row.id)).toEqual(coursesMigrations.map((migration) => migration.id).sort());
+      // The users of the auth service were left as they were.
+      const accounts = accountsFor(databases.auth, loadAuthConfig({ ...env, DATA_DIR: dataDir }));
+      expect((await accounts.login('mia@example.ch', 'Lantern-Orbit-Kite-42')).name).toBe('Mia');
+    } finally {
+      await Promise.all(Object.values(databases).map((database) => database.close()));
+    }
   });
 });

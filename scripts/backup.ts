@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { type Kysely, sql } from 'kysely';
+import { applyMigration, type Migration } from '../services/kit/src/db.ts';
 
 /** Tables in the order they are restored (parents before children), with the columns that order their rows. */
 export const SERVICE_TABLES = {
@@ -38,6 +39,8 @@ export const SERVICE_TABLES = {
 } as const;
 export type ServiceName = keyof typeof SERVICE_TABLES;
 export type ServiceDatabases = Record<ServiceName, Kysely<unknown>>;
+/** Each service's migrations in order: an older archive is restored at its level, then migrated. */
+export type ServiceMigrations = Record<ServiceName, Migration[]>;
 
 const BATCH = 200;
 const FORMAT = 'course-portal-backup/1';
@@ -95,10 +98,16 @@ export async function backup(databases: ServiceDatabases, file: string): Promise
 
 /**
  * Replaces every service's rows with the archive's, each service in one transaction: on any error nothing of
- * that service changes. The archive must come from the same schema: its applied migrations must be the
- * database's, or that service is left as it was.
+ * that service changes. The archive must come from the same schema or an older one of the same line of
+ * migrations: an older archive's service gets its tables as they were then, its rows, then the later
+ * migrations (so a backup made before an upgrade restores after it); any other schema leaves that service as
+ * it was.
  */
-export async function restore(databases: ServiceDatabases, file: string): Promise<Record<string, number>> {
+export async function restore(
+  databases: ServiceDatabases,
+  file: string,
+  migrations: ServiceMigrations,
+): Promise<Record<string, number>> {
   const input = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   const iterator = input[Symbol.asyncIterator]();
   const header = JSON.parse(String((await iterator.next()).value ?? '{}')) as { format?: string };
@@ -108,17 +117,51 @@ export async function restore(databases: ServiceDatabases, file: string): Promis
   const parse = (text: string): Line => JSON.parse(text) as Line;
   const counts: Record<string, number> = {};
   let next = await iterator.next();
-  // The archive holds each service's rows together, tables in restore order: one pass, one service at a time.
+  // The archive holds each service's rows together, tables in restore order (its applied migrations first):
+  // one pass, one service at a time.
   while (!next.done) {
     const { service } = parse(next.value);
     const tables = SERVICE_TABLES[service];
     if (!tables) throw new Error(`unknown service ${service} in the archive`);
     await databases[service].transaction().execute(async (trx) => {
       const applied = await sql<{ id: string }>`select id from schema_migrations order by id`.execute(trx);
-      for (const [table] of [...tables].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
+      const archived: Row[] = [];
+      while (!next.done) {
+        const line = parse(next.value);
+        if (line.service !== service || line.table !== 'schema_migrations') break;
+        archived.push(decode(line.row));
+        next = await iterator.next();
+      }
+      const archivedIds = archived.map((row) => String(row.id));
+      const known = migrations[service];
+      const earlier = known.slice(0, archivedIds.length);
+      const isOlder =
+        archivedIds.length > 0 &&
+        archivedIds.length < known.length &&
+        earlier.every((migration) => archivedIds.includes(migration.id)) &&
+        archivedIds.every((id) => applied.rows.some((row) => row.id === id));
+      if (!isOlder && [...archivedIds].sort().join() !== applied.rows.map((row) => row.id).join()) {
+        throw new Error(`the archive's ${service} schema (${archivedIds.join(', ')}) is not this database's`);
+      }
+      if (isOlder) {
+        // The tables as the archive's migrations left them, to take its rows as they are.
+        for (const [table] of [...tables].reverse())
+          await sql`drop table if exists ${sql.table(table)} cascade`.execute(trx);
+        await sql`create table schema_migrations (id text primary key, applied_at timestamptz not null default now())`.execute(
+          trx,
+        );
+        for (const migration of earlier) await applyMigration(trx, migration);
+        await sql`delete from schema_migrations`.execute(trx);
+      } else {
+        for (const [table] of [...tables].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
+      }
+      await trx
+        .insertInto('schema_migrations' as never)
+        .values(archived as never)
+        .execute();
+      counts[`${service}.schema_migrations`] = archived.length;
       let batch: Row[] = [];
       let table = '';
-      const archived: string[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
         await trx
@@ -133,17 +176,14 @@ export async function restore(databases: ServiceDatabases, file: string): Promis
         if (line.service !== service) break;
         if (line.table !== table || batch.length >= BATCH) await flush();
         table = line.table;
-        if (table === 'schema_migrations') archived.push(String(line.row.id));
         batch.push(decode(line.row));
         next = await iterator.next();
       }
       await flush();
-      if (archived.sort().join() !== applied.rows.map((row) => row.id).join()) {
-        throw new Error(`the archive's ${service} schema (${archived.join(', ')}) is not this database's`);
-      }
       await sql`select setval(pg_get_serial_sequence('outbox', 'id'), coalesce((select max(id) from outbox), 0) + 1, false)`.execute(
         trx,
       );
+      if (isOlder) for (const migration of known.slice(archivedIds.length)) await applyMigration(trx, migration);
     });
   }
   return counts;

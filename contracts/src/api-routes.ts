@@ -26,6 +26,7 @@ import {
   courseSummarySchema,
   courseUpdateSchema,
   idQuerySchema,
+  languageQuerySchema,
   myCourseSchema,
   myCoursesQuerySchema,
   participationSchema,
@@ -52,6 +53,8 @@ export interface ApiRoute {
   response?: z.ZodType;
   /** The answer is a file (download) rather than JSON. */
   binary?: string;
+  /** The answer's texts are in one language, named by Content-Language (`?lang=` asks for one). */
+  contentLanguage?: true;
   status?: number;
   errors: number[];
   /**
@@ -178,18 +181,22 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'get',
     path: '/api/categories',
     tag: 'Categories',
-    summary: 'All categories',
+    summary: 'All categories, named in the caller’s language (or ?lang=) else in their default language, by that name',
     access: 'user',
+    query: languageQuerySchema,
     response: z.array(categorySchema),
+    contentLanguage: true,
     errors: [401],
   },
   {
     method: 'get',
     path: '/api/categories/usage',
     tag: 'Categories',
-    summary: 'All categories with how many courses use each',
+    summary: 'All categories with how many courses use each and every language’s name',
     access: 'admin',
+    query: languageQuerySchema,
     response: z.array(categoryUsageSchema),
+    contentLanguage: true,
     errors: [401, 403],
   },
   {
@@ -198,18 +205,22 @@ export const API_ROUTES: ApiRoute[] = [
     tag: 'Categories',
     summary: 'One category',
     access: 'user',
-    query: idQuerySchema,
+    query: idQuerySchema.extend(languageQuerySchema.shape),
     response: categorySchema,
+    contentLanguage: true,
     errors: [400, 401, 404],
   },
   {
     method: 'post',
     path: '/api/categories',
     tag: 'Categories',
-    summary: 'Create a category',
+    summary:
+      'Create a category: {name} names it in the caller’s language (its default), {names, defaultLanguage} in several (409 when a name is taken in its language)',
     access: 'admin',
+    query: languageQuerySchema,
     body: categoryInputSchema,
     response: categorySchema,
+    contentLanguage: true,
     status: 201,
     errors: [400, 401, 403, 409],
   },
@@ -217,22 +228,26 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'put',
     path: '/api/categories',
     tag: 'Categories',
-    summary: 'Rename a category',
+    summary:
+      'Rename a category: {name} renames its default language and keeps the others, {names, defaultLanguage} replaces them all',
     access: 'admin',
-    query: idQuerySchema,
+    query: idQuerySchema.extend(languageQuerySchema.shape),
     body: categoryInputSchema,
     response: categorySchema,
+    contentLanguage: true,
     errors: [400, 401, 403, 404, 409],
   },
   {
     method: 'patch',
     path: '/api/categories',
     tag: 'Categories',
-    summary: 'Rename a category',
+    summary:
+      'Rename a category: {name} renames its default language and keeps the others, {names, defaultLanguage} replaces them all',
     access: 'admin',
-    query: idQuerySchema,
+    query: idQuerySchema.extend(languageQuerySchema.shape),
     body: categoryInputSchema,
     response: categorySchema,
+    contentLanguage: true,
     errors: [400, 401, 403, 404, 409],
   },
   {
@@ -249,10 +264,12 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'get',
     path: '/api/courses',
     tag: 'Courses',
-    summary: 'Courses, newest first (X-Total-Count holds the total)',
+    summary:
+      'Courses, newest first (X-Total-Count holds the total), each in the caller’s language (or ?lang=) else its default language; search looks through every language',
     access: 'user',
     query: courseListQuerySchema,
     response: z.array(courseSummarySchema),
+    contentLanguage: true,
     errors: [400, 401, 403],
   },
   {
@@ -264,16 +281,20 @@ export const API_ROUTES: ApiRoute[] = [
     access: 'user',
     query: myCoursesQuerySchema,
     response: z.array(myCourseSchema),
+    contentLanguage: true,
     errors: [400, 401],
   },
   {
     method: 'post',
     path: '/api/courses',
     tag: 'Courses',
-    summary: 'Create a course',
+    summary:
+      'Create a course: {title, description} writes the caller’s language (its default), {texts, defaultLanguage} several',
     access: 'admin',
+    query: languageQuerySchema,
     body: courseInputSchema,
     response: courseSavedSchema,
+    contentLanguage: true,
     status: 201,
     errors: [400, 401, 403],
   },
@@ -281,20 +302,26 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'put',
     path: '/api/courses',
     tag: 'Courses',
-    summary: 'Update a course (409 when it changed since it was loaded)',
+    summary:
+      'Update a course (409 when it changed since it was loaded): {title, description} writes its default language and keeps the others, {texts, defaultLanguage} replaces every language',
     access: 'admin',
+    query: languageQuerySchema,
     body: courseUpdateSchema,
     response: courseSavedSchema,
+    contentLanguage: true,
     errors: [400, 401, 403, 404, 409],
   },
   {
     method: 'get',
     path: '/api/courses/:id',
     tag: 'Courses',
-    summary: 'One course with its files and participants',
+    summary:
+      'One course with its files and participants, in the caller’s language (or ?lang=) else its default language; every language’s text for administrators',
     access: 'user',
     params: idParams,
+    query: languageQuerySchema,
     response: courseSchema,
+    contentLanguage: true,
     errors: [400, 401, 404],
   },
   {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { API_ROUTES, type ApiRoute } from './api-routes.ts';
 import { DEFAULT_STATUS_TEXTS, errorBodySchema } from './errors.ts';
-import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
+import { API_VERSION, CONTENT_LANGUAGE_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
+import { LANGUAGES } from './languages.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -38,8 +39,24 @@ const STATUS_TEXTS: Record<number, string> = {
   429: 'Too Many Requests',
 };
 
+/** The answer's headers worth documenting: the total of a paged list, the language of the texts. */
+function headers(route: ApiRoute): Record<string, JsonSchema> | undefined {
+  const found: Record<string, JsonSchema> = {};
+  if (route.method === 'get' && PAGED_PATHS.has(route.path)) {
+    found[TOTAL_COUNT_HEADER] = { description: 'Courses matching the query', schema: { type: 'integer' } };
+  }
+  if (route.contentLanguage) {
+    found[CONTENT_LANGUAGE_HEADER] = {
+      description: 'The language of the texts: for one course the one shown, for a list the one asked for',
+      schema: { type: 'string', enum: [...LANGUAGES] },
+    };
+  }
+  return Object.keys(found).length > 0 ? found : undefined;
+}
+
 function operation(route: ApiRoute) {
   const success = route.status ?? 200;
+  const answerHeaders = headers(route);
   const responses: Record<string, JsonSchema> = {};
   if (route.binary) {
     responses[success] = {
@@ -49,13 +66,7 @@ function operation(route: ApiRoute) {
   } else {
     responses[success] = {
       description: 'Success',
-      ...(route.method === 'get' && PAGED_PATHS.has(route.path)
-        ? {
-            headers: {
-              [TOTAL_COUNT_HEADER]: { description: 'Courses matching the query', schema: { type: 'integer' } },
-            },
-          }
-        : {}),
+      ...(answerHeaders ? { headers: answerHeaders } : {}),
       ...(route.response ? { content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } } : {}),
     };
   }

@@ -161,8 +161,29 @@ describe.each(testBackends())('courses and categories through the gateway on $na
       expect(exactly2500.status).toBe(201);
     });
 
+    it('when a course is read in another language through the gateway, then it falls back to its default and Content-Language says so', async () => {
+      const created = await admin.post('/api/courses', {
+        defaultLanguage: 'de',
+        texts: {
+          de: { title: 'Kurs', description: '<p>Auf Deutsch.</p>' },
+          rm: { title: 'Curs', description: '<p>En rumantsch.</p>' },
+        },
+        isPublished: true,
+        categoryIds: [categoryId],
+      });
+      expect(created.status).toBe(201);
+      const romansh = await employee.get(`/api/courses/${created.body.id}?lang=rm`);
+      expect(romansh.headers.get('content-language')).toBe('rm');
+      expect(romansh.body).toMatchObject({ title: 'Curs', language: 'rm', languages: ['de', 'rm'] });
+      expect(romansh.body).not.toHaveProperty('texts');
+      const french = await employee.get(`/api/courses/${created.body.id}?lang=fr`);
+      expect(french.headers.get('content-language')).toBe('de');
+      expect(french.body).toMatchObject({ title: 'Kurs', language: 'de', defaultLanguage: 'de' });
+    });
+
     it('when two administrators edit the same course, then the second save answers 409 and the first one stays', async () => {
-      const course = await createCourse({ title: 'Original' });
+      // The saved answer without its every-language texts: sent back, it is the spec's single-language payload.
+      const { texts: _texts, ...course } = await createCourse({ title: 'Original' });
       const first = await admin.request('PUT', '/api/courses', {
         json: { ...course, title: 'First edit', categoryIds: [categoryId] },
       });

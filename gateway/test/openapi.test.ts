@@ -82,10 +82,15 @@ describe('the OpenAPI document', () => {
       expect(body.openapi).toBe('3.1.0');
       expect(Object.keys(body.paths)).toContain('/api/courses/{id}');
       const create = body.paths['/api/courses'].post;
-      expect(create.requestBody.content['application/json'].schema.required).toEqual(
-        expect.arrayContaining(['title', 'description', 'isPublished', 'categoryIds']),
+      const createBody = create.requestBody.content['application/json'].schema;
+      expect(createBody.required).toEqual(expect.arrayContaining(['isPublished', 'categoryIds']));
+      expect(Object.keys(createBody.properties)).toEqual(
+        expect.arrayContaining(['title', 'description', 'texts', 'defaultLanguage']),
       );
-      expect(create.responses['201']).toBeDefined();
+      expect(create.responses['201'].headers['Content-Language'].schema.enum).toEqual(['en', 'fr', 'de', 'it', 'rm']);
+      expect(body.paths['/api/courses'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+        expect.arrayContaining(['lang', 'inLanguage']),
+      );
       expect(body.paths['/api/files/upload'].post.requestBody.content['multipart/form-data']).toBeDefined();
       expect(body.paths['/api/auth/login'].post.security).toEqual([]);
     });

@@ -100,6 +100,13 @@ export interface Migration {
   rewrite?: (trx: Transaction<unknown>) => Promise<void>;
 }
 
+/** One migration's statements and rewrite, recorded as applied, in the caller's transaction. */
+export async function applyMigration<DB>(trx: Transaction<DB>, migration: Migration) {
+  for (const statement of migration.statements) await sql.raw(statement).execute(trx);
+  await migration.rewrite?.(trx as unknown as Transaction<unknown>);
+  await sql`insert into schema_migrations (id) values (${migration.id})`.execute(trx);
+}
+
 /**
  * Applies the service's migrations once, under an advisory lock, so that several instances starting
  * together migrate the schema exactly once.
@@ -115,11 +122,7 @@ export async function migrate<DB>(db: Kysely<DB>, service: string, migrations: M
       const done = new Set(applied.rows.map((row) => row.id));
       for (const migration of migrations) {
         if (done.has(migration.id)) continue;
-        await connection.transaction().execute(async (trx) => {
-          for (const statement of migration.statements) await sql.raw(statement).execute(trx);
-          await migration.rewrite?.(trx as unknown as Transaction<unknown>);
-          await sql`insert into schema_migrations (id) values (${migration.id})`.execute(trx);
-        });
+        await connection.transaction().execute((trx) => applyMigration(trx, migration));
         logger?.info({ migration: migration.id }, 'migration applied');
       }
     } finally {

@@ -13,18 +13,20 @@ export interface CategoryNaming {
 
 type WithCategory = CoursesDatabase & { cat: CoursesDatabase['categories'] };
 type CategoryName = CoursesDatabase['category_names'];
-type NamesJoined<DB> = DB & { nd: CategoryName; na: { [K in keyof CategoryName]: CategoryName[K] | null } };
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+type NamesJoined<DB> = DB & { nd: Nullable<CategoryName>; na: Nullable<CategoryName> };
 
 /**
- * The category `cat`'s name in `language`, else in its default language: the two names are joined on their
- * primary key, so naming a list of categories costs two index lookups (or hash joins) per category.
+ * The category `cat`'s name in `language`, else in its default language: the two names are left-joined on their
+ * primary key (a course's categories may come from a left join too), so naming a list of categories costs two
+ * index lookups (or hash joins) per category.
  */
 export function joinNames<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   language: Language,
 ): SelectQueryBuilder<NamesJoined<DB>, TB | 'na' | 'nd', O> {
   return (query as unknown as SelectQueryBuilder<WithCategory, 'cat', O>)
-    .innerJoin('category_names as nd', (join) =>
+    .leftJoin('category_names as nd', (join) =>
       join.onRef('nd.category_id', '=', 'cat.id').onRef('nd.language', '=', 'cat.default_language'),
     )
     .leftJoin('category_names as na', (join) =>

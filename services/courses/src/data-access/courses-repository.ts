@@ -180,22 +180,11 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
     viewerId: string,
     language: Language,
   ): Promise<CourseCardRow[]> {
-    const columns = [
-      'c.id',
-      'c.default_language',
-      'c.languages',
-      'c.is_published',
-      'c.created_at',
-      't.language',
-      't.title',
-      't.short_description',
-    ] as const;
-    const found = await joinNames(
+    const columns = ['c.id', 'c.default_language', 'c.languages', 'c.is_published', 'c.created_at'] as const;
+    // Grouped by the course alone (a narrow key); the text shown is joined to the grouped rows, one per course.
+    const grouped = joinNames(
       db
-        .selectFrom(
-          page.select(['c.id', 'c.default_language', 'c.languages', 'c.is_published', 'c.created_at']).as('c'),
-        )
-        .innerJoin('course_texts as t', (join) => join.on(shownText(language)))
+        .selectFrom(page.select([...columns]).as('c'))
         .leftJoin('course_categories as cc', 'cc.course_id', 'c.id')
         .leftJoin('categories as cat', 'cat.id', 'cc.category_id'),
       language,
@@ -204,13 +193,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
         join.onRef('p.course_id', '=', 'c.id').on('p.user_id', '=', viewerId).on('p.completed_at', 'is', null),
       )
       .select([
-        'c.id',
-        't.title',
-        't.short_description as shortDescription',
-        'c.is_published as isPublished',
-        't.language',
-        'c.default_language as defaultLanguage',
-        'c.languages',
+        ...columns,
         sql<boolean>`bool_or(p.user_id is not null)`.as('isParticipant'),
         sql<
           Category[]
@@ -218,11 +201,24 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           'categories',
         ),
       ])
-      .groupBy([...columns])
+      .groupBy([...columns]);
+    return db
+      .selectFrom(grouped.as('c'))
+      .innerJoin('course_texts as t', (join) => join.on(shownText(language)))
+      .select([
+        'c.id',
+        't.title',
+        't.short_description as shortDescription',
+        'c.is_published as isPublished',
+        'c.isParticipant',
+        'c.categories',
+        't.language',
+        'c.default_language as defaultLanguage',
+        'c.languages',
+      ])
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .execute();
-    return found;
   }
 
   async function linkCategories(trx: Transaction<CoursesDatabase>, courses: { id: string; categoryIds: string[] }[]) {

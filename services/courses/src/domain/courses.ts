@@ -49,18 +49,18 @@ function shown(texts: StoredTexts, language: Language, defaultLanguage: Language
   return { language: defaultLanguage, text: fallback };
 }
 
-/** Every language's text as the editor shows it (an empty short description: the card shows the description's start). */
+/**
+ * Every language's text as the editor shows it, in the order of LANGUAGES (an empty short description: the card
+ * shows the description's start).
+ */
 function textsForEditor(texts: StoredTexts): Partial<Record<Language, CourseText>> {
-  return Object.fromEntries(
-    Object.entries(texts).map(([language, text]) => [
-      language,
-      {
-        title: text.title,
-        shortDescription: text.shortDescriptionAuthored ? text.shortDescription : '',
-        description: text.descriptionHtml,
-      },
-    ]),
-  );
+  const forEditor = (text: StoredText): CourseText => ({
+    title: text.title,
+    shortDescription: text.shortDescriptionAuthored ? text.shortDescription : '',
+    description: text.descriptionHtml,
+  });
+  // languagesOf lists only the languages the texts have.
+  return Object.fromEntries(languagesOf(texts).map((language) => [language, forEditor(texts[language] as StoredText)]));
 }
 
 /** The course as saved, in `language` with every language's text (writers are administrators): no read after the write. */
