@@ -8,7 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type Browser } from '@playwright/test';
 import yauzl from 'yauzl';
-import { CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
+import { CHROMIUM_ARGS } from '@portal/e2e/support/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const project = required('COMPOSE_PROJECT');
