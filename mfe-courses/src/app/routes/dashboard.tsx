@@ -1,11 +1,12 @@
 import { api } from '@portal/contracts/api-client';
 import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
+import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatNumber } from '@portal/web-kit/format';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
 import ui from '../../components/ui.module.css';
 import { useCategoryOptions } from '../../features/dashboard/api/list-categories.ts';
@@ -112,7 +113,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
         title={t('dashboard.noMatch')}
         hint={t('dashboard.noMatchHint')}
         action={
-          <button type="button" className={ui.button} onClick={() => changeFilter({ q: '', categoryId: '' })}>
+          <button type="button" className={buttons.button} onClick={() => changeFilter({ q: '', categoryId: '' })}>
             {t('dashboard.clearFilters')}
           </button>
         }
@@ -122,7 +123,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
         title={t(VIEW_TEXTS[filter.view].empty)}
         action={
           isMyView(filter.view) ? (
-            <button type="button" className={ui.button} onClick={() => changeFilter({ view: 'published' })}>
+            <button type="button" className={buttons.button} onClick={() => changeFilter({ view: 'published' })}>
               {t('dashboard.browseCourses')}
             </button>
           ) : undefined
@@ -165,7 +166,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
             <p className={styles.count} aria-live="polite">
               {state.status === 'loading' ? (
                 <span className={ui.status}>
-                  <span className={ui.spinner} aria-hidden="true" />
+                  <span className={buttons.spinner} aria-hidden="true" />
                   {t('dashboard.loading')}
                 </span>
               ) : (

@@ -1,3 +1,4 @@
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
 import styles from './categories.module.css';
 
@@ -16,7 +17,7 @@ export function CategoryNameField({ label, labelHidden = false, hint, error, ref
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={labelHidden ? styles.hiddenLabel : styles.label}>
+      <label htmlFor={id} className={labelHidden ? hidden.visuallyHidden : styles.label}>
         {label}
       </label>
       <input

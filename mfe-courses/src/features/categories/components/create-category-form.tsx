@@ -1,9 +1,9 @@
 import { api } from '@portal/contracts/api-client';
 import { type Category, categoryInputSchema } from '@portal/contracts/courses';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import ui from '../../../components/ui.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryCodeKey, categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
 import styles from './categories.module.css';
@@ -51,8 +51,8 @@ export function CreateCategoryForm({ onCreated }: { onCreated: (category: Catego
           setError('');
         }}
       />
-      <button type="submit" className={ui.buttonPrimary} disabled={saving} aria-busy={saving}>
-        {saving && <span className={ui.spinner} aria-hidden="true" />}
+      <button type="submit" className={buttons.buttonPrimary} disabled={saving} aria-busy={saving}>
+        {saving && <span className={buttons.spinner} aria-hidden="true" />}
         {t(saving ? 'categories.adding' : 'categories.add')}
       </button>
     </form>

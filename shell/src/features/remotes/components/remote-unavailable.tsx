@@ -1,7 +1,7 @@
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteRetryContext } from './remote-retry-context.ts';
-import ui from '../../../components/ui.module.css';
 import styles from './remote-unavailable.module.css';
 
 /** Shown in the page frame instead of a remote page that could not be loaded; the nav bar and footer stay. */
@@ -15,7 +15,7 @@ export function RemoteUnavailable() {
       </h1>
       <p className={styles.text}>{t('remote.unavailableText')}</p>
       {retry && (
-        <button type="button" className={ui.buttonPrimary} onClick={retry}>
+        <button type="button" className={buttons.buttonPrimary} onClick={retry}>
           {t('remote.retry')}
         </button>
       )}
