@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './confirm-dialog.module.css';
 import buttons from './styles/buttons.module.css';
+import spinner from './styles/spinner.module.css';
 
 interface Action {
   confirmLabel: string;
@@ -105,7 +106,7 @@ export function ConfirmDialog({
               disabled={busy}
               aria-busy={busy}
             >
-              {busy && <span className={buttons.spinner} aria-hidden="true" />}
+              {busy && <span className={spinner.spinner} aria-hidden="true" />}
               {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
             </button>
           )}

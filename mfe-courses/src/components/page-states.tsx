@@ -1,4 +1,5 @@
 import buttons from '@portal/web-kit/styles/buttons.module.css';
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COURSES_NAMESPACE } from '../lib/i18n.ts';
@@ -8,7 +9,7 @@ import ui from './ui.module.css';
 export function LoadingState({ label }: { label: string }) {
   return (
     <p role="status" className={ui.status}>
-      <span className={buttons.spinner} aria-hidden="true" />
+      <span className={spinner.spinner} aria-hidden="true" />
       {label}
     </p>
   );

@@ -6,6 +6,7 @@ import { formatNumber } from '@portal/web-kit/format';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
 import { sortCategories, useCategories } from '../../features/categories/api/list-categories.ts';
 import styles from '../../features/categories/components/categories.module.css';
@@ -24,12 +25,7 @@ function Frame({ children }: { children: ReactNode }) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   return (
     <section className={styles.page} aria-labelledby="categories-title">
-      <header className={styles.header}>
-        <h1 id="categories-title" className={styles.title}>
-          {t('categories.title')}
-        </h1>
-        <p className={styles.subtitle}>{t('categories.subtitle')}</p>
-      </header>
+      <PageHeader id="categories-title" title={t('categories.title')} subtitle={t('categories.subtitle')} />
       {children}
     </section>
   );

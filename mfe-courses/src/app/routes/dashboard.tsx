@@ -3,10 +3,12 @@ import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
 import ui from '../../components/ui.module.css';
 import { useCategoryOptions } from '../../features/dashboard/api/list-categories.ts';
@@ -148,12 +150,11 @@ export default function DashboardPage({ session }: CoursesPageProps) {
 
   return (
     <section className={styles.page} aria-labelledby="dashboard-title">
-      <header className={styles.header}>
-        <h1 id="dashboard-title" className={styles.title}>
-          {session.user ? t('dashboard.greeting', { name: session.user.name }) : t('dashboard.title')}
-        </h1>
-        <p className={styles.subtitle}>{t('dashboard.subtitle')}</p>
-      </header>
+      <PageHeader
+        id="dashboard-title"
+        title={session.user ? t('dashboard.greeting', { name: session.user.name }) : t('dashboard.title')}
+        subtitle={t('dashboard.subtitle')}
+      />
 
       <CourseFilters filter={filter} categories={categories} isAdmin={isAdmin} onChange={changeFilter} />
 
@@ -166,7 +167,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
             <p className={styles.count} aria-live="polite">
               {state.status === 'loading' ? (
                 <span className={ui.status}>
-                  <span className={buttons.spinner} aria-hidden="true" />
+                  <span className={spinner.spinner} aria-hidden="true" />
                   {t('dashboard.loading')}
                 </span>
               ) : (

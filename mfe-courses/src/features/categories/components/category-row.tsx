@@ -3,6 +3,7 @@ import { type Category, categoryInputSchema, type CategoryUsage } from '@portal/
 import { hasStatus } from '@portal/web-kit/api-errors';
 import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -103,7 +104,7 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
           />
           <div className={styles.rowActions}>
             <button type="submit" className={buttons.buttonPrimary} disabled={saving} aria-busy={saving}>
-              {saving && <span className={buttons.spinner} aria-hidden="true" />}
+              {saving && <span className={spinner.spinner} aria-hidden="true" />}
               {t(saving ? 'categories.saving' : 'categories.save')}
             </button>
             <button type="button" className={buttons.button} disabled={saving} onClick={stopEditing}>

@@ -1,6 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import { type Category, categoryInputSchema } from '@portal/contracts/courses';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -52,7 +53,7 @@ export function CreateCategoryForm({ onCreated }: { onCreated: (category: Catego
         }}
       />
       <button type="submit" className={buttons.buttonPrimary} disabled={saving} aria-busy={saving}>
-        {saving && <span className={buttons.spinner} aria-hidden="true" />}
+        {saving && <span className={spinner.spinner} aria-hidden="true" />}
         {t(saving ? 'categories.adding' : 'categories.add')}
       </button>
     </form>

@@ -51,7 +51,7 @@ export function CourseView({ course, update, isAdmin }: Props) {
           )}
           <Link
             to={paths.dashboard.getHref()}
-            className={ui.iconButton}
+            className={buttons.iconButton}
             aria-label={t('details.close')}
             title={t('details.close')}
           >

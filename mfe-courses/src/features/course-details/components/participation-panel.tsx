@@ -3,6 +3,7 @@ import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatDate } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -56,7 +57,7 @@ export function ParticipationPanel({ course, update }: Props) {
           disabled={pending}
           aria-busy={pending}
         >
-          {pending && <span className={buttons.spinner} aria-hidden="true" />}
+          {pending && <span className={spinner.spinner} aria-hidden="true" />}
           {t(started ? 'details.complete' : 'details.start')}
         </button>
         {started && (
