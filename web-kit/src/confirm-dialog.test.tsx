@@ -4,26 +4,18 @@ import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
+const QUESTION = { title: 'Delete this course?', message: 'It cannot be undone.', cancelLabel: 'Cancel' };
+const ACTION = { confirmLabel: 'Delete', busyLabel: 'Deleting…' };
+
 /** A page with a button that opens the question, as the slices use it: mounted to ask, unmounted to close. */
-function Page({ busy = false, onConfirm }: { busy?: boolean; onConfirm: () => void }) {
+function Page({ onConfirm }: { onConfirm: () => void }) {
   const [asking, setAsking] = useState(false);
   return (
     <>
       <button type="button" onClick={() => setAsking(true)}>
         Delete course
       </button>
-      {asking && (
-        <ConfirmDialog
-          title="Delete this course?"
-          message="It cannot be undone."
-          confirmLabel="Delete"
-          busyLabel="Deleting…"
-          cancelLabel="Cancel"
-          busy={busy}
-          onConfirm={onConfirm}
-          onCancel={() => setAsking(false)}
-        />
-      )}
+      {asking && <ConfirmDialog {...QUESTION} {...ACTION} onConfirm={onConfirm} onCancel={() => setAsking(false)} />}
     </>
   );
 }
@@ -73,18 +65,7 @@ describe('ConfirmDialog', () => {
   it('when the action runs, then both buttons are disabled, the confirm button says so and Escape does not cancel', async () => {
     const user = userEvent.setup();
     const onCancel = jest.fn();
-    render(
-      <ConfirmDialog
-        title="Delete this course?"
-        message="It cannot be undone."
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        cancelLabel="Cancel"
-        busy
-        onConfirm={() => undefined}
-        onCancel={onCancel}
-      />,
-    );
+    render(<ConfirmDialog {...QUESTION} {...ACTION} busy onConfirm={() => undefined} onCancel={onCancel} />);
     const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     const confirm = within(dialog).getByRole('button', { name: 'Deleting…' });
@@ -99,15 +80,8 @@ describe('ConfirmDialog', () => {
   it('when there is no action, then it explains with a single Close button that keeps the focus', async () => {
     const user = userEvent.setup();
     const onCancel = jest.fn();
-    render(
-      <ConfirmDialog
-        title="This category cannot be deleted"
-        message="2 courses use it."
-        cancelLabel="Close"
-        onCancel={onCancel}
-      />,
-    );
-    const dialog = screen.getByRole('alertdialog', { name: 'This category cannot be deleted' });
+    render(<ConfirmDialog {...QUESTION} cancelLabel="Close" onCancel={onCancel} />);
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this course?' });
     const close = within(dialog).getByRole('button');
     expect(close).toHaveAccessibleName('Close');
     expect(close).toHaveFocus();
