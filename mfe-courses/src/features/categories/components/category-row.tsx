@@ -1,5 +1,5 @@
 import { api } from '@portal/contracts/api-client';
-import { type Category, categoryInputSchema, type CategoryUsage } from '@portal/contracts/courses';
+import type { Category, CategoryUsage } from '@portal/contracts/courses';
 import { hasStatus } from '@portal/web-kit/api-errors';
 import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
@@ -8,7 +8,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
-import { categoryCodeKey, categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
+import { categoryErrorKey, categoryTextValues, checkCategoryName } from '../lib/category-errors.ts';
 import styles from './categories.module.css';
 import { CategoryNameField } from './category-name-field.tsx';
 
@@ -51,18 +51,18 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const parsed = categoryInputSchema.safeParse({ name });
-    if (!parsed.success) {
-      setError(t(categoryCodeKey(parsed.error.issues[0]?.message ?? ''), categoryTextValues()));
+    const checked = checkCategoryName(name);
+    if ('errorKey' in checked) {
+      setError(t(checked.errorKey, categoryTextValues()));
       return;
     }
-    if (parsed.data.name === category.name) {
+    if (checked.input.name === category.name) {
       stopEditing();
       return;
     }
     setSaving(true);
     try {
-      const renamed = await api.renameCategory(category.id, parsed.data);
+      const renamed = await api.renameCategory(category.id, checked.input);
       onRenamed(renamed);
       toast.success(t('categories.renamed', { name: renamed.name }));
       stopEditing();

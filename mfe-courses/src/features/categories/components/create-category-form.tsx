@@ -1,12 +1,12 @@
 import { api } from '@portal/contracts/api-client';
-import { type Category, categoryInputSchema } from '@portal/contracts/courses';
+import type { Category } from '@portal/contracts/courses';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
-import { categoryCodeKey, categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
+import { categoryErrorKey, categoryTextValues, checkCategoryName } from '../lib/category-errors.ts';
 import styles from './categories.module.css';
 import { CategoryNameField } from './category-name-field.tsx';
 
@@ -20,14 +20,14 @@ export function CreateCategoryForm({ onCreated }: { onCreated: (category: Catego
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const parsed = categoryInputSchema.safeParse({ name });
-    if (!parsed.success) {
-      setError(t(categoryCodeKey(parsed.error.issues[0]?.message ?? ''), categoryTextValues()));
+    const checked = checkCategoryName(name);
+    if ('errorKey' in checked) {
+      setError(t(checked.errorKey, categoryTextValues()));
       return;
     }
     setSaving(true);
     try {
-      const created = await api.createCategory(parsed.data);
+      const created = await api.createCategory(checked.input);
       onCreated(created);
       setName('');
       setError('');

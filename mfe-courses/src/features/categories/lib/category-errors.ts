@@ -1,4 +1,4 @@
-import { COURSE_LIMITS } from '@portal/contracts/courses';
+import { COURSE_LIMITS, type CategoryInput, categoryInputSchema } from '@portal/contracts/courses';
 import { ApiError } from '@portal/contracts/errors';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { formatNumber } from '@portal/web-kit/format';
@@ -15,9 +15,14 @@ const CODES: Readonly<Record<string, string>> = {
 /** What every category text may name: the length limit, in the reader's numbers. */
 export const categoryTextValues = () => ({ max: formatNumber(COURSE_LIMITS.categoryNameMax) });
 
-/** The translation key of a rule code found in the browser (the same codes as the server's). */
-export function categoryCodeKey(code: string): string {
-  return CODES[code] ?? 'validation.category_name_required';
+/**
+ * A typed name checked in the browser with the contracts' rule (the server's): the payload to send, or the
+ * translation key of the rule it breaks.
+ */
+export function checkCategoryName(name: string): { input: CategoryInput } | { errorKey: string } {
+  const parsed = categoryInputSchema.safeParse({ name });
+  if (parsed.success) return { input: parsed.data };
+  return { errorKey: CODES[parsed.error.issues[0]?.message ?? ''] ?? 'validation.category_name_required' };
 }
 
 /** The translation key of a failed category call: the rule it broke, else the common texts, else `fallback`. */
