@@ -1,4 +1,5 @@
 import field from '@portal/web-kit/styles/field.module.css';
+import textInput from '@portal/web-kit/styles/input.module.css';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
 
@@ -24,7 +25,7 @@ export function CategoryNameField({ label, labelHidden = false, hint, error, ref
         ref={ref}
         id={id}
         type="text"
-        className={field.input}
+        className={textInput.input}
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}

@@ -1,6 +1,7 @@
 import type { Course } from '@portal/contracts/courses';
 import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
+import icon from '@portal/web-kit/styles/icon-button.module.css';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +52,7 @@ export function CourseView({ course, update, isAdmin }: Props) {
           )}
           <Link
             to={paths.dashboard.getHref()}
-            className={buttons.iconButton}
+            className={icon.iconButton}
             aria-label={t('details.close')}
             title={t('details.close')}
           >

@@ -1,5 +1,5 @@
 import { formatDate } from '@portal/web-kit/format';
-import buttons from '@portal/web-kit/styles/buttons.module.css';
+import icon from '@portal/web-kit/styles/icon-button.module.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
@@ -61,7 +61,7 @@ export function CourseCard({ course, isAdmin, onDelete }: Props) {
           <div className={styles.actions}>
             <Link
               to={paths.editCourse.getHref(course.id)}
-              className={buttons.iconButton}
+              className={icon.iconButton}
               aria-label={t('card.edit', { title: course.title })}
               title={t('card.edit', { title: course.title })}
             >
@@ -69,7 +69,7 @@ export function CourseCard({ course, isAdmin, onDelete }: Props) {
             </Link>
             <button
               type="button"
-              className={`${buttons.iconButton} ${buttons.iconDanger}`}
+              className={`${icon.iconButton} ${icon.iconDanger}`}
               aria-label={t('card.delete', { title: course.title })}
               title={t('card.delete', { title: course.title })}
               onClick={() => onDelete(course)}
