@@ -9,17 +9,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CompiledQuery } from 'kysely';
-import { openAuthDatabase } from '../services/auth/src/app.ts';
-import { migrations as authMigrations } from '../services/auth/src/data-access/schema.ts';
-import { openCoursesDatabase } from '../services/courses/src/app.ts';
-import { coursesRepository } from '../services/courses/src/data-access/courses-repository.ts';
-import { migrations as coursesMigrations } from '../services/courses/src/data-access/schema.ts';
-import { searchable } from '../services/courses/src/domain/rich-text.ts';
-import { migrate } from '../services/kit/src/db.ts';
-import { IDENTITY_HEADER, signIdentity } from '../services/kit/src/identity.ts';
-import { freePort } from '../services/kit/src/server.ts';
+import { openAuthDatabase } from '@portal/auth-service/app';
+import { migrations as authMigrations } from '@portal/auth-service/data-access/schema';
+import { openCoursesDatabase } from '@portal/courses-service/app';
+import { coursesRepository } from '@portal/courses-service/data-access/courses-repository';
+import { migrations as coursesMigrations } from '@portal/courses-service/data-access/schema';
+import { searchable } from '@portal/courses-service/domain/rich-text';
+import { migrate } from '@portal/kit/db';
+import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
+import { freePort } from '@portal/kit/server';
 import { startPortal } from './portal.ts';
-import { scratchDatabase } from '../services/kit/src/testing/backends.ts';
+import { scratchDatabase } from '@portal/kit/testing/backends';
 import { seedBulk } from '../scripts/bulk-seed.ts';
 
 const { values } = parseArgs({

@@ -6,9 +6,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../services/kit/src/server.ts';
+import { freePort } from '@portal/kit/server';
 import { startPortal } from './portal.ts';
-import { scratchDatabase } from '../services/kit/src/testing/backends.ts';
+import { scratchDatabase } from '@portal/kit/testing/backends';
 
 const { values } = parseArgs({ options: { mib: { type: 'string', default: '200' }, postgres: { type: 'string' } } });
 const MIB = 1024 * 1024;

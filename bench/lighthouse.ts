@@ -11,7 +11,7 @@ import path from 'node:path';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
+import { CHROMIUM_ARGS } from '@portal/e2e/support/chromium';
 import { portalUnderTest } from './portal.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

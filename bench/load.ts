@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from '../services/kit/src/server.ts';
+import { freePort } from '@portal/kit/server';
 import { startPortal } from './portal.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

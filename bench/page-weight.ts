@@ -8,8 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { JS_BUDGETS, type PageWeight, type RouteName, weighRoute } from '../e2e/support/page-weight.ts';
-import { CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
+import { JS_BUDGETS, type PageWeight, type RouteName, weighRoute } from '@portal/e2e/support/page-weight';
+import { CHROMIUM_ARGS } from '@portal/e2e/support/chromium';
 import { portalUnderTest } from './portal.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../services/kit/src/server.ts';
+import { freePort } from '@portal/kit/server';
 
 const root = path.resolve(import.meta.dirname, '..');
 

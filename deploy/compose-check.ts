@@ -7,8 +7,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type Browser } from '@playwright/test';
-import yauzl from 'yauzl';
-import { CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
+import { CHROMIUM_ARGS } from '@portal/e2e/support/chromium';
+import { unzip } from '@portal/files-service/testing/unzip';
 
 const root = path.resolve(import.meta.dirname, '..');
 const project = required('COMPOSE_PROJECT');
@@ -123,28 +123,6 @@ async function signedIn(browser: Browser, email: string, password: string) {
   const response = await context.request.post('/api/auth/login', { headers: XHR, data: { email, password } });
   check(response.ok(), `sign-in of ${email} answered ${response.status()}`);
   return context;
-}
-
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('not a zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('unreadable entry'));
-          const parts: Buffer[] = [];
-          stream.on('data', (part: Buffer) => parts.push(part));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(parts));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
 }
 
 interface Fixture {

@@ -23,13 +23,3 @@ if (typeof globalThis.Request === 'undefined') {
   }
   Object.assign(globalThis, { Request: NavigationRequest });
 }
-
-// jsdom draws no modal dialogs: showModal() and close() only open and close the <dialog>, as far as tests see.
-if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
-}

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { accountsFor, openAuthDatabase } from '../services/auth/src/app.ts';
-import { loadAuthConfig } from '../services/auth/src/config.ts';
-import { migrations } from '../services/auth/src/data-access/schema.ts';
-import { migrate } from '../services/kit/src/db.ts';
+import { accountsFor, openAuthDatabase } from '@portal/auth-service/app';
+import { loadAuthConfig } from '@portal/auth-service/config';
+import { migrations } from '@portal/auth-service/data-access/schema';
+import { migrate } from '@portal/kit/db';
 
 const run = promisify(execFile);
 const script = path.resolve('scripts/admin.ts');

@@ -3,14 +3,14 @@
 // ones in DATA_DIR (stop the portal first: an embedded database has one process at a time).
 import { randomBytes } from 'node:crypto';
 import { emailSchema, nameSchema, passwordSchema } from '@portal/contracts/rules';
-import { accountsFor, openAuthDatabase } from '../services/auth/src/app.ts';
-import { loadAuthConfig } from '../services/auth/src/config.ts';
-import { migrations as authMigrations } from '../services/auth/src/data-access/schema.ts';
-import { openCoursesDatabase } from '../services/courses/src/app.ts';
-import { migrations as coursesMigrations } from '../services/courses/src/data-access/schema.ts';
-import { openFilesDatabase } from '../services/files/src/app.ts';
-import { migrations as filesMigrations } from '../services/files/src/data-access/schema.ts';
-import { migrate } from '../services/kit/src/db.ts';
+import { accountsFor, openAuthDatabase } from '@portal/auth-service/app';
+import { loadAuthConfig } from '@portal/auth-service/config';
+import { migrations as authMigrations } from '@portal/auth-service/data-access/schema';
+import { openCoursesDatabase } from '@portal/courses-service/app';
+import { migrations as coursesMigrations } from '@portal/courses-service/data-access/schema';
+import { openFilesDatabase } from '@portal/files-service/app';
+import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
+import { migrate } from '@portal/kit/db';
 import { backup, restore } from './backup.ts';
 
 const USAGE = `Usage: npm run admin -- <command>

@@ -2,13 +2,13 @@
 // and demos (each course with texts in L languages, 1 to 5),
 // written straight into the services' databases (stop the portal first when it runs on the embedded ones).
 import { parseArgs } from 'node:util';
-import { loadConfig, serviceConfigShape } from '../services/kit/src/config.ts';
-import { openAuthDatabase } from '../services/auth/src/app.ts';
-import { openCoursesDatabase } from '../services/courses/src/app.ts';
+import { loadConfig, serviceConfigShape } from '@portal/kit/config';
+import { openAuthDatabase } from '@portal/auth-service/app';
+import { openCoursesDatabase } from '@portal/courses-service/app';
 import { seedBulk } from './bulk-seed.ts';
-import { migrate } from '../services/kit/src/db.ts';
-import { migrations as authMigrations } from '../services/auth/src/data-access/schema.ts';
-import { migrations as coursesMigrations } from '../services/courses/src/data-access/schema.ts';
+import { migrate } from '@portal/kit/db';
+import { migrations as authMigrations } from '@portal/auth-service/data-access/schema';
+import { migrations as coursesMigrations } from '@portal/courses-service/data-access/schema';
 
 const { values } = parseArgs({
   options: {

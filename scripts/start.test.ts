@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/contracts/http';
 import { HttpSession } from '@portal/kit/testing/http-session';
-import { freePort } from '../services/kit/src/server.ts';
+import { freePort } from '@portal/kit/server';
 
 // `npm start` on its embedded defaults (PGlite), with each process killed in turn as a crash would.
 const root = path.resolve(import.meta.dirname ?? '.', '..');

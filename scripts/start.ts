@@ -5,7 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../services/kit/src/server.ts';
+import { freePort } from '@portal/kit/server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
 
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -21,4 +22,53 @@ export function overflowingTexts(page: Page) {
       .filter((element) => element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 1)
       .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 60)}`),
   );
+}
+
+/** One page of a screenshot run. */
+export interface Screen {
+  name: string;
+  path: string | ((page: Page) => Promise<string>);
+  /** After the page is open, e.g. to start the course or open the dialog. */
+  after?: (page: Page) => Promise<void>;
+  /** A dialog is shown over the window: the screenshot is of the window, not of the whole page. */
+  windowOnly?: boolean;
+}
+
+/**
+ * Opens each screen at each viewport in `language` (the page's `lang` says so), saves its screenshot to `folder`,
+ * and checks that the page is no wider than the window and that no text overflows.
+ */
+export async function shootScreens(
+  page: Page,
+  {
+    language,
+    screens,
+    folder,
+    viewports = VIEWPORTS,
+  }: {
+    language: string;
+    screens: readonly Screen[];
+    folder: string;
+    viewports?: readonly { name: string; width: number; height: number }[];
+  },
+) {
+  for (const screen of screens) {
+    for (const viewport of viewports) {
+      await page.setViewportSize(viewport);
+      await page.goto(typeof screen.path === 'string' ? screen.path : await screen.path(page));
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.locator('main [role=status]')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await screen.after?.(page);
+      await page.screenshot({
+        path: path.join(folder, `${language}-${screen.name}-${viewport.name}.png`),
+        fullPage: !screen.windowOnly,
+      });
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth, `${screen.name} at ${viewport.width}px is wider than the window`).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      expect(await overflowingTexts(page), `${screen.name} at ${viewport.width}px`).toEqual([]);
+    }
+  }
 }

@@ -2,19 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { courseIdByTitle, setLanguage, signInAsAdmin } from '../support/courses.ts';
-import { overflowingTexts, VIEWPORTS } from '../support/layout.ts';
+import { type Screen, shootScreens } from '../support/layout.ts';
 import { expect, LANGUAGES, registerByApi, test } from '../support/portal.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
-
-interface Screen {
-  name: string;
-  path: string | ((page: Page) => Promise<string>);
-  /** After the page is open, e.g. to start the course or open the dialog. */
-  after?: (page: Page) => Promise<void>;
-  /** A dialog is shown over the window: the screenshot is of the window, not of the whole page. */
-  windowOnly?: boolean;
-}
 
 const welcomeCourse = async (page: Page) => `/course/${await courseIdByTitle(page.request, 'Welcome')}`;
 
@@ -60,28 +51,6 @@ const ADMIN_SCREENS: Screen[] = [
   },
 ];
 
-async function shoot(page: Page, language: string, screens: Screen[]) {
-  for (const screen of screens) {
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await page.goto(typeof screen.path === 'string' ? screen.path : await screen.path(page));
-      await expect(page.locator('main h1')).toBeVisible();
-      await expect(page.locator('main [role=status]')).toHaveCount(0);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await screen.after?.(page);
-      await page.screenshot({
-        path: path.join(SHOTS, `${language}-${screen.name}-${viewport.name}.png`),
-        fullPage: !screen.windowOnly,
-      });
-      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(pageWidth, `${screen.name} at ${viewport.width}px is wider than the window`).toBeLessThanOrEqual(
-        viewport.width,
-      );
-      expect(await overflowingTexts(page), `${screen.name} at ${viewport.width}px`).toEqual([]);
-    }
-  }
-}
-
 for (const language of LANGUAGES) {
   test(`when the courses pages are shown in ${language}, then nothing overflows at 1280 and 360 pixels (screenshots saved)`, async ({
     page,
@@ -89,14 +58,14 @@ for (const language of LANGUAGES) {
     mkdirSync(SHOTS, { recursive: true });
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
     await registerByApi(page, 'Maria Muster-Casanova', language);
-    await shoot(page, language, EMPLOYEE_SCREENS);
+    await shootScreens(page, { language, screens: EMPLOYEE_SCREENS, folder: SHOTS });
 
     await page.context().clearCookies();
     await signInAsAdmin(page);
     // The administrator's stored language decides the interface after sign-in; it goes back to English after.
     await setLanguage(page.request, language);
     try {
-      await shoot(page, language, ADMIN_SCREENS);
+      await shootScreens(page, { language, screens: ADMIN_SCREENS, folder: SHOTS });
     } finally {
       await setLanguage(page.request, 'en');
     }

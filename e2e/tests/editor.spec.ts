@@ -131,7 +131,7 @@ test('when the administrator leaves the form with unsaved changes, then the port
     browserDialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+  const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
 
   await page.getByRole('link', { name: 'Overview', exact: true }).click();
   await expect(question).toBeVisible();
@@ -164,7 +164,7 @@ test('when the administrator logs out with unsaved changes, then the portal asks
     await page.getByRole('button', { name: /User menu$/ }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
   };
-  const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+  const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
 
   await logOut();
   await expect(question).toBeVisible();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { courseIdByTitle, setLanguage, signInAsAdmin, XHR } from '../support/courses.ts';
-import { overflowingTexts } from '../support/layout.ts';
+import { shootScreens } from '../support/layout.ts';
 import { expect, LANGUAGES, registerByApi, test } from '../support/portal.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
@@ -12,36 +12,6 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },
   { name: 'mobile', width: 390, height: 844 },
 ] as const;
-
-interface Screen {
-  name: string;
-  path: string;
-  after?: (page: Page) => Promise<void>;
-  /** A dialog is shown over the window: the screenshot is of the window, not of the whole page. */
-  windowOnly?: boolean;
-}
-
-async function shoot(page: Page, language: string, screens: Screen[]) {
-  for (const screen of screens) {
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await page.goto(screen.path);
-      await expect(page.locator('main h1')).toBeVisible();
-      await expect(page.locator('main [role=status]')).toHaveCount(0);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await screen.after?.(page);
-      await page.screenshot({
-        path: path.join(SHOTS, `${language}-${screen.name}-${viewport.name}.png`),
-        fullPage: !screen.windowOnly,
-      });
-      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(pageWidth, `${screen.name} at ${viewport.width}px is wider than the window`).toBeLessThanOrEqual(
-        viewport.width,
-      );
-      expect(await overflowingTexts(page), `${screen.name} at ${viewport.width}px`).toEqual([]);
-    }
-  }
-}
 
 const cards = async (page: Page) => expect(page.locator('main article').first()).toBeVisible();
 
@@ -62,19 +32,24 @@ for (const language of LANGUAGES) {
       true,
     );
 
-    await shoot(page, language, [
-      { name: 'my-courses-in-progress', path: '/dashboard?view=in-progress', after: cards },
-      { name: 'my-courses-completed', path: '/dashboard?view=completed', after: cards },
-      {
-        name: 'course-complete-dialog',
-        path: `/course/${welcome}`,
-        after: async (page) => {
-          await page.locator('main button').first().click();
-          await expect(page.getByRole('alertdialog')).toBeVisible();
+    await shootScreens(page, {
+      language,
+      folder: SHOTS,
+      viewports: VIEWPORTS,
+      screens: [
+        { name: 'my-courses-in-progress', path: '/dashboard?view=in-progress', after: cards },
+        { name: 'my-courses-completed', path: '/dashboard?view=completed', after: cards },
+        {
+          name: 'course-complete-dialog',
+          path: `/course/${welcome}`,
+          after: async (page) => {
+            await page.locator('main button').first().click();
+            await expect(page.getByRole('alertdialog')).toBeVisible();
+          },
+          windowOnly: true,
         },
-        windowOnly: true,
-      },
-    ]);
+      ],
+    });
 
     await page.context().clearCookies();
     await signInAsAdmin(page);
@@ -83,24 +58,29 @@ for (const language of LANGUAGES) {
       const drafts = (await (await page.request.get('/api/courses?published=false&limit=1')).json()) as {
         id: string;
       }[];
-      await shoot(page, language, [
-        { name: 'my-courses-admin-views', path: '/dashboard?view=completed' },
-        { name: 'course-draft-preview', path: `/course/${drafts[0]?.id ?? ''}` },
-        {
-          name: 'categories-in-use-dialog',
-          path: '/categories',
-          after: async (page) => {
-            await page
-              .locator('main li')
-              .filter({ hasText: /^Onboarding/ })
-              .getByRole('button')
-              .nth(1)
-              .click();
-            await expect(page.getByRole('alertdialog')).toBeVisible();
+      await shootScreens(page, {
+        language,
+        folder: SHOTS,
+        viewports: VIEWPORTS,
+        screens: [
+          { name: 'my-courses-admin-views', path: '/dashboard?view=completed' },
+          { name: 'course-draft-preview', path: `/course/${drafts[0]?.id ?? ''}` },
+          {
+            name: 'categories-in-use-dialog',
+            path: '/categories',
+            after: async (page) => {
+              await page
+                .locator('main li')
+                .filter({ hasText: /^Onboarding/ })
+                .getByRole('button')
+                .nth(1)
+                .click();
+              await expect(page.getByRole('alertdialog')).toBeVisible();
+            },
+            windowOnly: true,
           },
-          windowOnly: true,
-        },
-      ]);
+        ],
+      });
     } finally {
       await setLanguage(page.request, 'en');
     }

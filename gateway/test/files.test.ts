@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/contracts/http';
+import { unzip } from '@portal/files-service/testing/unzip';
 import { testBackends } from '@portal/kit/testing/backends';
 import type { HttpSession } from '@portal/kit/testing/http-session';
-import yauzl from 'yauzl';
 import { startTestPortal, type TestPortal } from './harness.ts';
 
 const LIMIT = 64 * 1024;
@@ -32,28 +32,6 @@ async function download(browser: HttpSession, path: string) {
     headers: { cookie: browser.cookieHeader, 'accept-encoding': 'br, gzip' },
   });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
-}
-
-function unzip(bytes: Uint8Array): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(Buffer.from(bytes), { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const parts: Buffer[] = [];
-          stream.on('data', (part: Buffer) => parts.push(part));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(parts));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
 }
 
 describe.each(testBackends())('attachments through the gateway on $name', (backend) => {

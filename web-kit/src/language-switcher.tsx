@@ -2,6 +2,7 @@ import { type Language, LANGUAGE_NAMES, LANGUAGES } from '@portal/contracts/lang
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from './i18n.ts';
 import styles from './language-switcher.module.css';
+import hidden from './styles/visually-hidden.module.css';
 
 /**
  * EN FR DE IT RM: the current one is pressed. Each button shows its code and is named "EN – English": the name
@@ -24,7 +25,7 @@ export function LanguageSwitcher({ label, onChange }: { label: string; onChange:
           onClick={() => onChange(language)}
         >
           {language.toUpperCase()}
-          <span className={styles.visuallyHidden}> – {LANGUAGE_NAMES[language]}</span>
+          <span className={hidden.visuallyHidden}> – {LANGUAGE_NAMES[language]}</span>
         </button>
       ))}
     </div>

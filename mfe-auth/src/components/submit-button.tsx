@@ -1,3 +1,4 @@
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import styles from './form.module.css';
 
 interface Props {
@@ -19,7 +20,7 @@ export function SubmitButton({ label, loadingLabel, loading, disabled, danger }:
       disabled={disabled === true || loading}
       aria-busy={loading}
     >
-      {loading && <span className={styles.spinner} aria-hidden="true" />}
+      {loading && <span className={spinner.spinner} aria-hidden="true" />}
       {loading ? loadingLabel : label}
     </button>
   );

@@ -1,3 +1,4 @@
+import field from '@portal/web-kit/styles/field.module.css';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import styles from './form.module.css';
 
@@ -17,8 +18,8 @@ export function TextField({ label, error, hint, addon, ...input }: Props) {
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={field.field}>
+      <label htmlFor={id} className={field.label}>
         {label}
       </label>
       <div className={styles.control}>
@@ -32,12 +33,12 @@ export function TextField({ label, error, hint, addon, ...input }: Props) {
         {addon}
       </div>
       {hint && (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={field.hint}>
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className={styles.error}>
+        <p id={errorId} className={field.error}>
           {error}
         </p>
       )}

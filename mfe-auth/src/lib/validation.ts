@@ -1,4 +1,7 @@
+import { LIMITS } from '@portal/contracts/rules';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { AUTH_NAMESPACE } from './i18n.ts';
 
 /** The first issue code per field of a failed parse: the contracts' schemas carry codes as their messages. */
 export function fieldCodes<T extends Record<string, unknown>>(
@@ -11,4 +14,11 @@ export function fieldCodes<T extends Record<string, unknown>>(
     if (typeof field === 'string' && !codes[field]) codes[field] = issue.message;
   }
   return codes;
+}
+
+/** The message of an issue code in the user's language (the limits filled in), or nothing without a code. */
+export function useValidationText() {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  return (code: string | undefined) =>
+    code ? t(`validation.${code}`, { ...LIMITS, defaultValue: t('validation.invalid') }) : undefined;
 }

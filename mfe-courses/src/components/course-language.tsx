@@ -5,7 +5,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COURSES_NAMESPACE } from '../lib/i18n.ts';
 import styles from './course-language.module.css';
-import ui from './ui.module.css';
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 
 interface Props {
   /** The language the course's text is shown in. */
@@ -40,7 +40,7 @@ export function CourseLanguage({ language, languages }: Props) {
               </abbr>{' '}
             </Fragment>
           ))}
-          <span className={ui.visuallyHidden}>{others.map((code) => formatLanguage(code)).join(', ')}</span>
+          <span className={hidden.visuallyHidden}>{others.map((code) => formatLanguage(code)).join(', ')}</span>
         </p>
       )}
     </div>

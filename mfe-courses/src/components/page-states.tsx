@@ -1,3 +1,5 @@
+import buttons from '@portal/web-kit/styles/buttons.module.css';
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COURSES_NAMESPACE } from '../lib/i18n.ts';
@@ -7,7 +9,7 @@ import ui from './ui.module.css';
 export function LoadingState({ label }: { label: string }) {
   return (
     <p role="status" className={ui.status}>
-      <span className={ui.spinner} aria-hidden="true" />
+      <span className={spinner.spinner} aria-hidden="true" />
       {label}
     </p>
   );
@@ -20,7 +22,7 @@ export function ErrorState({ title, reason, onRetry }: { title: string; reason?:
     <div role="alert" className={ui.panel}>
       <p className={ui.panelTitle}>{title}</p>
       {reason && <p className={ui.muted}>{reason}</p>}
-      <button type="button" className={ui.button} onClick={onRetry}>
+      <button type="button" className={buttons.button} onClick={onRetry}>
         {t('common.retry')}
       </button>
     </div>

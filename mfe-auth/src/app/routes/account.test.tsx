@@ -105,6 +105,6 @@ describe('account page', () => {
     expect(await screen.findByText('Your account has been deleted.')).toBeInTheDocument();
     expect(api.calls('DELETE /api/user/delete-user')[0]?.body).toEqual({ password: 'Secret123' });
     expect(session.signOut).toHaveBeenCalled();
-    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
   });
 });

@@ -1,17 +1,18 @@
 import { api } from '@portal/contracts/api-client';
 import type { Category, CategoryUsage } from '@portal/contracts/courses';
 import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
+import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
+import { formatNumber } from '@portal/web-kit/format';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
 import { sortCategories, useCategories } from '../../features/categories/api/list-categories.ts';
 import styles from '../../features/categories/components/categories.module.css';
 import { CategoryRow } from '../../features/categories/components/category-row.tsx';
 import { CreateCategoryForm } from '../../features/categories/components/create-category-form.tsx';
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
-import { formatNumber } from '@portal/web-kit/format';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import type { CoursesPageProps } from '../../lib/session.ts';
 
@@ -24,12 +25,7 @@ function Frame({ children }: { children: ReactNode }) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   return (
     <section className={styles.page} aria-labelledby="categories-title">
-      <header className={styles.header}>
-        <h1 id="categories-title" className={styles.title}>
-          {t('categories.title')}
-        </h1>
-        <p className={styles.subtitle}>{t('categories.subtitle')}</p>
-      </header>
+      <PageHeader id="categories-title" title={t('categories.title')} subtitle={t('categories.subtitle')} />
       {children}
     </section>
   );

@@ -1,12 +1,15 @@
 import { api } from '@portal/contracts/api-client';
 import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
+import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
 import ui from '../../components/ui.module.css';
 import { useCategoryOptions } from '../../features/dashboard/api/list-categories.ts';
@@ -115,7 +118,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
         action={
           <button
             type="button"
-            className={ui.button}
+            className={buttons.button}
             onClick={() => changeFilter({ q: '', categoryId: '', inMyLanguage: false })}
           >
             {t('dashboard.clearFilters')}
@@ -127,7 +130,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
         title={t(VIEW_TEXTS[filter.view].empty)}
         action={
           isMyView(filter.view) ? (
-            <button type="button" className={ui.button} onClick={() => changeFilter({ view: 'published' })}>
+            <button type="button" className={buttons.button} onClick={() => changeFilter({ view: 'published' })}>
               {t('dashboard.browseCourses')}
             </button>
           ) : undefined
@@ -152,12 +155,11 @@ export default function DashboardPage({ session }: CoursesPageProps) {
 
   return (
     <section className={styles.page} aria-labelledby="dashboard-title">
-      <header className={styles.header}>
-        <h1 id="dashboard-title" className={styles.title}>
-          {session.user ? t('dashboard.greeting', { name: session.user.name }) : t('dashboard.title')}
-        </h1>
-        <p className={styles.subtitle}>{t('dashboard.subtitle')}</p>
-      </header>
+      <PageHeader
+        id="dashboard-title"
+        title={session.user ? t('dashboard.greeting', { name: session.user.name }) : t('dashboard.title')}
+        subtitle={t('dashboard.subtitle')}
+      />
 
       <CourseFilters filter={filter} categories={categories} isAdmin={isAdmin} onChange={changeFilter} />
 
@@ -170,7 +172,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
             <p className={styles.count} aria-live="polite">
               {state.status === 'loading' ? (
                 <span className={ui.status}>
-                  <span className={ui.spinner} aria-hidden="true" />
+                  <span className={spinner.spinner} aria-hidden="true" />
                   {t('dashboard.loading')}
                 </span>
               ) : (

@@ -326,11 +326,11 @@ describe('course form page', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Title/), 'Draft');
     await user.click(screen.getByRole('link', { name: 'Close and go back to the overview' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(dialog).toHaveAccessibleDescription('You have unsaved changes. If you leave this page now, they are lost.');
     expect(within(dialog).getByRole('button', { name: 'Stay on this page' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(location()).toBe('/create-course');
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Draft');
 
@@ -349,11 +349,9 @@ describe('course form page', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Title/), 'Draft');
     await act(() => router.navigate(-1));
-    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
-    act(() => {
-      dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
-    });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(location()).toBe('/create-course');
     await act(() => router.navigate(-1));
     await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));

@@ -1,6 +1,7 @@
+import buttons from '@portal/web-kit/styles/buttons.module.css';
+import card from '@portal/web-kit/styles/card.module.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import ui from '../../components/ui.module.css';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import styles from './landing.module.css';
@@ -20,11 +21,11 @@ export function LandingRoute() {
         </h1>
         <p className={styles.subtitle}>{t('landing.subtitle')}</p>
         {user ? (
-          <Link to={paths.dashboard.getHref()} className={ui.buttonPrimary}>
+          <Link to={paths.dashboard.getHref()} className={buttons.buttonPrimary}>
             {t('landing.toOverview')}
           </Link>
         ) : (
-          <Link to={paths.login.getHref()} className={ui.buttonPrimary}>
+          <Link to={paths.login.getHref()} className={buttons.buttonPrimary}>
             {t('landing.login')}
           </Link>
         )}
@@ -39,7 +40,7 @@ export function LandingRoute() {
         </h2>
         <ul className={styles.topics}>
           {TOPICS.map((topic) => (
-            <li key={topic} className={`${ui.card} ${styles.topic}`}>
+            <li key={topic} className={`${card.card} ${styles.topic}`}>
               <h3 className={styles.topicTitle}>{t(`landing.topics.${topic}.title`)}</h3>
               <p className={styles.topicText}>{t(`landing.topics.${topic}.text`)}</p>
             </li>

@@ -1,6 +1,7 @@
+import buttons from '@portal/web-kit/styles/buttons.module.css';
+import card from '@portal/web-kit/styles/card.module.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import ui from '../../components/ui.module.css';
 import { paths } from '../../config/paths.ts';
 import styles from './placeholder.module.css';
 
@@ -8,12 +9,12 @@ import styles from './placeholder.module.css';
 export function NotFoundRoute() {
   const { t } = useTranslation();
   return (
-    <section className={`${ui.card} ${styles.placeholder}`} aria-labelledby="not-found-title">
+    <section className={`${card.card} ${styles.placeholder}`} aria-labelledby="not-found-title">
       <h1 id="not-found-title" className={styles.title}>
         {t('notFound.title')}
       </h1>
       <p className={styles.text}>{t('notFound.text')}</p>
-      <Link to={paths.home.getHref()} className={ui.buttonSecondary}>
+      <Link to={paths.home.getHref()} className={buttons.button}>
         {t('notFound.home')}
       </Link>
     </section>

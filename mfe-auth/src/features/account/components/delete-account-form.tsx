@@ -1,6 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -10,9 +11,10 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { useValidationText } from '../../../lib/validation.ts';
 import styles from './account.module.css';
 
 type Field = 'password' | 'confirmation';
@@ -28,35 +30,28 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
   const { t } = useTranslation(AUTH_NAMESPACE);
   const navigate = useNavigate();
   const headingId = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirmation: '' });
-  const [triedToSend, setTriedToSend] = useState(false);
-  const [passwordWrong, setPasswordWrong] = useState(false);
+  const fields = useFormFields<Field>({ password: '', confirmation: '' });
+  const { values } = fields;
+  const validationText = useValidationText();
   const [submitting, setSubmitting] = useState(false);
 
   const problems: Partial<Record<Field, string>> = {
     password: values.password ? undefined : t('validation.password_required'),
     confirmation: confirms(values.confirmation, user) ? undefined : t('account.delete.confirmationMismatch'),
   };
-  const errorOf = (field: Field) => {
-    if (field === 'password' && passwordWrong) return t('validation.current_password_wrong');
-    return triedToSend ? problems[field] : undefined;
-  };
-
   const bind = (field: Field) => ({
+    ...fields.bind(
+      field,
+      validationText(fields.serverCodes[field]) ?? (fields.triedToSend ? problems[field] : undefined),
+    ),
     name: `delete-${field}`,
-    value: values[field],
-    error: errorOf(field),
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-      if (field === 'password') setPasswordWrong(false);
-    },
   });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
     if (problems.password || problems.confirmation) {
-      setTriedToSend(true);
+      fields.showErrors();
       return;
     }
     setSubmitting(true);
@@ -66,7 +61,9 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
       await session.signOut();
       void navigate(paths.login.getHref(), { replace: true });
     } catch (error) {
-      setPasswordWrong(error instanceof ApiError && error.code === 'invalid_credentials');
+      fields.setServerCodes(
+        error instanceof ApiError && error.code === 'invalid_credentials' ? { password: 'current_password_wrong' } : {},
+      );
       toast.error(
         t(apiErrorKey(error, 'account.delete.failed', { invalid_credentials: 'validation.current_password_wrong' })),
       );

@@ -1,9 +1,9 @@
 import type { User } from '@portal/contracts/auth';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@portal/contracts/languages';
 import { currentLanguage } from '@portal/web-kit/i18n';
+import field from '@portal/web-kit/styles/field.module.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import formStyles from '../../../components/form.module.css';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import styles from './account.module.css';
@@ -32,8 +32,8 @@ export function ProfileSection({ user, session }: { user: User; session: PortalS
         <dt>{t('fields.email')}</dt>
         <dd>{user.email}</dd>
       </dl>
-      <div className={`${formStyles.field} ${formStyles.form}`}>
-        <label htmlFor={selectId} className={formStyles.label}>
+      <div className={styles.language}>
+        <label htmlFor={selectId} className={field.label}>
           {t('language.label')}
         </label>
         <select

@@ -5,14 +5,18 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { EmailField } from '../../../components/email-field.tsx';
 import styles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
-import { fieldCodes } from '../../../lib/validation.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
+
+type Field = 'email' | 'password';
+const EMPTY: Record<Field, string> = { email: '', password: '' };
 
 /**
  * E-mail and password; on success the shell learns who signed in (and the page moves on to the dashboard).
@@ -20,21 +24,18 @@ import { fieldCodes } from '../../../lib/validation.ts';
  */
 export function LoginForm({ session }: { session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [triedToSend, setTriedToSend] = useState(false);
+  const fields = useFormFields(EMPTY);
+  const validationText = useValidationText();
   const [submitting, setSubmitting] = useState(false);
+  const { email, password } = fields.values;
   const codes = fieldCodes(loginRequestSchema.safeParse({ email, password }));
-  const errorOf = (field: 'email' | 'password') => {
-    const code = triedToSend ? codes[field] : undefined;
-    return code ? t(`validation.${code}`, { defaultValue: t('validation.invalid') }) : undefined;
-  };
+  const errorOf = (field: Field) => validationText(fields.triedToSend ? codes[field] : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
     if (codes.email || codes.password) {
-      setTriedToSend(true);
+      fields.showErrors();
       return;
     }
     setSubmitting(true);
@@ -54,23 +55,11 @@ export function LoginForm({ session }: { session: PortalSession }) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        value={email}
-        error={errorOf('email')}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField autoComplete="username" {...fields.bind('email', errorOf('email'))} />
       <PasswordField
         label={t('fields.password')}
-        name="password"
         autoComplete="current-password"
-        value={password}
-        error={errorOf('password')}
-        onChange={(event) => setPassword(event.target.value)}
+        {...fields.bind('password', errorOf('password'))}
       />
       <div className={styles.row}>
         <Link to={paths.requestReset.getHref()}>{t('login.forgotPassword')}</Link>

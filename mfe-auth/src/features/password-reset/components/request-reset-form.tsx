@@ -4,10 +4,11 @@ import { isValidEmail, LIMITS } from '@portal/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { EmailField } from '../../../components/email-field.tsx';
 import styles from '../../../components/form.module.css';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
 
 /**
  * Asks for a reset link. The answer is the same whether or not an account exists, and so is the message,
@@ -15,8 +16,8 @@ import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
  */
 export function RequestResetForm() {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
+  const fields = useFormFields({ email: '' });
+  const { email } = fields.values;
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
   const valid = isValidEmail(email);
@@ -44,16 +45,9 @@ export function RequestResetForm() {
   }
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        name="email"
+      <EmailField
         autoComplete="email"
-        inputMode="email"
-        value={email}
-        error={touched && email && !valid ? t('validation.email_invalid') : undefined}
-        onChange={(event) => setEmail(event.target.value)}
-        onBlur={() => setTouched(true)}
+        {...fields.bind('email', fields.touched.email && email && !valid ? t('validation.email_invalid') : undefined)}
       />
       <SubmitButton
         label={t('requestReset.submit')}

@@ -1,18 +1,19 @@
 import { api } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
-import { isStrongPassword, isValidEmail, LIMITS } from '@portal/contracts/rules';
+import { isStrongPassword, isValidEmail } from '@portal/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { EmailField } from '../../../components/email-field.tsx';
 import styles from '../../../components/form.module.css';
+import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
 
 type Field = 'email' | 'newPassword' | 'confirmation';
 
@@ -20,8 +21,8 @@ type Field = 'email' | 'newPassword' | 'confirmation';
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', newPassword: '', confirmation: '' });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const fields = useFormFields<Field>({ email: '', newPassword: '', confirmation: '' });
+  const { values } = fields;
   const [submitting, setSubmitting] = useState(false);
 
   const problems: Partial<Record<Field, string>> = {
@@ -31,14 +32,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   };
   const valid = Object.values(problems).every((problem) => problem === undefined);
 
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    error: touched[field] && values[field] ? problems[field] : undefined,
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-  });
+  const bind = (field: Field) =>
+    fields.bind(field, fields.touched[field] && values[field] ? problems[field] : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,14 +58,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" {...bind('email')} />
-      <PasswordField
-        label={t('fields.newPassword')}
-        autoComplete="new-password"
-        hint={t('password.requirements', LIMITS)}
-        {...bind('newPassword')}
-      />
-      <PasswordStrengthMeter password={values.newPassword} email={values.email} />
+      <EmailField autoComplete="email" {...bind('email')} />
+      <NewPasswordField label={t('fields.newPassword')} person={{ email: values.email }} {...bind('newPassword')} />
       <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" {...bind('confirmation')} />
       <SubmitButton
         label={t('reset.submit')}

@@ -1,20 +1,20 @@
 import { api } from '@portal/contracts/api-client';
 import { registerRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
-import { LIMITS } from '@portal/contracts/rules';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { EmailField } from '../../../components/email-field.tsx';
 import styles from '../../../components/form.module.css';
-import { PasswordField } from '../../../components/password-field.tsx';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter.tsx';
+import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
-import { fieldCodes } from '../../../lib/validation.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 
 type Field = 'name' | 'email' | 'password';
 const EMPTY: Record<Field, string> = { name: '', email: '', password: '' };
@@ -25,28 +25,13 @@ const EMPTY: Record<Field, string> = { name: '', email: '', password: '' };
  */
 export function RegisterForm({ session }: { session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  const [values, setValues] = useState(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [serverCodes, setServerCodes] = useState<Partial<Record<Field, string>>>({});
+  const fields = useFormFields(EMPTY);
+  const validationText = useValidationText();
   const [submitting, setSubmitting] = useState(false);
-  const result = registerRequestSchema.safeParse(values);
+  const result = registerRequestSchema.safeParse(fields.values);
   const codes = fieldCodes(result);
-
-  const errorOf = (field: Field) => {
-    const code = serverCodes[field] ?? (touched[field] ? codes[field] : undefined);
-    return code ? t(`validation.${code}`, { ...LIMITS, defaultValue: t('validation.invalid') }) : undefined;
-  };
-
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    error: errorOf(field),
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-      setServerCodes((current) => ({ ...current, [field]: undefined }));
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
-  });
+  const bind = (field: Field) =>
+    fields.bind(field, validationText(fields.serverCodes[field] ?? (fields.touched[field] ? codes[field] : undefined)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,7 +46,7 @@ export function RegisterForm({ session }: { session: PortalSession }) {
         const fromServer: Partial<Record<Field, string>> = {};
         for (const issue of error.issues) if (issue.path in EMPTY) fromServer[issue.path as Field] = issue.code;
         if (error.code === 'email_taken') fromServer.email = 'email_taken';
-        setServerCodes(fromServer);
+        fields.setServerCodes(fromServer);
       }
       toast.error(
         t(
@@ -78,14 +63,8 @@ export function RegisterForm({ session }: { session: PortalSession }) {
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <TextField label={t('fields.name')} autoComplete="name" {...bind('name')} />
-      <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" {...bind('email')} />
-      <PasswordField
-        label={t('fields.password')}
-        autoComplete="new-password"
-        hint={t('password.requirements', LIMITS)}
-        {...bind('password')}
-      />
-      <PasswordStrengthMeter password={values.password} name={values.name} email={values.email} />
+      <EmailField autoComplete="email" {...bind('email')} />
+      <NewPasswordField label={t('fields.password')} person={fields.values} {...bind('password')} />
       <SubmitButton
         label={t('register.submit')}
         loadingLabel={t('register.submitting')}

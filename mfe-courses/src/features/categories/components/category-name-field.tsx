@@ -1,5 +1,7 @@
+import field from '@portal/web-kit/styles/field.module.css';
+import textInput from '@portal/web-kit/styles/input.module.css';
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
-import styles from './categories.module.css';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
   label: string;
@@ -15,27 +17,27 @@ export function CategoryNameField({ label, labelHidden = false, hint, error, ref
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={labelHidden ? styles.hiddenLabel : styles.label}>
+    <div className={field.field}>
+      <label htmlFor={id} className={labelHidden ? hidden.visuallyHidden : field.label}>
         {label}
       </label>
       <input
         ref={ref}
         id={id}
         type="text"
-        className={styles.input}
+        className={textInput.input}
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...input}
       />
       {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className={field.hint}>
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
+        <p id={`${id}-error`} className={field.error} role="alert">
           {error}
         </p>
       )}

@@ -1,12 +1,13 @@
 import { api } from '@portal/contracts/api-client';
-import { hasStatus } from '@portal/web-kit/api-errors';
 import type { Category, CategoryUsage } from '@portal/contracts/courses';
+import { hasStatus } from '@portal/web-kit/api-errors';
 import { LANGUAGES } from '@portal/contracts/languages';
+import { formatNumber } from '@portal/web-kit/format';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import ui from '../../../components/ui.module.css';
-import { formatNumber } from '@portal/web-kit/format';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
 import { checkNames, namesValue, type NamesValue, sameNames } from '../lib/category-names.ts';
@@ -114,11 +115,11 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
             </p>
           )}
           <div className={styles.rowActions}>
-            <button type="submit" className={ui.buttonPrimary} disabled={saving} aria-busy={saving}>
-              {saving && <span className={ui.spinner} aria-hidden="true" />}
+            <button type="submit" className={buttons.buttonPrimary} disabled={saving} aria-busy={saving}>
+              {saving && <span className={spinner.spinner} aria-hidden="true" />}
               {t(saving ? 'categories.saving' : 'categories.save')}
             </button>
-            <button type="button" className={ui.button} disabled={saving} onClick={stopEditing}>
+            <button type="button" className={buttons.button} disabled={saving} onClick={stopEditing}>
               {t('common.cancel')}
             </button>
           </div>
@@ -146,7 +147,7 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
         <button
           ref={renameButton}
           type="button"
-          className={ui.buttonGhost}
+          className={buttons.buttonGhost}
           aria-label={t('categories.renameNamed', { name: category.name })}
           onClick={startEditing}
         >
@@ -154,7 +155,7 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
         </button>
         <button
           type="button"
-          className={`${ui.buttonGhost} ${styles.danger}`}
+          className={`${buttons.buttonGhost} ${styles.danger}`}
           aria-label={t('categories.deleteNamed', { name: category.name })}
           onClick={() => onDelete(category)}
         >

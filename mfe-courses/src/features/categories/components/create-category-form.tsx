@@ -1,10 +1,11 @@
 import { api } from '@portal/contracts/api-client';
 import type { CategoryUsage } from '@portal/contracts/courses';
 import { currentLanguage } from '@portal/web-kit/i18n';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import ui from '../../../components/ui.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
 import { checkNames, namesValue, type NamesValue } from '../lib/category-names.ts';
@@ -68,8 +69,8 @@ export function CreateCategoryForm({
           {error}
         </p>
       )}
-      <button type="submit" className={ui.buttonPrimary} disabled={saving} aria-busy={saving}>
-        {saving && <span className={ui.spinner} aria-hidden="true" />}
+      <button type="submit" className={buttons.buttonPrimary} disabled={saving} aria-busy={saving}>
+        {saving && <span className={spinner.spinner} aria-hidden="true" />}
         {t(saving ? 'categories.adding' : 'categories.add')}
       </button>
     </form>

@@ -1,6 +1,6 @@
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './course-view.module.css';
@@ -19,7 +19,7 @@ export function CourseNotFound() {
       </h1>
       <p className={styles.muted}>{t('details.notFoundText')}</p>
       <div>
-        <button type="button" className={ui.button} onClick={() => void back()}>
+        <button type="button" className={buttons.button} onClick={() => void back()}>
           {t('details.back')}
         </button>
       </div>

@@ -1,5 +1,8 @@
 import type { Course } from '@portal/contracts/courses';
 import { formatNumber } from '@portal/web-kit/format';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
+import icon from '@portal/web-kit/styles/icon-button.module.css';
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -44,14 +47,14 @@ export function CourseView({ course, update, isAdmin }: Props) {
         </div>
         <div className={styles.headerActions}>
           {isAdmin && (
-            <Link to={paths.editCourse.getHref(course.id)} className={`${ui.button} ${styles.edit}`}>
+            <Link to={paths.editCourse.getHref(course.id)} className={`${buttons.button} ${styles.edit}`}>
               <EditIcon />
               {t('details.edit')}
             </Link>
           )}
           <Link
             to={paths.dashboard.getHref()}
-            className={ui.iconButton}
+            className={icon.iconButton}
             aria-label={t('details.close')}
             title={t('details.close')}
           >
@@ -78,7 +81,7 @@ export function CourseView({ course, update, isAdmin }: Props) {
       <ParticipationPanel course={course} update={update} />
 
       <section aria-labelledby="course-description">
-        <h2 id="course-description" className={ui.visuallyHidden}>
+        <h2 id="course-description" className={hidden.visuallyHidden}>
           {t('details.description')}
         </h2>
         <div className={styles.description} lang={course.language} dangerouslySetInnerHTML={{ __html: description }} />

@@ -1,11 +1,13 @@
 import type { Course } from '@portal/contracts/courses';
+import { apiErrorKey } from '@portal/web-kit/api-errors';
+import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatDate } from '@portal/web-kit/format';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
+import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import ui from '../../../components/ui.module.css';
-import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { useParticipation } from '../api/participation.ts';
 import styles from './participation-panel.module.css';
@@ -50,16 +52,16 @@ export function ParticipationPanel({ course, update }: Props) {
       <div className={styles.actions}>
         <button
           type="button"
-          className={started ? ui.button : ui.buttonPrimary}
+          className={started ? buttons.button : buttons.buttonPrimary}
           onClick={() => (started ? setConfirming(true) : void toggle())}
           disabled={pending}
           aria-busy={pending}
         >
-          {pending && <span className={ui.spinner} aria-hidden="true" />}
+          {pending && <span className={spinner.spinner} aria-hidden="true" />}
           {t(started ? 'details.complete' : 'details.start')}
         </button>
         {started && (
-          <button type="button" className={ui.button} disabled aria-describedby={hintId}>
+          <button type="button" className={buttons.button} disabled aria-describedby={hintId}>
             {t('details.uploadResult')}
           </button>
         )}

@@ -1,10 +1,11 @@
+import { formatDate } from '@portal/web-kit/format';
+import icon from '@portal/web-kit/styles/icon-button.module.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CourseLanguage } from '../../../components/course-language.tsx';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
-import { formatDate } from '@portal/web-kit/format';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import type { DashboardCourse } from '../api/list-courses.ts';
 import styles from './course-card.module.css';
@@ -65,7 +66,7 @@ export function CourseCard({ course, isAdmin, onDelete }: Props) {
           <div className={styles.actions}>
             <Link
               to={paths.editCourse.getHref(course.id)}
-              className={ui.iconButton}
+              className={icon.iconButton}
               aria-label={t('card.edit', { title: course.title })}
               title={t('card.edit', { title: course.title })}
             >
@@ -73,7 +74,7 @@ export function CourseCard({ course, isAdmin, onDelete }: Props) {
             </Link>
             <button
               type="button"
-              className={`${ui.iconButton} ${ui.iconDanger}`}
+              className={`${icon.iconButton} ${icon.iconDanger}`}
               aria-label={t('card.delete', { title: course.title })}
               title={t('card.delete', { title: course.title })}
               onClick={() => onDelete(course)}

@@ -2,6 +2,7 @@ import type { Category } from '@portal/contracts/courses';
 import { COURSE_LIMITS } from '@portal/contracts/courses';
 import { formatLanguage } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
+import field from '@portal/web-kit/styles/field.module.css';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons.tsx';
@@ -66,7 +67,7 @@ export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) 
   return (
     <div className={styles.filters}>
       <div className={styles.views}>
-        <span id={`${id}-view`} className={styles.label}>
+        <span id={`${id}-view`} className={field.label}>
           {t('filters.view')}
         </span>
         <div role="group" aria-labelledby={`${id}-view`} className={styles.switch}>
@@ -86,7 +87,7 @@ export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) 
       {!isMyView(filter.view) && (
         <>
           <form role="search" className={styles.search} onSubmit={submit}>
-            <label htmlFor={`${id}-q`} className={styles.label}>
+            <label htmlFor={`${id}-q`} className={field.label}>
               {t('filters.search')}
             </label>
             <div className={styles.control}>
@@ -102,8 +103,8 @@ export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) 
               />
             </div>
           </form>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-category`} className={styles.label}>
+          <div className={field.field}>
+            <label htmlFor={`${id}-category`} className={field.label}>
               {t('filters.category')}
             </label>
             <select

@@ -1,6 +1,6 @@
 import { formatNumber } from '@portal/web-kit/format';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { useTranslation } from 'react-i18next';
-import ui from '../../../components/ui.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './pager.module.css';
 
@@ -10,13 +10,13 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
   if (pages <= 1) return null;
   return (
     <nav className={styles.pager} aria-label={t('paging.label')}>
-      <button type="button" className={ui.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button type="button" className={buttons.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('paging.previous')}
       </button>
       <p className={styles.status} aria-live="polite">
         {t('paging.status', { page: formatNumber(page), pages: formatNumber(pages) })}
       </p>
-      <button type="button" className={ui.button} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button type="button" className={buttons.button} disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('paging.next')}
       </button>
     </nav>

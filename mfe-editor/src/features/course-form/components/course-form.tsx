@@ -2,6 +2,7 @@ import { api } from '@portal/contracts/api-client';
 import { COURSE_LIMITS, type Category, type Course } from '@portal/contracts/courses';
 import { isLanguage, type Language, LANGUAGES } from '@portal/contracts/languages';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
+import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatLanguage, formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
@@ -9,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import {
   formReducer,
@@ -388,15 +388,16 @@ export function CourseForm({ mode, course, categories }: Props) {
           </button>
         </div>
       </form>
-      <ConfirmDialog
-        open={leaveGuard.asking}
-        title={t('leave.title')}
-        text={t('leave.text')}
-        confirmLabel={t('leave.confirm')}
-        cancelLabel={t('leave.cancel')}
-        onConfirm={leaveGuard.leave}
-        onCancel={leaveGuard.stay}
-      />
+      {leaveGuard.asking && (
+        <ConfirmDialog
+          title={t('leave.title')}
+          message={t('leave.text')}
+          confirmLabel={t('leave.confirm')}
+          cancelLabel={t('leave.cancel')}
+          onConfirm={leaveGuard.leave}
+          onCancel={leaveGuard.stay}
+        />
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_TEXT_COLOR } from '@portal/contracts/rich-text';
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -152,7 +153,7 @@ function ToolButton({ label, glyph, pressed, disabled, onClick }: ButtonProps) {
       onClick={onClick}
     >
       <span aria-hidden="true">{glyph}</span>
-      <span className={styles.visuallyHidden}>{label}</span>
+      <span className={hidden.visuallyHidden}>{label}</span>
     </button>
   );
 }
@@ -203,7 +204,7 @@ export function Toolbar({ editor, disabled }: { editor: Editor | null; disabled:
     <div className={styles.toolbarWrap}>
       <div role="toolbar" aria-label={t('toolbar.label')} className={styles.toolbar} onKeyDown={moveFocus}>
         <div className={styles.group}>
-          <label htmlFor={headingId} className={styles.visuallyHidden}>
+          <label htmlFor={headingId} className={hidden.visuallyHidden}>
             {t('toolbar.blockType')}
           </label>
           <select
@@ -232,7 +233,7 @@ export function Toolbar({ editor, disabled }: { editor: Editor | null; disabled:
         <div className={styles.group}>{tools(INLINE_TOOLS)}</div>
         <div className={styles.group}>{tools(BLOCK_TOOLS)}</div>
         <div className={styles.group}>
-          <label htmlFor={colorId} className={styles.visuallyHidden}>
+          <label htmlFor={colorId} className={hidden.visuallyHidden}>
             {t('toolbar.color')}
           </label>
           <input

@@ -1,8 +1,8 @@
 import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
-import { Link, useMatch } from 'react-router-dom';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { useTranslation } from 'react-i18next';
+import { Link, useMatch } from 'react-router-dom';
 import { Logo } from '../../../components/logo.tsx';
-import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 import styles from './header.module.css';
@@ -22,7 +22,7 @@ export function PublicHeader() {
           <Logo title={t('app.title')} />
         </Link>
         {!onLoginPage && (
-          <Link to={paths.login.getHref()} className={`${ui.buttonPrimary} ${styles.toLogin}`}>
+          <Link to={paths.login.getHref()} className={`${buttons.buttonPrimary} ${styles.toLogin}`}>
             {t('nav.login')}
           </Link>
         )}

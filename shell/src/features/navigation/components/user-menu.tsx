@@ -1,9 +1,9 @@
 import type { User } from '@portal/contracts/auth';
 import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import ui from '../../../components/ui.module.css';
 import { paths } from '../../../config/paths.ts';
 import { LOGOUT_REQUEST } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -99,7 +99,7 @@ export function UserMenu({ user }: { user: User }) {
           {initials(user.name)}
         </span>
         <span className={styles.name}>{user.name}</span>
-        <span className={ui.visuallyHidden}> – {t('nav.userMenu')}</span>
+        <span className={hidden.visuallyHidden}> – {t('nav.userMenu')}</span>
         <svg className={styles.chevron} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

@@ -1,15 +1,16 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './confirm-dialog.module.css';
-import ui from './ui.module.css';
+import buttons from './styles/buttons.module.css';
+import spinner from './styles/spinner.module.css';
 
 interface Action {
   confirmLabel: string;
-  /** Shown on the confirm button while `busy`. */
-  busyLabel: string;
-  /** While the action runs: both buttons are disabled and Escape does nothing. */
-  busy: boolean;
   onConfirm: () => void;
+  /** While the action runs: both buttons are disabled and Escape does nothing. */
+  busy?: boolean;
+  /** Shown on the confirm button while `busy`. */
+  busyLabel?: string;
   /** 'danger' (the default) for what destroys, 'primary' for what only records. */
   tone?: 'danger' | 'primary';
 }
@@ -25,9 +26,10 @@ type Props = {
 const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal question before an action (not window.confirm): focus moves to Cancel when it opens,
- * stays inside while it is open (Tab and Shift+Tab cycle), Escape cancels, and focus goes back to where it
- * was when it closes.
+ * A modal question before an action, in the portal's language and look (not window.confirm, which speaks the
+ * browser's): an alertdialog whose focus moves to Cancel (the safe answer) when it opens, stays inside while it is
+ * open (Tab and Shift+Tab cycle), Escape cancels, and focus goes back to where it was when it closes. Rendered while
+ * the question stands: mount it to ask, unmount it to close.
  */
 export function ConfirmDialog({
   title,
@@ -93,19 +95,19 @@ export function ConfirmDialog({
           {message}
         </p>
         <div className={styles.actions}>
-          <button ref={cancel} type="button" className={ui.button} onClick={onCancel} disabled={busy}>
+          <button ref={cancel} type="button" className={buttons.button} onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </button>
           {onConfirm && (
             <button
               type="button"
-              className={tone === 'danger' ? ui.buttonDanger : ui.buttonPrimary}
+              className={tone === 'danger' ? buttons.buttonDanger : buttons.buttonPrimary}
               onClick={onConfirm}
               disabled={busy}
               aria-busy={busy}
             >
-              {busy && <span className={ui.spinner} aria-hidden="true" />}
-              {busy ? busyLabel : confirmLabel}
+              {busy && <span className={spinner.spinner} aria-hidden="true" />}
+              {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
             </button>
           )}
         </div>
