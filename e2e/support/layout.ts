@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -52,6 +52,9 @@ export async function shootScreens(
     viewports?: readonly { name: string; width: number; height: number }[];
   },
 ) {
+  // One test shoots many screens: each screen and width gets its own time, so a busy machine does not run out
+  // of the single test's budget halfway.
+  test.setTimeout(test.info().timeout + screens.length * viewports.length * 15_000);
   for (const screen of screens) {
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
