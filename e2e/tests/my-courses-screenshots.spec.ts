@@ -58,6 +58,11 @@ for (const language of LANGUAGES) {
       const drafts = (await (await page.request.get('/api/courses?published=false&limit=1')).json()) as {
         id: string;
       }[];
+      // The example category "Onboarding" has a name in every language: the page shows the one of the language.
+      const usage = (await (await page.request.get('/api/categories/usage')).json()) as {
+        names: Partial<Record<string, string>>;
+      }[];
+      const inUse = usage.find(({ names }) => names.en === 'Onboarding')?.names[language] ?? 'Onboarding';
       await shootScreens(page, {
         language,
         folder: SHOTS,
@@ -71,7 +76,7 @@ for (const language of LANGUAGES) {
             after: async (page) => {
               await page
                 .locator('main li')
-                .filter({ hasText: /^Onboarding/ })
+                .filter({ hasText: new RegExp(`^${inUse}`) })
                 .getByRole('button')
                 .nth(1)
                 .click();
