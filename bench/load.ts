@@ -1,20 +1,21 @@
 // Load on the real stack: 200 signed-in users for 60 s with the mix of a working day (dashboard page, list,
-// search, course details, start and complete a course, list and download its file), with autocannon, twice:
-// paced (each user sends one request a second, a user who reads between clicks: the target's run) and closed
+// search, course details, start and complete a course, list and download its file), twice: paced (each user
+// pauses between two requests as a person reading the page does, 2 s on average: the target's run) and closed
 // loop (each user sends the next request as soon as the last answered: the stack's capacity).
 //   node bench/load.ts --start      `npm start` on the machine's PostgreSQL (scratch databases) and Redis
 //   COMPOSE_LOAD=1 npm run test:compose   the compose stack (deploy/compose-check.ts calls runLoad)
-// LOAD_USERS and LOAD_SECONDS change the 200 users and 60 s (for a quick try); LOAD_RATE the paced run's requests
-// per second and user (1).
+// LOAD_USERS and LOAD_SECONDS change the 200 users and 60 s (for a quick try); LOAD_THINK_SECONDS the paced run's
+// mean pause (2).
 // Prints p50/p95/p99 and errors, and each process's or container's CPU and memory; writes bench/reports/load-*.txt.
 // A benchmark, not a test: figures depend on what else the machine runs.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { setTimeout } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { freePort } from '@portal/kit/server';
 import { startPortal } from './portal.ts';
 
@@ -88,21 +89,49 @@ const percentile = (sorted: number[], p: number) =>
 
 type Usage = Map<string, { cpu: number[]; memoryMiB: number[] }>;
 
+interface MixRequest {
+  method: 'GET' | 'POST';
+  path: string;
+}
+
 interface Drive {
   baseUrl: string;
   users: number;
   seconds: number;
-  /** Requests per second and user; undefined: the next request as soon as the last answered. */
-  rate: number | undefined;
-  mix: autocannon.Request[];
+  /** A user's mean pause between two requests (reading the page), in seconds; 0: the next request at once. */
+  think: number;
+  mix: MixRequest[];
   cookies: string[];
   sample: LoadOptions['sample'];
 }
 
-/** One run of the mix: each connection is one signed-in user going through it again and again. */
-async function drive({ baseUrl, users, seconds, rate, mix, cookies, sample }: Drive): Promise<string> {
-  let nextUser = 0;
+/** One request on a kept-alive connection; resolves with the status (0: no answer) once the body is read. */
+function send(agent: http.Agent, baseUrl: string, request: MixRequest, cookie: string): Promise<number> {
+  return new Promise((resolve) => {
+    const outgoing = http.request(
+      new URL(request.path, baseUrl),
+      { method: request.method, agent, headers: { ...XHR, cookie }, timeout: 30_000 },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve(0));
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy());
+    outgoing.on('error', () => resolve(0));
+    outgoing.end();
+  });
+}
+
+/**
+ * One run of the mix: every user is one signed-in session with a connection of its own, going through the mix
+ * in order (a course is started before it is completed) again and again, pausing between two requests for a
+ * time drawn evenly between half and one and a half of `think` (a person reading).
+ */
+async function drive({ baseUrl, users, seconds, think, mix, cookies, sample }: Drive): Promise<string> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: users });
   const latencies: number[] = [];
+  const statuses = new Map<number, number>();
   const usage: Usage = new Map();
   const sampler = setInterval(() => {
     void sample().then((samples) => {
@@ -114,45 +143,35 @@ async function drive({ baseUrl, users, seconds, rate, mix, cookies, sample }: Dr
       }
     });
   }, 5_000);
-  const statuses = new Map<number, number>();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: baseUrl,
-        connections: users,
-        duration: seconds,
-        headers: XHR,
-        ...(rate ? { connectionRate: rate } : {}),
-        // Each connection keeps in its context which user it is.
-        requests: mix.map((request) => ({
-          ...request,
-          setupRequest: (req: autocannon.Request, context: { cookie?: string }) => {
-            context.cookie ??= cookies[nextUser++ % cookies.length] ?? '';
-            return { ...req, headers: { ...XHR, cookie: context.cookie } };
-          },
-        })),
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-    });
-  });
+  const ends = performance.now() + seconds * 1000;
+  const user = async (index: number) => {
+    const cookie = cookies[index % cookies.length] ?? '';
+    // Users arrive spread over the first pause, so that they do not click in step.
+    await setTimeout(Math.random() * think * 1000);
+    for (let step = 0; performance.now() < ends; step += 1) {
+      const started = performance.now();
+      const request = mix[step % mix.length];
+      if (!request) break;
+      const status = await send(agent, baseUrl, request, cookie);
+      latencies.push(performance.now() - started);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (think > 0) await setTimeout(think * 1000 * (0.5 + Math.random()));
+    }
+  };
+  await Promise.all(Array.from({ length: users }, (_, index) => user(index)));
   clearInterval(sampler);
+  agent.destroy();
   latencies.sort((a, b) => a - b);
-  const failedStatuses = [...statuses].filter(([status]) => status >= 400);
-  const errors = result.errors + result.timeouts + failedStatuses.reduce((sum, [, count]) => sum + count, 0);
+  const failed = [...statuses].filter(([status]) => status === 0 || status >= 400);
+  const errors = failed.reduce((sum, [, count]) => sum + count, 0);
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
   return [
-    rate
-      ? `${users} users, ${seconds} s, paced: each user sends ${rate} request(s) a second`
+    think > 0
+      ? `${users} users, ${seconds} s, paced: each user pauses ${think} s on average between two requests (0.5 to 1.5 times that)`
       : `${users} users, ${seconds} s, closed loop: each user sends the next request as soon as the last answered`,
     `  requests: ${latencies.length} (${(latencies.length / seconds).toFixed(0)}/s)`,
     `  latency ms: p50 ${percentile(latencies, 0.5)}, p95 ${percentile(latencies, 0.95)}, p99 ${percentile(latencies, 0.99)}, max ${Math.round(latencies.at(-1) ?? 0)}`,
-    `  errors: ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, ${
-      failedStatuses.map(([status, count]) => `${count} × ${status}`).join(', ') || 'no 4xx/5xx'
-    })`,
+    `  errors: ${errors} (${failed.map(([status, count]) => `${count} × ${status === 0 ? 'no answer' : status}`).join(', ') || 'no 4xx/5xx, every request answered'})`,
     '  CPU (mean of 5 s samples, % of one core) and memory (peak) per process:',
     ...[...usage]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -166,9 +185,9 @@ async function drive({ baseUrl, users, seconds, rate, mix, cookies, sample }: Dr
 export async function runLoad(options: LoadOptions): Promise<string> {
   const users = options.users ?? (Number(process.env.LOAD_USERS) || 200);
   const seconds = options.seconds ?? (Number(process.env.LOAD_SECONDS) || 60);
-  const rate = Number(process.env.LOAD_RATE) || 1;
+  const think = Number(process.env.LOAD_THINK_SECONDS) || 2;
   const { courseId, fileId, cookies } = await prepare(options, users);
-  const mix: autocannon.Request[] = [
+  const mix: MixRequest[] = [
     { method: 'GET', path: '/dashboard' },
     { method: 'GET', path: '/api/courses?limit=24' },
     { method: 'GET', path: '/api/courses?q=security&limit=24' },
@@ -179,14 +198,14 @@ export async function runLoad(options: LoadOptions): Promise<string> {
     { method: 'GET', path: `/api/files/download/${fileId}` },
   ];
   const runs = [];
-  for (const runRate of [rate, undefined]) {
+  for (const runThink of [think, 0]) {
     runs.push(
-      await drive({ baseUrl: options.baseUrl, users, seconds, rate: runRate, mix, cookies, sample: options.sample }),
+      await drive({ baseUrl: options.baseUrl, users, seconds, think: runThink, mix, cookies, sample: options.sample }),
     );
   }
   return [
     `Load on ${options.label}: signed-in users with the mix dashboard page, course list, search, course details,`,
-    'start, complete, file list, file download (autocannon, one connection per user).',
+    'start, complete, file list, file download (one kept-alive connection per user).',
     ...runs,
   ].join('\n');
 }
