@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@portal/contracts/events';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
-import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
+import {
+  componentSetup,
+  fakeService,
+  type SignedCaller,
+  signedCaller,
+  TEST_SECRET,
+} from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
 import { startCoursesService } from '../src/app.ts';
 import { loadCoursesConfig } from '../src/config.ts';
@@ -271,6 +277,58 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
       description: '<h2>Your first steps</h2><p>Find&nbsp;courses.</p><ul><li>Browse</li><li>Start<br>one</li></ul>',
     });
     expect(course.body.shortDescription).toBe('Your first steps · Find courses. Browse · Start · one');
+  });
+
+  describe('the whole list (kept between writes)', () => {
+    type Card = { id: string; title: string; isParticipant: boolean; categories: { id: string; name: string }[] };
+    const whole = async (caller: SignedCaller) => {
+      const answer = await caller.get<Card[]>('/api/courses');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-total-count')).toBe(String(answer.body.length));
+      return answer.body;
+    };
+    const cardOf = (cards: Card[], id: string) => cards.find((card) => card.id === id);
+
+    it('when another instance or a restore changes a text in the database, then the next whole list shows it', async () => {
+      const created = await admin.post('/api/courses', lesson([await newCategory('Kept')], 'Kept title'));
+      expect(cardOf(await whole(employee), created.body.id)?.title).toBe('Kept title');
+      // Straight into the database, as another instance of the service or `npm run admin -- restore` would.
+      await service.database.db
+        .updateTable('course_texts')
+        .set({ title: 'Written elsewhere' })
+        .where('course_id', '=', created.body.id)
+        .execute();
+      expect(cardOf(await whole(employee), created.body.id)?.title).toBe('Written elsewhere');
+    });
+
+    it('when a category is renamed or a course deleted, then the next whole list follows', async () => {
+      const categoryId = await newCategory('Before');
+      const kept = await admin.post('/api/courses', lesson([categoryId], 'Stays'));
+      const gone = await admin.post('/api/courses', lesson([categoryId], 'Goes'));
+      expect(cardOf(await whole(employee), gone.body.id)).toBeDefined();
+      await admin.put(`/api/categories?id=${categoryId}`, { name: `After ${Math.random()}` });
+      await admin.delete(`/api/courses/${gone.body.id}`);
+      const cards = await whole(employee);
+      expect(cardOf(cards, kept.body.id)?.categories[0]?.name).toMatch(/^After /);
+      expect(cardOf(cards, gone.body.id)).toBeUndefined();
+    });
+
+    it('when one user started a course, then only their whole list says so, until they complete it', async () => {
+      const created = await admin.post('/api/courses', lesson([await newCategory('Started')], 'Started by one'));
+      const other = signedCaller(service.url, { sub: crypto.randomUUID(), admin: false, lang: 'en' });
+      await employee.post(`/api/courses/register-for-course?courseId=${created.body.id}`);
+      expect(cardOf(await whole(employee), created.body.id)?.isParticipant).toBe(true);
+      expect(cardOf(await whole(other), created.body.id)?.isParticipant).toBe(false);
+      await employee.post(`/api/courses/complete-course?courseId=${created.body.id}`);
+      expect(cardOf(await whole(employee), created.body.id)?.isParticipant).toBe(false);
+    });
+
+    it('when the whole list is asked twice, then it holds the same cards as the pages, in the same order', async () => {
+      await whole(employee);
+      const cards = await whole(employee);
+      const page = await employee.get<Card[]>('/api/courses?limit=24');
+      expect(cards.slice(0, 24)).toEqual(page.body);
+    });
   });
 
   describe('races between a course and its category', () => {

@@ -5,6 +5,7 @@ import { isForeignKeyViolation } from '@portal/kit/db';
 import { recordEvent } from '@portal/kit/events';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { catalogueCache } from './catalogue-cache.ts';
 import { joinNames, shownName } from './categories-repository.ts';
 import type { CoursesDatabase } from './schema.ts';
 
@@ -125,6 +126,8 @@ function textRows(courses: { id: string; texts: StoredTexts }[]) {
 }
 
 export function coursesRepository(db: Kysely<CoursesDatabase>) {
+  const wholeLists = catalogueCache<CourseCardRow>(db);
+
   function filtered(filter: ListFilter) {
     return db.selectFrom('courses as c').where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
@@ -247,6 +250,12 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       if (filter.limit !== undefined) page = page.limit(filter.limit);
       if (filter.offset) page = page.offset(filter.offset);
       const whole = filter.limit === undefined && !filter.offset;
+      if (whole && !filter.search && !filter.categoryId && !filter.inLanguage) {
+        const items = await wholeLists.cards(`${language} ${String(filter.published)}`, viewerId, () =>
+          cards(page, viewerId, language),
+        );
+        return { items, total: items.length };
+      }
       const [items, total] = await Promise.all([
         cards(page, viewerId, language),
         whole

@@ -40,16 +40,18 @@ export interface CoursesDatabase {
     completed_at: Date | null;
   };
   completions: { course_id: string; user_id: string; completed_at: Date };
+  /** One row: changed by a trigger in every transaction that writes what a card shows (migration 004). */
+  catalogue_version: { version: string };
 }
 
 const REWRITE_BATCH = 500;
 
-/** Every stored short description made again from its description, a batch of courses at a time. */
 /** The courses table as migration 002 knew it (003 moved its texts to course_texts). */
 interface Version2Database {
   courses: { id: string; description_html: string; short_description: string };
 }
 
+/** Every stored short description made again from its description, a batch of courses at a time. */
 async function rewriteShortDescriptions(trx: Transaction<Version2Database>) {
   let after: string | undefined;
   for (;;) {
@@ -161,6 +163,28 @@ export const migrations: Migration[] = [
       `alter table courses drop column description_html`,
       `alter table courses alter column default_language drop default`,
       `alter table courses alter column languages drop default`,
+    ],
+  },
+  {
+    // The whole list of cards is kept in memory between writes (catalogue-cache.ts); this version tells every
+    // instance that it changed. A statement trigger that runs before the statement takes the version's row lock
+    // before any row of the catalogue, so that writers queue in one order and cannot deadlock; the new version
+    // becomes visible with the rows, at commit. Not backed up (a restore writes the tables and so changes it);
+    // a restore of an older archive runs this migration again on a database that has the table.
+    id: '004-catalogue-version',
+    statements: [
+      `create table if not exists catalogue_version (version uuid not null)`,
+      `delete from catalogue_version`,
+      `insert into catalogue_version (version) values (gen_random_uuid())`,
+      `create or replace function catalogue_changed() returns trigger language plpgsql as $$
+        begin
+          update catalogue_version set version = gen_random_uuid();
+          return null;
+        end $$`,
+      ...['categories', 'category_names', 'courses', 'course_texts', 'course_categories'].map(
+        (table) => `create or replace trigger ${table}_catalogue_changed before insert or update or delete or truncate
+          on ${table} for each statement execute function catalogue_changed()`,
+      ),
     ],
   },
 ];
