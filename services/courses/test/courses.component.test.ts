@@ -323,6 +323,19 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
       expect(cardOf(await whole(employee), created.body.id)?.isParticipant).toBe(false);
     });
 
+    it('when the whole list has not changed for the caller, then the ETag they hold is answered 304', async () => {
+      const created = await admin.post('/api/courses', lesson([await newCategory('Tagged')], 'Tagged'));
+      const first = await employee.get('/api/courses');
+      const etag = first.headers.get('etag') ?? '';
+      // As a browser revalidates (fetch itself would add `cache-control: no-cache` to a conditional request).
+      const revalidate = { 'if-none-match': etag, 'cache-control': 'max-age=0' };
+      expect((await employee.get('/api/courses', revalidate)).status).toBe(304);
+      await employee.post(`/api/courses/register-for-course?courseId=${created.body.id}`);
+      const started = await employee.get('/api/courses', revalidate);
+      expect(started.status).toBe(200);
+      expect(started.headers.get('etag')).not.toBe(etag);
+    });
+
     it('when the whole list is asked twice, then it holds the same cards as the pages, in the same order', async () => {
       await whole(employee);
       const cards = await whole(employee);

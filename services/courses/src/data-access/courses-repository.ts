@@ -5,7 +5,7 @@ import { isForeignKeyViolation } from '@portal/kit/db';
 import { recordEvent } from '@portal/kit/events';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { catalogueCache } from './catalogue-cache.ts';
+import { catalogueCache, type SerializedList } from './catalogue-cache.ts';
 import { joinNames, shownName } from './categories-repository.ts';
 import type { CoursesDatabase } from './schema.ts';
 
@@ -250,12 +250,6 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       if (filter.limit !== undefined) page = page.limit(filter.limit);
       if (filter.offset) page = page.offset(filter.offset);
       const whole = filter.limit === undefined && !filter.offset;
-      if (whole && !filter.search && !filter.categoryId && !filter.inLanguage) {
-        const items = await wholeLists.cards(`${language} ${String(filter.published)}`, viewerId, () =>
-          cards(page, viewerId, language),
-        );
-        return { items, total: items.length };
-      }
       const [items, total] = await Promise.all([
         cards(page, viewerId, language),
         whole
@@ -265,6 +259,12 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
               .executeTakeFirstOrThrow(),
       ]);
       return { items, total: total?.count ?? items.length };
+    },
+
+    /** Every course with `published` (any when undefined), newest first, as JSON ready to send. */
+    wholeList(published: boolean | undefined, viewerId: string, language: Language): Promise<SerializedList> {
+      const all = filtered({ published }).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
+      return wholeLists.list(`${language} ${String(published)}`, viewerId, () => cards(all, viewerId, language));
     },
 
     /**

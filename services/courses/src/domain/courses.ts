@@ -18,6 +18,7 @@ import { AppError, badRequest, forbidden, notFound } from '@portal/kit/errors';
 import type { Identity } from '@portal/kit/identity';
 import { userIdOf } from '@portal/kit/identity';
 import type { CallContext } from '@portal/kit/service-client';
+import type { SerializedList } from '../data-access/catalogue-cache.ts';
 import type { CategoriesRepository } from '../data-access/categories-repository.ts';
 import {
   type CourseRow,
@@ -192,10 +193,19 @@ export function courses(deps: CoursesDeps) {
   }
 
   return {
-    /** Cards in `language`, each course falling back to its default language. */
-    async list(query: CourseListQuery, identity: Identity, language: Language) {
+    /**
+     * Cards in `language`, each course falling back to its default language: a page as cards, or every course
+     * (no page, search or filter asked for: the spec's whole list) as JSON kept between writes.
+     */
+    async list(
+      query: CourseListQuery,
+      identity: Identity,
+      language: Language,
+    ): Promise<{ items: CourseSummary[]; total: number } | SerializedList> {
       if (query.published === false && !identity.admin) throw forbidden('Drafts are for system administrators only');
       const published = identity.admin ? query.published : true;
+      const isWhole = query.limit === undefined && !query.offset && !query.q && !query.categoryId && !query.inLanguage;
+      if (isWhole) return deps.courses.wholeList(published, viewerOf(identity), language);
       const { items, total } = await deps.courses.list(
         {
           published,

@@ -73,10 +73,16 @@ export function courseRoutes(courses: Courses): Router {
   router.get('/api/courses', requireUser, async (req, res) => {
     const query = parseInput(courseListQuerySchema, req.query, 'course filter');
     const language = query.lang ?? req.identity.lang;
-    const { items, total } = await courses.list(query, req.identity, language);
-    res.setHeader(TOTAL_COUNT_HEADER, String(total));
+    const list = await courses.list(query, req.identity, language);
     contentLanguage(res, language);
-    res.json(items);
+    if ('json' in list) {
+      res.setHeader(TOTAL_COUNT_HEADER, String(list.count));
+      res.setHeader('ETag', list.etag);
+      res.type('json').send(list.json);
+      return;
+    }
+    res.setHeader(TOTAL_COUNT_HEADER, String(list.total));
+    res.json(list.items);
   });
 
   router.get('/api/courses/mine', requireUser, async (req, res) => {
