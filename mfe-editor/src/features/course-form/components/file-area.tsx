@@ -101,7 +101,7 @@ export function FileArea({ entries, disabled, unavailable, onAdd, onRemove }: Pr
                     />
                   )}
                   {upload?.error && (
-                    <span role="alert" className={styles.fileError}>
+                    <span role="alert" className={styles.error}>
                       {t(upload.error.key, upload.error.values ?? {})}
                     </span>
                   )}

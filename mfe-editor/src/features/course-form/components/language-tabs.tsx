@@ -1,5 +1,6 @@
 import { type Language, LANGUAGES } from '@portal/contracts/languages';
 import { formatLanguage } from '@portal/web-kit/format';
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
@@ -72,7 +73,7 @@ export function LanguageTabs({ shown, defaultLanguage, statuses, panelId, onShow
             <span className={styles.tabMark} aria-hidden="true">
               {STATUS_MARKS[status].mark}
             </span>
-            <span className={styles.visuallyHidden}>
+            <span className={hidden.visuallyHidden}>
               {`${formatLanguage(language)}, ${t(`languages.status.${status}`)}`}
             </span>
             {language === defaultLanguage && <span className={styles.tabDefault}>{t('languages.default')}</span>}
