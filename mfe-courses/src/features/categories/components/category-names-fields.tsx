@@ -1,5 +1,6 @@
 import { isLanguage, LANGUAGES } from '@portal/contracts/languages';
 import { formatLanguage } from '@portal/web-kit/format';
+import field from '@portal/web-kit/styles/field.module.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
@@ -25,12 +26,12 @@ export function CategoryNamesFields({ legend, value, issues, disabled, autoFocus
   const id = useId();
   return (
     <fieldset className={styles.names} disabled={disabled} aria-describedby={`${id}-hint`}>
-      <legend className={styles.label}>{legend}</legend>
-      <p id={`${id}-hint`} className={styles.hint}>
+      <legend className={field.label}>{legend}</legend>
+      <p id={`${id}-hint`} className={field.hint}>
         {t('categories.languagesHint')} {t('categories.nameHint', categoryTextValues())}
       </p>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-default`} className={styles.label}>
+      <div className={field.field}>
+        <label htmlFor={`${id}-default`} className={field.label}>
           {t('categories.defaultLanguage')}
         </label>
         <select
@@ -48,7 +49,7 @@ export function CategoryNamesFields({ legend, value, issues, disabled, autoFocus
             </option>
           ))}
         </select>
-        <p id={`${id}-default-hint`} className={styles.hint}>
+        <p id={`${id}-default-hint`} className={field.hint}>
           {t('categories.defaultHint')}
         </p>
       </div>

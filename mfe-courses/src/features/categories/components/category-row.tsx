@@ -4,6 +4,7 @@ import { hasStatus } from '@portal/web-kit/api-errors';
 import { LANGUAGES } from '@portal/contracts/languages';
 import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
+import field from '@portal/web-kit/styles/field.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -110,7 +111,7 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
             }}
           />
           {error && (
-            <p className={styles.error} role="alert">
+            <p className={field.error} role="alert">
               {error}
             </p>
           )}

@@ -2,6 +2,7 @@ import { api } from '@portal/contracts/api-client';
 import type { CategoryUsage } from '@portal/contracts/courses';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
+import field from '@portal/web-kit/styles/field.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +66,7 @@ export function CreateCategoryForm({
         }}
       />
       {error && (
-        <p className={styles.error} role="alert">
+        <p className={field.error} role="alert">
           {error}
         </p>
       )}
