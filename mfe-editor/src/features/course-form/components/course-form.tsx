@@ -60,6 +60,50 @@ function FieldFoot({ id, issue, length, max }: { id: string; issue: string | und
   );
 }
 
+interface LineFieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  required: boolean;
+  lang: Language;
+  value: string;
+  disabled: boolean;
+  issue: string | undefined;
+  max: number;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}
+
+/** A one-line text of the shown language (the title, the short description) with its hint and foot. */
+function LineField({ id, label, hint, required, lang, value, disabled, issue, max, onChange, onBlur }: LineFieldProps) {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label} {required && <span className={styles.required}>{t('form.required')}</span>}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        className={styles.input}
+        lang={lang}
+        value={value}
+        disabled={disabled}
+        required={required}
+        aria-invalid={issue !== undefined}
+        aria-describedby={`${hint ? `${id}-hint ` : ''}${id}-count ${id}-error`}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      <FieldFoot id={id} issue={issue} length={value.trim().length} max={max} />
+    </div>
+  );
+}
+
 interface Props {
   mode: Mode;
   course: Course | null;
@@ -271,59 +315,32 @@ export function CourseForm({ mode, course, categories }: Props) {
                 </button>
               </div>
             )}
-            <div className={styles.field}>
-              <label htmlFor="course-title" className={styles.label}>
-                {t('form.title')} {isDefault && <span className={styles.required}>{t('form.required')}</span>}
-              </label>
-              <input
-                id="course-title"
-                className={styles.input}
-                lang={language}
-                value={text.title}
-                disabled={busy}
-                required={isDefault}
-                aria-invalid={titleIssue !== undefined}
-                aria-describedby="course-title-count course-title-error"
-                onChange={(event) =>
-                  dispatch({ type: 'textChanged', language, field: 'title', value: event.target.value })
-                }
-                onBlur={() => touch('title')}
-              />
-              <FieldFoot
-                id="course-title"
-                issue={titleIssue}
-                length={text.title.trim().length}
-                max={COURSE_LIMITS.titleMax}
-              />
-            </div>
+            <LineField
+              id="course-title"
+              label={t('form.title')}
+              required={isDefault}
+              lang={language}
+              value={text.title}
+              disabled={busy}
+              issue={titleIssue}
+              max={COURSE_LIMITS.titleMax}
+              onChange={(value) => dispatch({ type: 'textChanged', language, field: 'title', value })}
+              onBlur={() => touch('title')}
+            />
 
-            <div className={styles.field}>
-              <label htmlFor="course-short-description" className={styles.label}>
-                {t('form.shortDescription')}
-              </label>
-              <p id="course-short-description-hint" className={styles.hint}>
-                {t('form.shortDescriptionHint')}
-              </p>
-              <input
-                id="course-short-description"
-                className={styles.input}
-                lang={language}
-                value={text.shortDescription}
-                disabled={busy}
-                aria-invalid={shortDescriptionIssue !== undefined}
-                aria-describedby="course-short-description-hint course-short-description-count course-short-description-error"
-                onChange={(event) =>
-                  dispatch({ type: 'textChanged', language, field: 'shortDescription', value: event.target.value })
-                }
-                onBlur={() => touch('shortDescription')}
-              />
-              <FieldFoot
-                id="course-short-description"
-                issue={shortDescriptionIssue}
-                length={text.shortDescription.trim().length}
-                max={COURSE_LIMITS.shortDescriptionMax}
-              />
-            </div>
+            <LineField
+              id="course-short-description"
+              label={t('form.shortDescription')}
+              hint={t('form.shortDescriptionHint')}
+              required={false}
+              lang={language}
+              value={text.shortDescription}
+              disabled={busy}
+              issue={shortDescriptionIssue}
+              max={COURSE_LIMITS.shortDescriptionMax}
+              onChange={(value) => dispatch({ type: 'textChanged', language, field: 'shortDescription', value })}
+              onBlur={() => touch('shortDescription')}
+            />
 
             <div className={styles.field}>
               <p id="course-description-label" className={styles.label}>
