@@ -87,6 +87,20 @@ export const isForeignKeyViolation = (error: unknown) => (error as { code?: stri
 /** A row refused by a unique index (PostgreSQL and PGlite alike). */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
 
+/** Runs a write; a refusal that `refused` recognises (a foreign key, a unique index) answers `answer` instead of failing. */
+export async function answerRefusal<T, const A>(
+  write: () => Promise<T>,
+  refused: (error: unknown) => boolean,
+  answer: A,
+): Promise<T | A> {
+  try {
+    return await write();
+  } catch (error) {
+    if (refused(error)) return answer;
+    throw error;
+  }
+}
+
 /** Fresh planner statistics and visibility map, as autovacuum would leave them after a bulk load. */
 export async function vacuumAnalyze<DB>(db: Kysely<DB>) {
   await sql`vacuum analyze`.execute(db);

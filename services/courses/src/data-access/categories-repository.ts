@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Category, CategoryNames, CategoryUsage } from '@portal/contracts/courses';
 import type { Language } from '@portal/contracts/languages';
-import { isForeignKeyViolation, isUniqueViolation } from '@portal/kit/db';
+import { answerRefusal, isForeignKeyViolation, isUniqueViolation } from '@portal/kit/db';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
 
@@ -58,14 +58,7 @@ async function writeNames(trx: Transaction<CoursesDatabase>, id: string, naming:
 }
 
 /** Runs a write; a name taken in its language (in any letter case) answers 'name_taken'. */
-async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T | 'name_taken'> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'name_taken';
-    throw error;
-  }
-}
+const unlessNameTaken = <T>(write: () => Promise<T>) => answerRefusal(write, isUniqueViolation, 'name_taken');
 
 export function categoriesRepository(db: Kysely<CoursesDatabase>) {
   const named = (language: Language) =>
@@ -161,13 +154,14 @@ export function categoriesRepository(db: Kysely<CoursesDatabase>) {
 
     /** 'in_use' when a course links the category, also one linked after the in-use check (its foreign key). */
     async delete(id: string): Promise<'deleted' | 'missing' | 'in_use'> {
-      try {
-        const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
-        return result.numDeletedRows > 0n ? 'deleted' : 'missing';
-      } catch (error) {
-        if (isForeignKeyViolation(error)) return 'in_use';
-        throw error;
-      }
+      return answerRefusal(
+        async () => {
+          const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+          return result.numDeletedRows > 0n ? 'deleted' : 'missing';
+        },
+        isForeignKeyViolation,
+        'in_use',
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Category } from '@portal/contracts/courses';
 import { EVENTS } from '@portal/contracts/events';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
-import { isForeignKeyViolation } from '@portal/kit/db';
+import { answerRefusal, isForeignKeyViolation } from '@portal/kit/db';
 import { recordEvent } from '@portal/kit/events';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
@@ -103,14 +103,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  * Runs a write; a category deleted after the course's categories were checked (the link's foreign key refuses
  * it) answers 'category_missing' instead of failing.
  */
-async function unlessCategoryVanished<T>(write: () => Promise<T>): Promise<T | 'category_missing'> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) return 'category_missing';
-    throw error;
-  }
-}
+const unlessCategoryVanished = <T>(write: () => Promise<T>) =>
+  answerRefusal(write, isForeignKeyViolation, 'category_missing');
 
 function textRows(courses: { id: string; texts: StoredTexts }[]) {
   return courses.flatMap(({ id, texts }) =>
