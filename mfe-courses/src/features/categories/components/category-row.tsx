@@ -6,12 +6,13 @@ import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
-import { checkNames, namesValue, type NamesValue, sameNames } from '../lib/category-names.ts';
+import { type NamedCategoryInput, namesValue, sameNames } from '../lib/category-names.ts';
+import { useNamesForm } from '../lib/use-names-form.ts';
 import styles from './categories.module.css';
 import { CategoryNamesFields } from './category-names-fields.tsx';
 
@@ -30,11 +31,8 @@ interface Props {
  */
 export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
+  const form = useNamesForm(() => namesValue(category.names, category.defaultLanguage));
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState<NamesValue>(() => namesValue(category.names, category.defaultLanguage));
-  const [issues, setIssues] = useState<Partial<Record<string, string>>>({});
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
 
@@ -45,9 +43,7 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
   }, [editing]);
 
   const startEditing = () => {
-    setValue(namesValue(category.names, category.defaultLanguage));
-    setIssues({});
-    setError('');
+    form.change(namesValue(category.names, category.defaultLanguage));
     setEditing(true);
   };
 
@@ -56,22 +52,14 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
     setEditing(false);
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const checked = checkNames(value);
-    if (!checked.ok) {
-      setIssues(checked.issues);
-      return;
-    }
-    if (sameNames(checked.input.names, category.names) && value.defaultLanguage === category.defaultLanguage) {
+  const rename = async (input: NamedCategoryInput) => {
+    if (sameNames(input.names, category.names) && form.value.defaultLanguage === category.defaultLanguage) {
       stopEditing();
       return;
     }
-    setSaving(true);
     try {
-      const renamed = await api.renameCategory(category.id, checked.input);
-      onRenamed({ ...renamed, names: checked.input.names, defaultLanguage: value.defaultLanguage });
+      const renamed = await api.renameCategory(category.id, input);
+      onRenamed({ ...renamed, names: input.names, defaultLanguage: form.value.defaultLanguage });
       toast.success(t('categories.renamed', { name: renamed.name }));
       stopEditing();
     } catch (failure) {
@@ -80,15 +68,13 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
         toast.error(t('validation.category_gone'));
         onGone(category);
       } else {
-        setError(t(categoryErrorKey(failure, 'categories.saveFailed'), categoryTextValues()));
+        form.setError(t(categoryErrorKey(failure, 'categories.saveFailed'), categoryTextValues()));
       }
-    } finally {
-      setSaving(false);
     }
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !saving) {
+    if (event.key === 'Escape' && !form.saving) {
       event.preventDefault();
       stopEditing();
     }
@@ -97,30 +83,31 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
   if (editing) {
     return (
       <li className={styles.row}>
-        <form className={styles.rename} onSubmit={(event) => void save(event)} onKeyDown={onKeyDown} noValidate>
+        <form
+          className={styles.rename}
+          onSubmit={(event) => void form.submit(event, rename)}
+          onKeyDown={onKeyDown}
+          noValidate
+        >
           <CategoryNamesFields
             legend={t('categories.renameLabel', { name: category.name })}
-            value={value}
-            issues={issues}
-            disabled={saving}
+            value={form.value}
+            issues={form.issues}
+            disabled={form.saving}
             autoFocus
-            onChange={(next) => {
-              setValue(next);
-              setIssues({});
-              setError('');
-            }}
+            onChange={form.change}
           />
-          {error && (
+          {form.error && (
             <p className={field.error} role="alert">
-              {error}
+              {form.error}
             </p>
           )}
           <div className={styles.rowActions}>
-            <button type="submit" className={buttons.buttonPrimary} disabled={saving} aria-busy={saving}>
-              {saving && <span className={spinner.spinner} aria-hidden="true" />}
-              {t(saving ? 'categories.saving' : 'categories.save')}
+            <button type="submit" className={buttons.buttonPrimary} disabled={form.saving} aria-busy={form.saving}>
+              {form.saving && <span className={spinner.spinner} aria-hidden="true" />}
+              {t(form.saving ? 'categories.saving' : 'categories.save')}
             </button>
-            <button type="button" className={buttons.button} disabled={saving} onClick={stopEditing}>
+            <button type="button" className={buttons.button} disabled={form.saving} onClick={stopEditing}>
               {t('common.cancel')}
             </button>
           </div>

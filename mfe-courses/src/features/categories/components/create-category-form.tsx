@@ -4,12 +4,12 @@ import { currentLanguage } from '@portal/web-kit/i18n';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
-import { checkNames, namesValue, type NamesValue } from '../lib/category-names.ts';
+import { type NamedCategoryInput, namesValue } from '../lib/category-names.ts';
+import { useNamesForm } from '../lib/use-names-form.ts';
 import styles from './categories.module.css';
 import { CategoryNamesFields } from './category-names-fields.tsx';
 
@@ -23,56 +23,37 @@ export function CreateCategoryForm({
   onCreated: (category: Omit<CategoryUsage, 'courseCount'>) => void;
 }) {
   const { t } = useTranslation(COURSES_NAMESPACE);
-  const [value, setValue] = useState<NamesValue>(() => namesValue({}, currentLanguage()));
-  const [issues, setIssues] = useState<Partial<Record<string, string>>>({});
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const form = useNamesForm(() => namesValue({}, currentLanguage()));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const checked = checkNames(value);
-    if (!checked.ok) {
-      setIssues(checked.issues);
-      return;
-    }
-    setSaving(true);
+  const create = async (input: NamedCategoryInput) => {
     try {
-      const created = await api.createCategory(checked.input);
-      onCreated({ ...created, names: checked.input.names, defaultLanguage: value.defaultLanguage });
-      setValue(namesValue({}, value.defaultLanguage));
-      setIssues({});
-      setError('');
+      const created = await api.createCategory(input);
+      onCreated({ ...created, names: input.names, defaultLanguage: form.value.defaultLanguage });
+      form.change(namesValue({}, form.value.defaultLanguage));
       toast.success(t('categories.added', { name: created.name }));
     } catch (failure) {
       console.error('Could not create the category', failure);
-      setError(t(categoryErrorKey(failure, 'categories.saveFailed'), categoryTextValues()));
-    } finally {
-      setSaving(false);
+      form.setError(t(categoryErrorKey(failure, 'categories.saveFailed'), categoryTextValues()));
     }
   };
 
   return (
-    <form className={styles.create} onSubmit={(event) => void submit(event)} noValidate>
+    <form className={styles.create} onSubmit={(event) => void form.submit(event, create)} noValidate>
       <CategoryNamesFields
         legend={t('categories.newName')}
-        value={value}
-        issues={issues}
-        disabled={saving}
-        onChange={(next) => {
-          setValue(next);
-          setIssues({});
-          setError('');
-        }}
+        value={form.value}
+        issues={form.issues}
+        disabled={form.saving}
+        onChange={form.change}
       />
-      {error && (
+      {form.error && (
         <p className={field.error} role="alert">
-          {error}
+          {form.error}
         </p>
       )}
-      <button type="submit" className={buttons.buttonPrimary} disabled={saving} aria-busy={saving}>
-        {saving && <span className={spinner.spinner} aria-hidden="true" />}
-        {t(saving ? 'categories.adding' : 'categories.add')}
+      <button type="submit" className={buttons.buttonPrimary} disabled={form.saving} aria-busy={form.saving}>
+        {form.saving && <span className={spinner.spinner} aria-hidden="true" />}
+        {t(form.saving ? 'categories.adding' : 'categories.add')}
       </button>
     </form>
   );

@@ -15,8 +15,11 @@ export function namesValue(names: CategoryNames, defaultLanguage: Language): Nam
   return { names: all, defaultLanguage };
 }
 
+/** A category's input with its names in every language written (the form always sends them). */
+export type NamedCategoryInput = CategoryInput & { names: CategoryNames };
+
 export type NamesCheck =
-  | { ok: true; input: CategoryInput & { names: CategoryNames } }
+  | { ok: true; input: NamedCategoryInput }
   /** The rule code each language's name breaks. */
   | { ok: false; issues: Partial<Record<Language, string>> };
 
