@@ -64,7 +64,7 @@ interface LineFieldProps {
   id: string;
   label: string;
   hint?: string;
-  required: boolean;
+  required?: boolean;
   lang: Language;
   value: string;
   disabled: boolean;
@@ -75,7 +75,19 @@ interface LineFieldProps {
 }
 
 /** A one-line text of the shown language (the title, the short description) with its hint and foot. */
-function LineField({ id, label, hint, required, lang, value, disabled, issue, max, onChange, onBlur }: LineFieldProps) {
+function LineField({
+  id,
+  label,
+  hint,
+  required = false,
+  lang,
+  value,
+  disabled,
+  issue,
+  max,
+  onChange,
+  onBlur,
+}: LineFieldProps) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   return (
     <div className={styles.field}>
@@ -215,8 +227,15 @@ export function CourseForm({ mode, course, categories }: Props) {
 
   const issueOf = (field: TextField) =>
     attempted || touched.has(`${language}.${field}`) ? validity.languages[language]?.[field] : undefined;
-  const titleIssue = issueOf('title');
-  const shortDescriptionIssue = issueOf('shortDescription');
+  /** What a one-line field shows of the shown language's text and how it reports back. */
+  const bindLine = (field: 'title' | 'shortDescription') => ({
+    lang: language,
+    value: text[field],
+    disabled: busy,
+    issue: issueOf(field),
+    onChange: (value: string) => dispatch({ type: 'textChanged', language, field, value }),
+    onBlur: () => touch(field),
+  });
   const descriptionIssue = issueOf('description');
   const isDefault = language === values.defaultLanguage;
   const defaultName = formatLanguage(values.defaultLanguage);
@@ -319,27 +338,16 @@ export function CourseForm({ mode, course, categories }: Props) {
               id="course-title"
               label={t('form.title')}
               required={isDefault}
-              lang={language}
-              value={text.title}
-              disabled={busy}
-              issue={titleIssue}
               max={COURSE_LIMITS.titleMax}
-              onChange={(value) => dispatch({ type: 'textChanged', language, field: 'title', value })}
-              onBlur={() => touch('title')}
+              {...bindLine('title')}
             />
 
             <LineField
               id="course-short-description"
               label={t('form.shortDescription')}
               hint={t('form.shortDescriptionHint')}
-              required={false}
-              lang={language}
-              value={text.shortDescription}
-              disabled={busy}
-              issue={shortDescriptionIssue}
               max={COURSE_LIMITS.shortDescriptionMax}
-              onChange={(value) => dispatch({ type: 'textChanged', language, field: 'shortDescription', value })}
-              onBlur={() => touch('shortDescription')}
+              {...bindLine('shortDescription')}
             />
 
             <div className={styles.field}>
