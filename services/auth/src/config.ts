@@ -1,12 +1,11 @@
 import { emailSchema, passwordSchema } from '@portal/contracts/rules';
-import { loadConfig, serviceConfigShape } from '@portal/kit/config';
+import { loadServiceConfig } from '@portal/kit/config';
 import { z } from 'zod';
 
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(
+  return loadServiceConfig(
+    8101,
     {
-      ...serviceConfigShape,
-      PORT: serviceConfigShape.PORT.default(8101),
       /** Where links in e-mails point: the portal's public address. */
       PUBLIC_URL: z.url().default('http://localhost:8080'),
       SMTP_URL: z.url().optional(),

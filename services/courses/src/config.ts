@@ -1,11 +1,10 @@
-import { booleanFromEnv, loadConfig, serviceConfigShape } from '@portal/kit/config';
+import { booleanFromEnv, loadServiceConfig } from '@portal/kit/config';
 import { z } from 'zod';
 
 export function loadCoursesConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(
+  return loadServiceConfig(
+    8102,
     {
-      ...serviceConfigShape,
-      PORT: serviceConfigShape.PORT.default(8102),
       AUTH_SERVICE_URL: z.url().default('http://127.0.0.1:8101'),
       /** Course details list the course's files from here; unset or down, details say 'files unavailable'. */
       FILES_SERVICE_URL: z.url().optional(),

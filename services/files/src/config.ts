@@ -1,11 +1,10 @@
-import { loadConfig, serviceConfigShape } from '@portal/kit/config';
+import { loadServiceConfig } from '@portal/kit/config';
 import { z } from 'zod';
 
 export function loadFilesConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(
+  return loadServiceConfig(
+    8103,
     {
-      ...serviceConfigShape,
-      PORT: serviceConfigShape.PORT.default(8103),
       /** Asked whether a caller may see a course (and so its files). */
       COURSES_SERVICE_URL: z.url().default('http://127.0.0.1:8102'),
       COURSES_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),

@@ -42,6 +42,15 @@ export const serviceConfigShape = {
   IDENTITY_SECRET: secret,
 };
 
+/** A service's configuration: what every service reads (its port defaulting to `port`) and its own `shape`. */
+export function loadServiceConfig<Shape extends z.ZodRawShape>(
+  port: number,
+  shape: Shape,
+  env: Record<string, string | undefined> = process.env,
+) {
+  return loadConfig({ ...serviceConfigShape, PORT: serviceConfigShape.PORT.default(port), ...shape }, env);
+}
+
 export const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
