@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type InputHTMLAttributes, type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import { checkLink } from '../lib/link.ts';
@@ -11,6 +11,35 @@ interface Props {
   onApply: (link: { text: string; href: string; typed: string }) => void;
   onRemove: () => void;
   onCancel: () => void;
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'className'> {
+  id: string;
+  label: string;
+  hint: string;
+  ref: Ref<HTMLInputElement>;
+}
+
+/** A text input of the link dialog with its label and hint (which describes it unless told otherwise). */
+function LinkField({ id, label, hint, ...input }: FieldProps) {
+  return (
+    <>
+      <label htmlFor={id} className={styles.linkLabel}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        autoComplete="off"
+        className={styles.linkInput}
+        aria-describedby={`${id}-hint`}
+        {...input}
+      />
+      <p id={`${id}-hint`} className={styles.hint}>
+        {hint}
+      </p>
+    </>
+  );
 }
 
 /**
@@ -55,44 +84,29 @@ export function LinkForm({ initialText, initialHref, onApply, onRemove, onCancel
       <p id={`${id}-title`} className={styles.linkTitle}>
         {t(editing ? 'link.editTitle' : 'link.addTitle')}
       </p>
-      <label htmlFor={`${id}-text`} className={styles.linkLabel}>
-        {t('link.text')}
-      </label>
-      <input
+      <LinkField
         ref={firstField}
         id={`${id}-text`}
-        type="text"
-        autoComplete="off"
-        className={styles.linkInput}
+        label={t('link.text')}
+        hint={t('link.textHint')}
         value={text}
-        aria-describedby={`${id}-text-hint`}
         onChange={(event) => setText(event.target.value)}
       />
-      <p id={`${id}-text-hint`} className={styles.hint}>
-        {t('link.textHint')}
-      </p>
-      <label htmlFor={`${id}-href`} className={styles.linkLabel}>
-        {t('link.address')}
-      </label>
-      <input
+      <LinkField
         ref={addressField}
         id={`${id}-href`}
-        type="text"
+        label={t('link.address')}
+        hint={t('link.hint')}
         inputMode="url"
-        autoComplete="off"
         spellCheck={false}
-        className={styles.linkInput}
         value={address}
         aria-invalid={error !== null}
-        aria-describedby={`${id}-hint ${id}-error`}
+        aria-describedby={`${id}-href-hint ${id}-error`}
         onChange={(event) => {
           setAddress(event.target.value);
           setError(null);
         }}
       />
-      <p id={`${id}-hint`} className={styles.hint}>
-        {t('link.hint')}
-      </p>
       <p id={`${id}-error`} role="alert" className={styles.error}>
         {error}
       </p>
