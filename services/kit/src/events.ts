@@ -52,6 +52,20 @@ export async function recordEvent<DB>(trx: Transaction<DB>, topic: string, paylo
     .execute();
 }
 
+/** Runs `write` in a transaction and, when it changed something, records its event there too; whether it did. */
+export function writeWithEvent<DB>(
+  db: Kysely<DB>,
+  topic: string,
+  payload: unknown,
+  write: (trx: Transaction<DB>) => Promise<boolean>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await write(trx))) return false;
+    await recordEvent(trx, topic, payload);
+    return true;
+  });
+}
+
 export interface OutboxRelayOptions<DB> {
   db: Kysely<DB>;
   /** Topic → the services that handle it (each receives POST /internal/events). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
-import { recordEvent } from '@portal/kit/events';
+import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
 import type { AuthDatabase } from './schema.ts';
 
@@ -95,12 +95,10 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     },
 
     /** Deletes the account and, in the same transaction, tells the other services (its participations go). */
-    async delete(id: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+    delete(id: string): Promise<boolean> {
+      return writeWithEvent(db, EVENTS.userDeleted, { userId: id }, async (trx) => {
         const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-        if (result.numDeletedRows === 0n) return false;
-        await recordEvent(trx, EVENTS.userDeleted, { userId: id });
-        return true;
+        return result.numDeletedRows > 0n;
       });
     },
   };

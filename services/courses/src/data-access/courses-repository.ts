@@ -2,7 +2,7 @@ import type { Category } from '@portal/contracts/courses';
 import { EVENTS } from '@portal/contracts/events';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { answerRefusal, isForeignKeyViolation } from '@portal/kit/db';
-import { recordEvent } from '@portal/kit/events';
+import { writeWithEvent } from '@portal/kit/events';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { catalogueCache, type SerializedList } from './catalogue-cache.ts';
@@ -459,12 +459,10 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
     },
 
     /** Deletes the course with its participations, and tells the other services (its files go too). */
-    async delete(id: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+    delete(id: string): Promise<boolean> {
+      return writeWithEvent(db, EVENTS.courseDeleted, { courseId: id }, async (trx) => {
         const deleted = await trx.deleteFrom('courses').where('id', '=', id).executeTakeFirst();
-        if (deleted.numDeletedRows === 0n) return false;
-        await recordEvent(trx, EVENTS.courseDeleted, { courseId: id });
-        return true;
+        return deleted.numDeletedRows > 0n;
       });
     },
 
