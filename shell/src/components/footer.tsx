@@ -13,7 +13,7 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <div className={styles.brand}>
+        <div>
           <p className={styles.name}>{t('app.title')}</p>
           <p className={styles.tagline}>{footer.tagline[i18n.resolvedLanguage as Language] ?? footer.tagline.en}</p>
         </div>

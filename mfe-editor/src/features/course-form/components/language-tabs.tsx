@@ -69,7 +69,7 @@ export function LanguageTabs({ shown, defaultLanguage, statuses, panelId, onShow
             className={`${styles.tab} ${STATUS_MARKS[status].className ?? ''}`}
             onClick={() => onShow(language)}
           >
-            <span className={styles.tabCode}>{language.toUpperCase()}</span>
+            <span>{language.toUpperCase()}</span>
             <span className={styles.tabMark} aria-hidden="true">
               {STATUS_MARKS[status].mark}
             </span>
