@@ -13,7 +13,7 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite ships contrib extensions as modules to load; a PostgreSQL server has them installed. */
   pgliteExtensions?: Extensions;
-  /** Told when the server ends an idle connection (restart, administrator command). */
+  /** Told when the server ends a connection (restart, administrator command). */
   logger?: Logger;
 }
 
@@ -41,6 +41,13 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     });
     // Without a listener such an error would end the process; the pool drops the connection and opens another.
     pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle database connection ended by the server'));
+    // The pool listens only to the connections it holds: one lent out, ended by the server between two statements
+    // (a restart while a transaction waits), would end the process too. Its next query fails and the pool drops it.
+    pool.on('connect', (client) =>
+      client.on('error', (error) =>
+        options.logger?.warn({ err: error }, 'database connection in use ended by the server'),
+      ),
+    );
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     kind = 'postgres';
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
