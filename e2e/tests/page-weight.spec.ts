@@ -7,9 +7,7 @@ const KIB = 1024;
  * so that they cannot grow unnoticed; each entry goes when its route is within budget.
  */
 const CEILINGS_OVER_BUDGET: Partial<Record<RouteName, number>> = {
-  login: 211 * KIB,
-  dashboard: 219 * KIB,
-  course: 226 * KIB,
+  login: 183 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {
