@@ -31,12 +31,18 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // The shared router is `react-router-dom` (web-kit/src/router.ts): `react-router` would bundle a copy.
       // So are the toasts `react-toastify` (web-kit/src/toast.ts): its other entry points would too.
+      // `react-i18next` is shared as web-kit/src/react-i18next.ts: only what it lists reaches another app.
       'no-restricted-imports': [
         'error',
         {
           paths: [
             { name: 'react-router', message: "Import the router from 'react-router-dom'." },
             { name: 'react-toastify/unstyled', message: "Import the toasts from 'react-toastify'." },
+            {
+              name: 'react-i18next',
+              allowImportNames: ['initReactI18next', 'useTranslation'],
+              message: 'Add it to web-kit/src/react-i18next.ts, the shared react-i18next, first.',
+            },
           ],
         },
       ],

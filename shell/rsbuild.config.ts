@@ -12,6 +12,14 @@ export default defineConfig({
   source: { entry: { index: './src/index.tsx' } },
   html: { template: './src/index.html' },
   output: { assetPrefix: '/' },
+  // Every page needs React and the contracts the browser uses: one file each instead of one per shared module
+  // (each file costs its headers, and contracts modules imported by several shared modules were copied into each).
+  splitChunks: {
+    cacheGroups: {
+      libReact: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'lib-react', enforce: true },
+      contracts: { test: /[\\/]contracts[\\/]src[\\/](?!api-routes|openapi)/, name: 'contracts', enforce: true },
+    },
+  },
   server: {
     port: 3000,
     proxy: { '/api': gateway, '/config.json': gateway, '/mfe': gateway },

@@ -28,7 +28,7 @@ import { ApiError, NetworkError } from './errors.ts';
 import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
 import type { Language } from './languages.ts';
 import { type PortalConfig, portalConfigSchema } from './portal-config.ts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -42,7 +42,7 @@ interface RequestOptions<T> {
   method?: Method;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  schema?: z.ZodType<T>;
+  schema?: z.ZodMiniType<T>;
   signal?: AbortSignal;
 }
 
@@ -123,7 +123,7 @@ export class ApiClient {
 
   /** The signed-in user, or null for a visitor: the same check without a 401. */
   currentUser() {
-    return this.request('/api/auth/check-login-status', { query: { optional: true }, schema: userSchema.nullable() });
+    return this.request('/api/auth/check-login-status', { query: { optional: true }, schema: z.nullable(userSchema) });
   }
 
   // Account

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   changePasswordRequestSchema,
   deleteUserRequestSchema,
@@ -45,12 +45,12 @@ export interface ApiRoute {
   tag: 'Session' | 'Account' | 'Courses' | 'Categories' | 'Files';
   summary: string;
   access: Access;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** multipart/form-data with one file field, for uploads. */
   upload?: true;
-  response?: z.ZodType;
+  response?: z.ZodMiniType;
   /** The answer is a file (download) rather than JSON. */
   binary?: string;
   /** The answer's texts are in one language, named by Content-Language (`?lang=` asks for one). */
@@ -72,7 +72,7 @@ export function requiresCsrfHeader(route: ApiRoute): boolean {
 const idParams = z.object({ id: uuidSchema });
 const fileIdParams = z.object({ fileId: uuidSchema });
 const courseIdParams = z.object({ courseId: uuidSchema });
-const emailQuery = z.object({ email: lineTextSchema().optional() });
+const emailQuery = z.object({ email: z.optional(lineTextSchema()) });
 
 /** Every route of the public API (spec §7 with DESIGN.md's decisions), the one list the gateway documents. */
 export const API_ROUTES: ApiRoute[] = [
@@ -113,7 +113,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'The signed-in user (null for a visitor when optional=true; 401 otherwise)',
     access: 'public',
     query: loginStatusQuerySchema,
-    response: userSchema.nullable(),
+    response: z.nullable(userSchema),
     errors: [401],
   },
   {
@@ -153,7 +153,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary: 'Send a reset link (same answer whether the e-mail exists or not)',
     access: 'public',
     query: emailQuery,
-    body: passwordResetRequestSchema.partial(),
+    body: z.partial(passwordResetRequestSchema),
     response: messageSchema,
     errors: [400, 429],
   },
@@ -205,7 +205,7 @@ export const API_ROUTES: ApiRoute[] = [
     tag: 'Categories',
     summary: 'One category',
     access: 'user',
-    query: idQuerySchema.extend(languageQuerySchema.shape),
+    query: z.extend(idQuerySchema, languageQuerySchema.shape),
     response: categorySchema,
     contentLanguage: true,
     errors: [400, 401, 404],
@@ -231,7 +231,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary:
       'Rename a category: {name} renames its default language and keeps the others, {names, defaultLanguage} replaces them all',
     access: 'admin',
-    query: idQuerySchema.extend(languageQuerySchema.shape),
+    query: z.extend(idQuerySchema, languageQuerySchema.shape),
     body: categoryInputSchema,
     response: categorySchema,
     contentLanguage: true,
@@ -244,7 +244,7 @@ export const API_ROUTES: ApiRoute[] = [
     summary:
       'Rename a category: {name} renames its default language and keeps the others, {names, defaultLanguage} replaces them all',
     access: 'admin',
-    query: idQuerySchema.extend(languageQuerySchema.shape),
+    query: z.extend(idQuerySchema, languageQuerySchema.shape),
     body: categoryInputSchema,
     response: categorySchema,
     contentLanguage: true,

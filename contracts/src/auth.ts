@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { languageSchema, requestedLanguageSchema } from './languages.ts';
 import { emailSchema, lineTextSchema, nameSchema, passwordSchema, uuidSchema } from './rules.ts';
 
@@ -11,11 +11,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A password the account already has (sign-in, or confirming a change): only bounded, the rules were checked when it was set. */
+const currentPasswordSchema = lineTextSchema().check(
+  z.minLength(1, 'password_required'),
+  z.maxLength(1024, 'password_too_long'),
+);
+
 export const loginRequestSchema = z.object({
-  email: lineTextSchema().trim().min(1, 'email_required').max(254, 'email_too_long'),
-  password: lineTextSchema().min(1, 'password_required').max(1024, 'password_too_long'),
+  email: lineTextSchema().check(z.trim(), z.minLength(1, 'email_required'), z.maxLength(254, 'email_too_long')),
+  password: currentPasswordSchema,
   /** A language the visitor picked on this device before signing in: stored for the account at sign-in. */
-  language: languageSchema.optional(),
+  language: z.optional(languageSchema),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -23,7 +29,7 @@ export const registerRequestSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   name: nameSchema,
-  language: languageSchema.optional(),
+  language: z.optional(languageSchema),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -33,17 +39,15 @@ export const setLanguageQuerySchema = z.object({ requestedLanguage: requestedLan
  * `optional=true`: a visitor who is not signed in gets 200 with `null` instead of the spec's 401, so that the
  * portal's own check on every page load is not a failed request (browsers log those as console errors).
  */
-export const loginStatusQuerySchema = z.object({ optional: z.enum(['true', 'false']).optional() });
+export const loginStatusQuerySchema = z.object({ optional: z.optional(z.enum(['true', 'false'])) });
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: lineTextSchema().min(1, 'password_required').max(1024, 'password_too_long'),
+  currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
-export const deleteUserRequestSchema = z.object({
-  password: lineTextSchema().min(1, 'password_required').max(1024, 'password_too_long'),
-});
+export const deleteUserRequestSchema = z.object({ password: currentPasswordSchema });
 export type DeleteUserRequest = z.infer<typeof deleteUserRequestSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
@@ -51,14 +55,14 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 export const resetPasswordRequestSchema = z.object({
   email: emailSchema,
-  token: lineTextSchema().min(16, 'token_invalid').max(256, 'token_invalid'),
+  token: lineTextSchema().check(z.minLength(16, 'token_invalid'), z.maxLength(256, 'token_invalid')),
   newPassword: passwordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** Whether a reset link still works, asked when its page opens; the token is only looked at, never used up. */
 export const resetTokenStatusQuerySchema = z.object({
-  token: lineTextSchema().min(1, 'token_invalid').max(256, 'token_invalid'),
+  token: lineTextSchema().check(z.minLength(1, 'token_invalid'), z.maxLength(256, 'token_invalid')),
 });
 export const resetTokenStatusSchema = z.object({ valid: z.boolean() });
 export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type Language, languageSchema } from './languages.ts';
 import { lineTextSchema, multilineTextSchema, uuidSchema } from './rules.ts';
 
@@ -20,10 +20,11 @@ export const COURSE_LIMITS = {
 export const categorySchema = z.object({ id: uuidSchema, name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
 
-const categoryNameSchema = lineTextSchema()
-  .trim()
-  .min(1, 'category_name_required')
-  .max(COURSE_LIMITS.categoryNameMax, 'category_name_too_long');
+const categoryNameSchema = lineTextSchema().check(
+  z.trim(),
+  z.minLength(1, 'category_name_required'),
+  z.maxLength(COURSE_LIMITS.categoryNameMax, 'category_name_too_long'),
+);
 
 /** A category's name in each language it has; its default language's is required. */
 export const categoryNamesSchema = z.partialRecord(languageSchema, categoryNameSchema);
@@ -35,37 +36,39 @@ export type CategoryNames = Partial<Record<Language, string>>;
  */
 export const categoryInputSchema = z
   .object({
-    name: categoryNameSchema.optional(),
-    names: categoryNamesSchema.optional(),
-    defaultLanguage: languageSchema.optional(),
+    name: z.optional(categoryNameSchema),
+    names: z.optional(categoryNamesSchema),
+    defaultLanguage: z.optional(languageSchema),
   })
-  .superRefine((input, context) => {
-    if (input.names === undefined) {
-      if (input.name === undefined)
-        context.addIssue({ code: 'custom', path: ['name'], message: 'category_name_required' });
-      return;
-    }
-    if (input.defaultLanguage === undefined) {
-      context.addIssue({ code: 'custom', path: ['defaultLanguage'], message: 'default_language_required' });
-    } else if (input.names[input.defaultLanguage] === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['names', input.defaultLanguage],
-        message: 'category_name_required',
-      });
-    }
-  });
+  .check(
+    z.superRefine((input, context) => {
+      if (input.names === undefined) {
+        if (input.name === undefined)
+          context.addIssue({ code: 'custom', path: ['name'], message: 'category_name_required' });
+        return;
+      }
+      if (input.defaultLanguage === undefined) {
+        context.addIssue({ code: 'custom', path: ['defaultLanguage'], message: 'default_language_required' });
+      } else if (input.names[input.defaultLanguage] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['names', input.defaultLanguage],
+          message: 'category_name_required',
+        });
+      }
+    }),
+  );
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
 export const idQuerySchema = z.object({ id: uuidSchema });
 
 /** `?lang=`: answer in this language instead of the caller's stored one. */
-export const languageQuerySchema = z.object({ lang: languageSchema.optional() });
+export const languageQuerySchema = z.object({ lang: z.optional(languageSchema) });
 
 export const courseFileSchema = z.object({
   id: uuidSchema,
   fileName: z.string(),
-  fileSize: z.number().int().nonnegative(),
+  fileSize: z.number().check(z.int(), z.nonnegative()),
   fileType: z.string(),
   uploadedAt: z.string(),
   courseId: uuidSchema,
@@ -103,57 +106,63 @@ export const courseTextSchema = z.object({
 export type CourseText = z.infer<typeof courseTextSchema>;
 
 /** What create and update answer: the course as saved, without what only another read would tell. */
-export const courseSavedSchema = courseSummarySchema.omit({ isParticipant: true }).extend({
+export const courseSavedSchema = z.extend(z.omit(courseSummarySchema, { isParticipant: true }), {
   description: z.string(),
   /** Every language's text: sent to system administrators only (the editor), others get the shown one. */
-  texts: z.partialRecord(languageSchema, courseTextSchema).optional(),
+  texts: z.optional(z.partialRecord(languageSchema, courseTextSchema)),
   createdAt: z.string(),
   /** Sent back with the next update (409 when someone saved in between). */
   updatedAt: z.string(),
 });
 export type CourseSaved = z.infer<typeof courseSavedSchema>;
 
-export const courseSchema = courseSavedSchema.extend({
+export const courseSchema = z.extend(courseSavedSchema, {
   isParticipant: z.boolean(),
-  participantCount: z.number().int().nonnegative(),
+  participantCount: z.number().check(z.int(), z.nonnegative()),
   /** Null when the files service cannot be reached: the page shows 'files unavailable' instead of failing. */
-  files: z.array(courseFileSchema).nullable(),
+  files: z.nullable(z.array(courseFileSchema)),
   participants: z.array(z.object({ id: uuidSchema })),
   /** When the caller last completed the course, if ever. */
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
 });
 export type Course = z.infer<typeof courseSchema>;
 
-const titleSchema = lineTextSchema().trim().min(1, 'title_required').max(COURSE_LIMITS.titleMax, 'title_too_long');
-const descriptionHtmlSchema = multilineTextSchema()
-  .min(1, 'description_required')
-  .max(COURSE_LIMITS.descriptionHtmlMax, 'description_too_long');
-const shortDescriptionSchema = lineTextSchema()
-  .trim()
-  .max(COURSE_LIMITS.shortDescriptionMax, 'short_description_too_long');
+const titleSchema = lineTextSchema().check(
+  z.trim(),
+  z.minLength(1, 'title_required'),
+  z.maxLength(COURSE_LIMITS.titleMax, 'title_too_long'),
+);
+const descriptionHtmlSchema = multilineTextSchema().check(
+  z.minLength(1, 'description_required'),
+  z.maxLength(COURSE_LIMITS.descriptionHtmlMax, 'description_too_long'),
+);
+const shortDescriptionSchema = lineTextSchema().check(
+  z.trim(),
+  z.maxLength(COURSE_LIMITS.shortDescriptionMax, 'short_description_too_long'),
+);
 
 /** One language's text as the author sends it; without a short description the card shows the description's start. */
 export const courseTextInputSchema = z.object({
   title: titleSchema,
-  shortDescription: shortDescriptionSchema.optional(),
+  shortDescription: z.optional(shortDescriptionSchema),
   description: descriptionHtmlSchema,
 });
 export type CourseTextInput = z.infer<typeof courseTextInputSchema>;
 
 const courseFieldsSchema = z.object({
   /** The spec's single-language fields: the default language's title and description. */
-  title: titleSchema.optional(),
-  description: descriptionHtmlSchema.optional(),
+  title: z.optional(titleSchema),
+  description: z.optional(descriptionHtmlSchema),
   isPublished: z.boolean(),
-  categoryIds: z
-    .array(uuidSchema)
-    .min(1, 'categories_required')
-    .max(COURSE_LIMITS.categoriesMax, 'categories_too_many')
-    .refine((ids) => new Set(ids).size === ids.length, 'categories_duplicate'),
+  categoryIds: z.array(uuidSchema).check(
+    z.minLength(1, 'categories_required'),
+    z.maxLength(COURSE_LIMITS.categoriesMax, 'categories_too_many'),
+    z.refine((ids) => new Set(ids).size === ids.length, 'categories_duplicate'),
+  ),
   /** Left out: the course's current one, or on create the caller's language. */
-  defaultLanguage: languageSchema.optional(),
+  defaultLanguage: z.optional(languageSchema),
   /** Every language's text at once: a language left out has none (the default language's is required). */
-  texts: z.partialRecord(languageSchema, courseTextInputSchema).optional(),
+  texts: z.optional(z.partialRecord(languageSchema, courseTextInputSchema)),
 });
 
 type CourseFields = z.infer<typeof courseFieldsSchema>;
@@ -162,7 +171,7 @@ type CourseFields = z.infer<typeof courseFieldsSchema>;
  * Either the spec's `{title, description, isPublished, categoryIds}` (it writes the default language and keeps
  * the others) or `texts` with every language (title and description, if sent too, must then be left out).
  */
-function checkCourseTexts(input: CourseFields, context: z.RefinementCtx) {
+function checkCourseTexts(input: CourseFields, context: z.core.$RefinementCtx<CourseFields>) {
   if (input.texts === undefined) {
     if (input.title === undefined) context.addIssue({ code: 'custom', path: ['title'], message: 'title_required' });
     if (input.description === undefined) {
@@ -184,7 +193,7 @@ function checkCourseTexts(input: CourseFields, context: z.RefinementCtx) {
   }
 }
 
-export const courseInputSchema = courseFieldsSchema.superRefine(checkCourseTexts);
+export const courseInputSchema = courseFieldsSchema.check(z.superRefine(checkCourseTexts));
 export type CourseInput = z.infer<typeof courseInputSchema>;
 
 /**
@@ -194,39 +203,46 @@ export type CourseInput = z.infer<typeof courseInputSchema>;
  */
 export const courseFormSchema = z.object({
   title: titleSchema,
-  descriptionText: z
-    .string()
-    .max(COURSE_LIMITS.descriptionTextMax, 'description_too_long')
-    .refine((text) => text.trim() !== '', 'description_required'),
+  descriptionText: z.string().check(
+    z.maxLength(COURSE_LIMITS.descriptionTextMax, 'description_too_long'),
+    z.refine((text) => text.trim() !== '', 'description_required'),
+  ),
   categoryIds: courseFieldsSchema.shape.categoryIds,
 });
 
 /** One language tab of the course form, by the same rules (the categories are shared by every language). */
-export const courseTextFormSchema = courseFormSchema.omit({ categoryIds: true }).extend({
+export const courseTextFormSchema = z.extend(z.omit(courseFormSchema, { categoryIds: true }), {
   shortDescription: shortDescriptionSchema,
 });
 
-export const courseUpdateSchema = courseFieldsSchema
-  .extend({
+export const courseUpdateSchema = z
+  .extend(courseFieldsSchema, {
     id: uuidSchema,
     /** The updatedAt the client loaded: a different one on the server means someone else saved first (409). */
-    updatedAt: lineTextSchema().min(1, 'updated_at_required'),
+    updatedAt: lineTextSchema().check(z.minLength(1, 'updated_at_required')),
   })
-  .superRefine(checkCourseTexts);
+  .check(z.superRefine(checkCourseTexts));
 export type CourseUpdate = z.infer<typeof courseUpdateSchema>;
 
-const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+const booleanQuery = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((value) => value === 'true'),
+);
+
+/** A page of a list: how many and from where, as query parameters. */
+const pageLimitQuery = z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(COURSE_LIMITS.pageSizeMax)));
+const pageOffsetQuery = z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)));
 
 export const courseListQuerySchema = z.object({
-  published: booleanQuery.optional(),
-  q: lineTextSchema().trim().max(COURSE_LIMITS.searchMax, 'search_too_long').optional(),
-  categoryId: uuidSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(COURSE_LIMITS.pageSizeMax).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  published: z.optional(booleanQuery),
+  q: z.optional(lineTextSchema().check(z.trim(), z.maxLength(COURSE_LIMITS.searchMax, 'search_too_long'))),
+  categoryId: z.optional(uuidSchema),
+  limit: pageLimitQuery,
+  offset: pageOffsetQuery,
   /** Answer in this language instead of the caller's stored one. */
-  lang: languageSchema.optional(),
+  lang: z.optional(languageSchema),
   /** Only the courses that have a text in the answer's language. */
-  inLanguage: booleanQuery.optional(),
+  inLanguage: z.optional(booleanQuery),
 });
 export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 
@@ -239,7 +255,7 @@ export const participationSchema = z.object({
   courseId: uuidSchema,
   userId: uuidSchema,
   startedAt: z.string(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
 });
 export type Participation = z.infer<typeof participationSchema>;
 
@@ -247,8 +263,8 @@ export type Participation = z.infer<typeof participationSchema>;
  * A category with how many courses (drafts included) use it, and every language's name: what administrators see
  * on the categories page.
  */
-export const categoryUsageSchema = categorySchema.extend({
-  courseCount: z.number().int().nonnegative(),
+export const categoryUsageSchema = z.extend(categorySchema, {
+  courseCount: z.number().check(z.int(), z.nonnegative()),
   names: z.partialRecord(languageSchema, z.string()),
   defaultLanguage: languageSchema,
 });
@@ -260,15 +276,15 @@ export type MyCourseStatus = (typeof MY_COURSE_STATUSES)[number];
 
 export const myCoursesQuerySchema = z.object({
   status: z.enum(MY_COURSE_STATUSES),
-  lang: languageSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(COURSE_LIMITS.pageSizeMax).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  lang: z.optional(languageSchema),
+  limit: pageLimitQuery,
+  offset: pageOffsetQuery,
 });
 export type MyCoursesQuery = z.output<typeof myCoursesQuerySchema>;
 
 /** A course of the caller's with when they started it and, if they did, when they completed it. */
-export const myCourseSchema = courseSummarySchema.extend({
+export const myCourseSchema = z.extend(courseSummarySchema, {
   startedAt: z.string(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
 });
 export type MyCourse = z.infer<typeof myCourseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Machine-readable error codes. The browser translates them; the English message in the body is for
@@ -37,8 +37,8 @@ export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    issues: z.array(fieldIssueSchema).optional(),
-    requestId: z.string().optional(),
+    issues: z.optional(z.array(fieldIssueSchema)),
+    requestId: z.optional(z.string()),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

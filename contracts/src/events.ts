@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { uuidSchema } from './rules.ts';
 
 /** Integration events between services, delivered at least once from an outbox. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const LANGUAGES = ['en', 'fr', 'de', 'it', 'rm'] as const;
 export const FALLBACK_LANGUAGE = 'en';
@@ -16,9 +16,10 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
 };
 
 /** The set-language call takes the upper-case code (spec §3); the interface then uses the lower-case one. */
-export const requestedLanguageSchema = z
-  .enum(['EN', 'FR', 'DE', 'IT', 'RM'])
-  .transform((code) => code.toLowerCase() as Language);
+export const requestedLanguageSchema = z.pipe(
+  z.enum(['EN', 'FR', 'DE', 'IT', 'RM']),
+  z.transform((code) => code.toLowerCase() as Language),
+);
 
 export function isLanguage(value: unknown): value is Language {
   return languageSchema.safeParse(value).success;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { API_ROUTES, type ApiRoute } from './api-routes.ts';
 import { DEFAULT_STATUS_TEXTS, errorBodySchema } from './errors.ts';
 import { API_VERSION, CONTENT_LANGUAGE_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
@@ -6,7 +6,7 @@ import { LANGUAGES } from './languages.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGUAGES } from './languages.ts';
 
 export const REMOTE_NAMES = ['auth', 'courses', 'editor'] as const;
@@ -6,7 +6,7 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** What the gateway serves at /config.json: read by the shell at run time, before first render. */
 export const portalConfigSchema = z.object({
-  remotes: z.record(z.enum(REMOTE_NAMES), z.string().min(1)),
+  remotes: z.record(z.enum(REMOTE_NAMES), z.string().check(z.minLength(1))),
   languages: z.array(z.enum(LANGUAGES)),
   footer: z.object({
     address: z.string(),

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// The contracts use zod/mini, zod's functional API on the same core: a page bundles only the checks it uses, and
+// parsing, issues and JSON Schema are those of `zod`.
+import { z } from 'zod/mini';
 
 /** Limits shared by the browser and the server, so both refuse the same input. */
 export const LIMITS = {
@@ -25,33 +27,37 @@ export function hasControlCharacter(text: string, allowLineBreaks = false): bool
  * Every string of a request starts here: NUL and the other C0 control characters are refused with
  * `control_characters` on the field (PostgreSQL cannot store NUL; nobody types the others).
  */
-export const lineTextSchema = () => z.string().refine((text) => !hasControlCharacter(text), 'control_characters');
+export const lineTextSchema = () =>
+  z.string().check(z.refine((text) => !hasControlCharacter(text), 'control_characters'));
 
 /** Text that may span lines (a course description): newline, carriage return and tab allowed, no other control character. */
 export const multilineTextSchema = () =>
-  z.string().refine((text) => !hasControlCharacter(text, true), 'control_characters');
+  z.string().check(z.refine((text) => !hasControlCharacter(text, true), 'control_characters'));
 
 /** The spec's "simple pattern": something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const emailSchema = lineTextSchema()
-  .trim()
-  .min(1, 'email_required')
-  .max(LIMITS.emailMax, 'email_too_long')
-  .regex(EMAIL_PATTERN, 'email_invalid');
+export const emailSchema = lineTextSchema().check(
+  z.trim(),
+  z.minLength(1, 'email_required'),
+  z.maxLength(LIMITS.emailMax, 'email_too_long'),
+  z.regex(EMAIL_PATTERN, 'email_invalid'),
+);
 
 /** One password rule everywhere (DESIGN.md): 8 to 128 characters with a lower-case letter, an upper-case letter and a digit. */
-export const passwordSchema = lineTextSchema()
-  .min(LIMITS.passwordMin, 'password_too_short')
-  .max(LIMITS.passwordMax, 'password_too_long')
-  .regex(/[a-z]/, 'password_needs_lowercase')
-  .regex(/[A-Z]/, 'password_needs_uppercase')
-  .regex(/\d/, 'password_needs_digit');
+export const passwordSchema = lineTextSchema().check(
+  z.minLength(LIMITS.passwordMin, 'password_too_short'),
+  z.maxLength(LIMITS.passwordMax, 'password_too_long'),
+  z.regex(/[a-z]/, 'password_needs_lowercase'),
+  z.regex(/[A-Z]/, 'password_needs_uppercase'),
+  z.regex(/\d/, 'password_needs_digit'),
+);
 
-export const nameSchema = lineTextSchema()
-  .trim()
-  .min(LIMITS.nameMin, 'name_too_short')
-  .max(LIMITS.nameMax, 'name_too_long');
+export const nameSchema = lineTextSchema().check(
+  z.trim(),
+  z.minLength(LIMITS.nameMin, 'name_too_short'),
+  z.maxLength(LIMITS.nameMax, 'name_too_long'),
+);
 
 export const uuidSchema = z.uuid('id_invalid');
 

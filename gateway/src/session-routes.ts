@@ -108,7 +108,7 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits, store: Us
   });
 
   /** Calls that check the signed-in user's current password: counted per account before the check. */
-  async function checkingCurrentPassword(req: Request, path: string, method: string, schema: z.ZodType) {
+  async function checkingCurrentPassword(req: Request, path: string, method: string, schema: z.core.$ZodType) {
     const user = req.session.user;
     if (!user) throw unauthorized();
     const body = parseInput(schema, req.body);

@@ -1,4 +1,3 @@
-import './lib/zod-without-eval.ts';
 import { ApiClient } from '@portal/contracts/api-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

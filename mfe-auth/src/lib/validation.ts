@@ -1,11 +1,11 @@
 import { LIMITS } from '@portal/contracts/rules';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { AUTH_NAMESPACE } from './i18n.ts';
 
 /** The first issue code per field of a failed parse: the contracts' schemas carry codes as their messages. */
 export function fieldCodes<T extends Record<string, unknown>>(
-  result: z.ZodSafeParseResult<T>,
+  result: z.core.util.SafeParseResult<T>,
 ): Partial<Record<keyof T & string, string>> {
   const codes: Partial<Record<string, string>> = {};
   if (result.success) return codes;

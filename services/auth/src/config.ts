@@ -12,8 +12,8 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
       /** Receives the user.deleted events (a deleted user leaves their courses). */
       COURSES_SERVICE_URL: z.url().optional(),
       MAIL_FROM: z.string().default('Course Portal <no-reply@localhost>'),
-      ADMIN_EMAIL: emailSchema.optional(),
-      ADMIN_PASSWORD: passwordSchema.optional(),
+      ADMIN_EMAIL: z.optional(emailSchema),
+      ADMIN_PASSWORD: z.optional(passwordSchema),
       ADMIN_NAME: z.string().trim().min(2).max(100).default('Administrator'),
     },
     env,

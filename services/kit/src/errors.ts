@@ -1,6 +1,6 @@
 import type { ErrorCode, FieldIssue } from '@portal/contracts/errors';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import type { Logger } from './logger.ts';
 
 /** The one error type of the services and the gateway: a code, an English message, an HTTP status. */
@@ -31,7 +31,7 @@ export const unauthorized = (message = 'Not signed in') => new AppError(401, 'un
 export const forbidden = (message = 'Not allowed') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 
-export function issuesOf(error: ZodError): FieldIssue[] {
+export function issuesOf(error: z.core.$ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.join('.'),
     code: issue.message && /^[a-z_]+$/.test(issue.message) ? issue.message : issue.code,
@@ -70,7 +70,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof ZodError) return badRequest('The request is not valid', issuesOf(error));
+  // The contracts' schemas (zod/mini) throw zod's core error, the services' own ones its subclass: both are 400.
+  if (error instanceof z.core.$ZodError) return badRequest('The request is not valid', issuesOf(error));
   const parserError = error as BodyParserError;
   switch (parserError?.type) {
     case 'entity.parse.failed':

@@ -11,25 +11,26 @@ type Shared = Extract<NonNullable<ModuleFederationOptions['shared']>, Record<str
  * container (STYLE.md, "What we take" 2). `react/` and `react-dom/` cover the subpaths (`react-dom/client`,
  * `react/jsx-runtime`) that the bare keys do not catch.
  */
-const SINGLETONS = ['react', 'react-dom', 'i18next', 'react-i18next'] as const;
+const SINGLETONS = ['react', 'react-dom', 'i18next'] as const;
 const SUBPATHS = ['react', 'react-dom'] as const;
 
-/**
- * The router: `react-router-dom` is shared as the list of what the apps use (web-kit/src/router.ts), so that
- * the rest of React Router is left out of the build. Apps import the router from `react-router-dom` only (ESLint
- * refuses `react-router`): the one copy of React Router lives inside this shared module.
- */
-const ROUTER = path.resolve(import.meta.dirname, '../router.ts');
 const resolveModule = createRequire(import.meta.url).resolve;
-const ROUTER_VERSION = (
-  JSON.parse(readFileSync(resolveModule('react-router-dom/package.json'), 'utf8')) as { version: string }
-).version;
 
-/** The toasts: `react-toastify` is shared as web-kit/src/toast.ts, the library with the portal's defaults. */
-const TOAST = path.resolve(import.meta.dirname, '../toast.ts');
-const TOAST_VERSION = (
-  JSON.parse(readFileSync(resolveModule('react-toastify/package.json'), 'utf8')) as { version: string }
-).version;
+/**
+ * Libraries shared as the list of what the apps use, a file of web-kit each: a shared module is built with all of
+ * its exports (no app knows what the others use), so sharing the package itself sends all of it to every page.
+ * Apps import these by the package's name; the TypeScript paths point at the files, so using anything that is not
+ * listed fails the typecheck. The router: the one copy of React Router lives in router.ts (ESLint refuses
+ * `react-router`). The toasts: React-Toastify with the portal's defaults.
+ */
+const SUBSETS = {
+  'react-router-dom': '../router.ts',
+  'react-i18next': '../react-i18next.ts',
+  'react-toastify': '../toast.ts',
+} as const;
+
+const versionOf = (name: string): string =>
+  (JSON.parse(readFileSync(resolveModule(`${name}/package.json`), 'utf8')) as { version: string }).version;
 
 /**
  * Every module of @portal/contracts, by name: the shell provides each one (and with them the one copy of zod),
@@ -50,18 +51,14 @@ export function sharedDependencies(dependencies: Readonly<Record<string, string>
   const shared: Shared = {};
   for (const name of SINGLETONS) shared[name] = { singleton: true, requiredVersion: requiredVersion(name) };
   for (const name of SUBPATHS) shared[`${name}/`] = { singleton: true, requiredVersion: requiredVersion(name) };
-  shared['react-router-dom'] = {
-    import: ROUTER,
-    singleton: true,
-    requiredVersion: requiredVersion('react-router-dom'),
-    version: ROUTER_VERSION,
-  };
-  shared['react-toastify'] = {
-    import: TOAST,
-    singleton: true,
-    requiredVersion: requiredVersion('react-toastify'),
-    version: TOAST_VERSION,
-  };
+  for (const [name, file] of Object.entries(SUBSETS)) {
+    shared[name] = {
+      import: path.resolve(import.meta.dirname, file),
+      singleton: true,
+      requiredVersion: requiredVersion(name),
+      version: versionOf(name),
+    };
+  }
   for (const name of CONTRACTS) {
     // A file path (not the package request) as `import` makes every app provide the module, used or not.
     shared[`@portal/contracts/${name}`] = {
