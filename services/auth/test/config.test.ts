@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@portal/kit/config';
-import { loadAuthConfig } from '../../auth/src/config.ts';
+import { loadAuthConfig } from '../src/config.ts';
 
 describe('configuration', () => {
   it('when a required variable is missing or bad, then loading fails naming it', () => {
