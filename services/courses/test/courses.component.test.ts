@@ -279,7 +279,7 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     expect(course.body.shortDescription).toBe('Your first steps · Find courses. Browse · Start · one');
   });
 
-  describe('the whole list (kept between writes)', () => {
+  describe('lists kept between writes (the whole list, the counts)', () => {
     type Card = { id: string; title: string; isParticipant: boolean; categories: { id: string; name: string }[] };
     const whole = async (caller: SignedCaller) => {
       const answer = await caller.get<Card[]>('/api/courses');
@@ -321,6 +321,23 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
       expect(cardOf(await whole(other), created.body.id)?.isParticipant).toBe(false);
       await employee.post(`/api/courses/complete-course?courseId=${created.body.id}`);
       expect(cardOf(await whole(employee), created.body.id)?.isParticipant).toBe(false);
+    });
+
+    it('when a search was counted and another instance changes what it finds, then the next total follows', async () => {
+      const word = `zebrafinch${Math.random().toString(36).slice(2, 8)}`;
+      const categoryId = await newCategory('Counted');
+      const first = await admin.post('/api/courses', lesson([categoryId], `${word} one`));
+      const total = async () => (await employee.get(`/api/courses?q=${word}&limit=1`)).headers.get('x-total-count');
+      expect(await total()).toBe('1');
+      await admin.post('/api/courses', lesson([categoryId], `${word} two`));
+      expect(await total()).toBe('2');
+      // Straight into the database, as another instance of the service would.
+      await service.database.db
+        .updateTable('courses')
+        .set({ search_text: 'other' })
+        .where('id', '=', first.body.id)
+        .execute();
+      expect(await total()).toBe('1');
     });
 
     it('when the whole list has not changed for the caller, then the ETag they hold is answered 304', async () => {

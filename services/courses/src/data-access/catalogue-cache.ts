@@ -4,6 +4,8 @@ import type { CoursesDatabase } from './schema.ts';
 
 /** Whole lists kept at once (a language and a published filter each): each is a few MiB for 10,000 courses. */
 const ENTRIES = 4;
+/** Counts kept at once (a filter each: published, search, category, language). */
+const COUNTS = 1000;
 
 /** Every card's JSON starts with this, so that the flag sits at a known byte of it. */
 const CARD_START = '{"isParticipant":false,';
@@ -47,6 +49,7 @@ function serialize<Card extends { id: string; isParticipant: boolean }>(version:
  */
 export function catalogueCache<Card extends { id: string; isParticipant: boolean }>(db: Kysely<CoursesDatabase>) {
   const lists = new Map<string, KeptList>();
+  const counts = new Map<string, { version: string; count: number }>();
 
   const currentVersion = async () =>
     (await db.selectFrom('catalogue_version').select('version').executeTakeFirst())?.version;
@@ -82,6 +85,22 @@ export function catalogueCache<Card extends { id: string; isParticipant: boolean
       for (const id of shown) json.write('true ', kept.flagAt.get(id) ?? 0);
       const participation = createHash('sha256').update(shown.join()).digest('base64url').slice(0, 16);
       return { json, count: kept.count, etag: `W/"${version}.${participation}"` };
+    },
+
+    /**
+     * How many courses a filter finds (X-Total-Count of a page): counting rechecks every match, while the page
+     * stops at its last card, so the count is kept under the catalogue version like the whole list.
+     */
+    async count(key: string, load: () => Promise<number>): Promise<number> {
+      const version = await currentVersion();
+      const kept = counts.get(key);
+      counts.delete(key);
+      const count = version !== undefined && kept?.version === version ? kept.count : await load();
+      if (version === undefined) return count;
+      counts.set(key, { version, count });
+      const oldest = counts.keys().next().value;
+      if (counts.size > COUNTS && oldest !== undefined) counts.delete(oldest);
+      return count;
     },
   };
 }

@@ -244,15 +244,16 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       if (filter.limit !== undefined) page = page.limit(filter.limit);
       if (filter.offset) page = page.offset(filter.offset);
       const whole = filter.limit === undefined && !filter.offset;
-      const [items, total] = await Promise.all([
-        cards(page, viewerId, language),
-        whole
-          ? undefined
-          : filtered(filter)
-              .select(sql<number>`count(*)::int`.as('count'))
-              .executeTakeFirstOrThrow(),
-      ]);
-      return { items, total: total?.count ?? items.length };
+      const { published, search, categoryId, inLanguage } = filter;
+      const counted = () =>
+        wholeLists.count(JSON.stringify([published, search, categoryId, inLanguage]), async () => {
+          const row = await filtered(filter)
+            .select(sql<number>`count(*)::int`.as('count'))
+            .executeTakeFirstOrThrow();
+          return row.count;
+        });
+      const [items, total] = await Promise.all([cards(page, viewerId, language), whole ? undefined : counted()]);
+      return { items, total: total ?? items.length };
     },
 
     /** Every course with `published` (any when undefined), newest first, as JSON ready to send. */
