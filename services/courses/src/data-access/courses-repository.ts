@@ -120,7 +120,7 @@ function textRows(courses: { id: string; texts: StoredTexts }[]) {
 }
 
 export function coursesRepository(db: Kysely<CoursesDatabase>) {
-  const wholeLists = catalogueCache<CourseCardRow>(db);
+  const catalogue = catalogueCache<CourseCardRow>(db);
 
   function filtered(filter: ListFilter) {
     return db.selectFrom('courses as c').where((eb) => {
@@ -246,7 +246,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       const whole = filter.limit === undefined && !filter.offset;
       const { published, search, categoryId, inLanguage } = filter;
       const counted = () =>
-        wholeLists.count(JSON.stringify([published, search, categoryId, inLanguage]), async () => {
+        catalogue.count(JSON.stringify([published, search, categoryId, inLanguage]), async () => {
           const row = await filtered(filter)
             .select(sql<number>`count(*)::int`.as('count'))
             .executeTakeFirstOrThrow();
@@ -259,7 +259,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
     /** Every course with `published` (any when undefined), newest first, as JSON ready to send. */
     wholeList(published: boolean | undefined, viewerId: string, language: Language): Promise<SerializedList> {
       const all = filtered({ published }).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
-      return wholeLists.list(`${language} ${String(published)}`, viewerId, () => cards(all, viewerId, language));
+      return catalogue.list(`${language} ${String(published)}`, viewerId, () => cards(all, viewerId, language));
     },
 
     /**
