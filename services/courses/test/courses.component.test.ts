@@ -313,6 +313,23 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
       expect(cardOf(cards, gone.body.id)).toBeUndefined();
     });
 
+    it('when another instance renames a category, then the next page names it anew, the card’s categories by name', async () => {
+      const word = `ibis${Math.random().toString(36).slice(2, 8)}`;
+      const first = await newCategory('Alpha');
+      const second = await newCategory('Beta');
+      await admin.post('/api/courses', lesson([second, first], word));
+      const names = async () =>
+        (await employee.get<Card[]>(`/api/courses?q=${word}&limit=24`)).body[0]?.categories.map(({ name }) => name);
+      expect(await names()).toEqual([expect.stringMatching(/^Alpha /), expect.stringMatching(/^Beta /)]);
+      // Straight into the database, as another instance of the service or a restore would.
+      await service.database.db
+        .updateTable('category_names')
+        .set({ name: `Zulu ${word}` })
+        .where('category_id', '=', first)
+        .execute();
+      expect(await names()).toEqual([expect.stringMatching(/^Beta /), `Zulu ${word}`]);
+    });
+
     it('when one user started a course, then only their whole list says so, until they complete it', async () => {
       const created = await admin.post('/api/courses', lesson([await newCategory('Started')], 'Started by one'));
       const other = signedCaller(service.url, { sub: crypto.randomUUID(), admin: false, lang: 'en' });

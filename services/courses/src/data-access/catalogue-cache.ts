@@ -4,8 +4,8 @@ import type { CoursesDatabase } from './schema.ts';
 
 /** Whole lists kept at once (a language and a published filter each): each is a few MiB for 10,000 courses. */
 const ENTRIES = 4;
-/** Counts kept at once (a filter each: published, search, category, language). */
-const COUNTS = 1000;
+/** Small values kept at once: counts (a filter each: published, search, category, language) and category names. */
+const VALUES = 1000;
 
 /** Every card's JSON starts with this, so that the flag sits at a known byte of it. */
 const CARD_START = '{"isParticipant":false,';
@@ -49,7 +49,7 @@ function serialize<Card extends { id: string; isParticipant: boolean }>(version:
  */
 export function catalogueCache<Card extends { id: string; isParticipant: boolean }>(db: Kysely<CoursesDatabase>) {
   const lists = new Map<string, KeptList>();
-  const counts = new Map<string, { version: string; count: number }>();
+  const values = new Map<string, { version: string; value: unknown }>();
 
   const currentVersion = async () =>
     (await db.selectFrom('catalogue_version').select('version').executeTakeFirst())?.version;
@@ -88,19 +88,20 @@ export function catalogueCache<Card extends { id: string; isParticipant: boolean
     },
 
     /**
-     * How many courses a filter finds (X-Total-Count of a page): counting rechecks every match, while the page
-     * stops at its last card, so the count is kept under the catalogue version like the whole list.
+     * A small value read from the catalogue (how many courses a filter finds, the categories' names), kept under
+     * the catalogue version: `load` runs again only after a write changed the catalogue. Counting rechecks every
+     * match while a page stops at its last card; naming categories costs two joins per card.
      */
-    async count(key: string, load: () => Promise<number>): Promise<number> {
+    async kept<T>(key: string, load: () => Promise<T>): Promise<T> {
       const version = await currentVersion();
-      const kept = counts.get(key);
-      counts.delete(key);
-      const count = version !== undefined && kept?.version === version ? kept.count : await load();
-      if (version === undefined) return count;
-      counts.set(key, { version, count });
-      const oldest = counts.keys().next().value;
-      if (counts.size > COUNTS && oldest !== undefined) counts.delete(oldest);
-      return count;
+      const kept = values.get(key);
+      values.delete(key);
+      const value = version !== undefined && kept?.version === version ? (kept.value as T) : await load();
+      if (version === undefined) return value;
+      values.set(key, { version, value });
+      const oldest = values.keys().next().value;
+      if (values.size > VALUES && oldest !== undefined) values.delete(oldest);
+      return value;
     },
   };
 }

@@ -60,22 +60,23 @@ async function writeNames(trx: Transaction<CoursesDatabase>, id: string, naming:
 /** Runs a write; a name taken in its language (in any letter case) answers 'name_taken'. */
 const unlessNameTaken = <T>(write: () => Promise<T>) => answerRefusal(write, isUniqueViolation, 'name_taken');
 
-export function categoriesRepository(db: Kysely<CoursesDatabase>) {
-  const named = (language: Language) =>
-    joinNames(db.selectFrom('categories as cat'), language).select(['cat.id', shownName.as('name')]);
+const named = (db: Kysely<CoursesDatabase>, language: Language) =>
+  joinNames(db.selectFrom('categories as cat'), language).select(['cat.id', shownName.as('name')]);
 
+/** Every category named in `language` (else its default language), by that name. */
+export const namedCategories = (db: Kysely<CoursesDatabase>, language: Language): Promise<Category[]> =>
+  named(db, language)
+    .orderBy(sql`lower(coalesce(na.name, nd.name))`)
+    .orderBy('cat.id')
+    .execute();
+
+export function categoriesRepository(db: Kysely<CoursesDatabase>) {
   return {
-    /** Every category named in `language` (else its default language), by that name. */
-    list(language: Language): Promise<Category[]> {
-      return named(language)
-        .orderBy(sql`lower(coalesce(na.name, nd.name))`)
-        .orderBy('cat.id')
-        .execute();
-    },
+    list: (language: Language) => namedCategories(db, language),
 
     /** Every category with how many courses link it and all its names, by its name in `language`, in one query. */
     async listWithUsage(language: Language): Promise<CategoryUsage[]> {
-      return named(language)
+      return named(db, language)
         .select((eb) => [
           'cat.default_language as defaultLanguage',
           eb
@@ -92,7 +93,7 @@ export function categoriesRepository(db: Kysely<CoursesDatabase>) {
     },
 
     findById(id: string, language: Language): Promise<Category | undefined> {
-      return named(language).where('cat.id', '=', id).executeTakeFirst();
+      return named(db, language).where('cat.id', '=', id).executeTakeFirst();
     },
 
     /** A category's names as stored, for a write that changes one of them. */
@@ -108,7 +109,7 @@ export function categoriesRepository(db: Kysely<CoursesDatabase>) {
     /** The categories of these ids that exist, named in `language`, by that name. */
     findByIds(ids: string[], language: Language): Promise<Category[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      return named(language)
+      return named(db, language)
         .where('cat.id', 'in', ids)
         .orderBy(sql`lower(coalesce(na.name, nd.name))`)
         .execute();

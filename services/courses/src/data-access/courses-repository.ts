@@ -6,7 +6,7 @@ import { writeWithEvent } from '@portal/kit/events';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { catalogueCache, type SerializedList } from './catalogue-cache.ts';
-import { joinNames, shownName } from './categories-repository.ts';
+import { joinNames, namedCategories, shownName } from './categories-repository.ts';
 import type { CoursesDatabase } from './schema.ts';
 
 /** What a course's card shows, in the language asked for or else the course's default language. */
@@ -167,10 +167,15 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       )
       .as('isParticipant');
 
+  /** The categories named in `language`, each with its place in the order of names. */
+  const readNames = async (language: Language) =>
+    new Map((await namedCategories(db, language)).map((category, place) => [category.id, { category, place }]));
+
   /**
    * A page of cards: only what a card shows, in one query. The page is chosen first (filter, order, limit,
-   * offset on the index); its categories, the caller's participation and the text shown are joined to the
-   * page's rows only, so the whole list costs a few hash joins rather than a lookup per course.
+   * offset on the index); the caller's participation, the categories' ids and the text shown are joined to the
+   * page's rows only, so the whole list costs a few hash joins rather than a lookup per course. The categories'
+   * names come from a map kept under the catalogue version (two joins fewer to plan and run per page).
    */
   async function cards(
     page: ReturnType<typeof filtered>,
@@ -179,43 +184,50 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
   ): Promise<CourseCardRow[]> {
     const columns = ['c.id', 'c.default_language', 'c.languages', 'c.is_published', 'c.created_at'] as const;
     // Grouped by the course alone (a narrow key); the text shown is joined to the grouped rows, one per course.
-    const grouped = joinNames(
-      db
-        .selectFrom(page.select([...columns]).as('c'))
-        .leftJoin('course_categories as cc', 'cc.course_id', 'c.id')
-        .leftJoin('categories as cat', 'cat.id', 'cc.category_id'),
-      language,
-    )
+    const grouped = db
+      .selectFrom(page.select([...columns]).as('c'))
+      .leftJoin('course_categories as cc', 'cc.course_id', 'c.id')
       .leftJoin('participations as p', (join) =>
         join.onRef('p.course_id', '=', 'c.id').on('p.user_id', '=', viewerId).on('p.completed_at', 'is', null),
       )
       .select([
         ...columns,
         sql<boolean>`bool_or(p.user_id is not null)`.as('isParticipant'),
-        sql<
-          Category[]
-        >`coalesce(json_agg(json_build_object('id', cat.id, 'name', coalesce(na.name, nd.name)) order by lower(coalesce(na.name, nd.name))) filter (where cat.id is not null), '[]')`.as(
-          'categories',
+        sql<string[]>`coalesce(array_agg(cc.category_id) filter (where cc.category_id is not null), '{}')`.as(
+          'categoryIds',
         ),
       ])
       .groupBy([...columns]);
-    return db
-      .selectFrom(grouped.as('c'))
-      .innerJoin('course_texts as t', (join) => join.on(shownText(language)))
-      .select([
-        'c.id',
-        't.title',
-        't.short_description as shortDescription',
-        'c.is_published as isPublished',
-        'c.isParticipant',
-        'c.categories',
-        't.language',
-        'c.default_language as defaultLanguage',
-        'c.languages',
-      ])
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .execute();
+    const [rows, kept] = await Promise.all([
+      db
+        .selectFrom(grouped.as('c'))
+        .innerJoin('course_texts as t', (join) => join.on(shownText(language)))
+        .select([
+          'c.id',
+          't.title',
+          't.short_description as shortDescription',
+          'c.is_published as isPublished',
+          'c.isParticipant',
+          'c.categoryIds',
+          't.language',
+          'c.default_language as defaultLanguage',
+          'c.languages',
+        ])
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .execute(),
+      catalogue.kept(`names ${language}`, () => readNames(language)),
+    ]);
+    // A category made after the names were read (its write committed in between) is read at once.
+    const known = rows.every(({ categoryIds }) => categoryIds.every((id) => kept.has(id)));
+    const names = known ? kept : await readNames(language);
+    return rows.map(({ categoryIds, ...row }) => ({
+      ...row,
+      categories: categoryIds
+        .flatMap((id) => names.get(id) ?? [])
+        .sort((a, b) => a.place - b.place)
+        .map(({ category }) => category),
+    }));
   }
 
   async function linkCategories(trx: Transaction<CoursesDatabase>, courses: { id: string; categoryIds: string[] }[]) {
@@ -246,7 +258,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       const whole = filter.limit === undefined && !filter.offset;
       const { published, search, categoryId, inLanguage } = filter;
       const counted = () =>
-        catalogue.count(JSON.stringify([published, search, categoryId, inLanguage]), async () => {
+        catalogue.kept(`count ${JSON.stringify([published, search, categoryId, inLanguage])}`, async () => {
           const row = await filtered(filter)
             .select(sql<number>`count(*)::int`.as('count'))
             .executeTakeFirstOrThrow();
