@@ -1,9 +1,13 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testBackends } from '@portal/kit/testing/backends';
+import { apiCompression } from '../src/api-compression.ts';
 import { startTestPortal, type TestPortal } from './harness.ts';
 
 const [embedded] = testBackends();
@@ -106,5 +110,36 @@ describe('compressed answers', () => {
     const small = await raw(`${portal.url}/api/auth/check-login-status?optional=true`, 'br');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body.toString()).toBe('null');
+  });
+});
+
+describe('API compression by size', () => {
+  const cards = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({ id: index, title: `Course ${index}`, text: 'Spot a phish. ' }));
+  let server: Server;
+  let url = '';
+  beforeAll(async () => {
+    const app = express();
+    app.use('/api', apiCompression());
+    app.get('/api/page', (_req, res) => res.json(cards(200)));
+    app.get('/api/whole', (_req, res) => res.json(cards(20_000)));
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('when an answer is a page or megabytes, then either comes compressed and whole, in brotli or gzip', async () => {
+    for (const [path, count] of [
+      ['/api/page', 200],
+      ['/api/whole', 20_000],
+    ] as const) {
+      const brotli = await raw(`${url}${path}`, 'gzip, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(brotli.body).toString())).toEqual(cards(count));
+      const gzip = await raw(`${url}${path}`, 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(cards(count));
+    }
   });
 });
