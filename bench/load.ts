@@ -131,6 +131,7 @@ function send(agent: http.Agent, baseUrl: string, request: MixRequest, cookie: s
 async function drive({ baseUrl, users, seconds, think, mix, cookies, sample }: Drive): Promise<string> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: users });
   const latencies: number[] = [];
+  const byRequest = new Map<MixRequest, number[]>(mix.map((request) => [request, []]));
   const statuses = new Map<number, number>();
   const usage: Usage = new Map();
   const sampler = setInterval(() => {
@@ -153,7 +154,9 @@ async function drive({ baseUrl, users, seconds, think, mix, cookies, sample }: D
       const request = mix[step % mix.length];
       if (!request) break;
       const status = await send(agent, baseUrl, request, cookie);
-      latencies.push(performance.now() - started);
+      const latency = performance.now() - started;
+      latencies.push(latency);
+      byRequest.get(request)?.push(latency);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (think > 0) await setTimeout(think * 1000 * (0.5 + Math.random()));
     }
@@ -171,6 +174,11 @@ async function drive({ baseUrl, users, seconds, think, mix, cookies, sample }: D
       : `${users} users, ${seconds} s, closed loop: each user sends the next request as soon as the last answered`,
     `  requests: ${latencies.length} (${(latencies.length / seconds).toFixed(0)}/s)`,
     `  latency ms: p50 ${percentile(latencies, 0.5)}, p95 ${percentile(latencies, 0.95)}, p99 ${percentile(latencies, 0.99)}, max ${Math.round(latencies.at(-1) ?? 0)}`,
+    ...[...byRequest].map(([{ method, path: url }, times]) => {
+      times.sort((a, b) => a - b);
+      const shown = url.replace(/[0-9a-f-]{36}/g, '{id}').padEnd(52);
+      return `    ${method.padEnd(4)} ${shown} p50 ${percentile(times, 0.5)}, p99 ${percentile(times, 0.99)}`;
+    }),
     `  errors: ${errors} (${failed.map(([status, count]) => `${count} × ${status === 0 ? 'no answer' : status}`).join(', ') || 'no 4xx/5xx, every request answered'})`,
     '  CPU (mean of 5 s samples, % of one core) and memory (peak) per process:',
     ...[...usage]

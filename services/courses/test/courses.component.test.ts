@@ -370,6 +370,21 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
       expect(started.headers.get('etag')).not.toBe(etag);
     });
 
+    it('when one user started a course, then only their page says so, and the page is tagged per language', async () => {
+      const word = `heron${Math.random().toString(36).slice(2, 8)}`;
+      const created = await admin.post('/api/courses', lesson([await newCategory('Paged')], word));
+      const page = (caller: SignedCaller) => caller.get<Card[]>(`/api/courses?q=${word}&limit=24`);
+      const sub = crypto.randomUUID();
+      const reader = signedCaller(service.url, { sub, admin: false, lang: 'en' });
+      expect((await page(reader)).body[0]?.isParticipant).toBe(false);
+      await reader.post(`/api/courses/register-for-course?courseId=${created.body.id}`);
+      expect((await page(reader)).body[0]?.isParticipant).toBe(true);
+      expect((await page(employee)).body[0]?.isParticipant).toBe(false);
+      // The same address for the same user after they chose German: another list, so another tag.
+      const inGerman = signedCaller(service.url, { sub, admin: false, lang: 'de' });
+      expect((await page(inGerman)).headers.get('etag')).not.toBe((await page(reader)).headers.get('etag'));
+    });
+
     it('when the whole list is asked twice, then it holds the same cards as the pages, in the same order', async () => {
       await whole(employee);
       const cards = await whole(employee);

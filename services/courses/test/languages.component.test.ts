@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { CourseSummary } from '@portal/contracts/courses';
 import type { Language } from '@portal/contracts/languages';
 import { migrate } from '@portal/kit/db';
 import { componentSetup, fakeService, signedCaller } from '@portal/kit/testing/component';
@@ -526,7 +527,13 @@ describe.each(testBackends())('course content in five languages on $name', (back
         expect(gone).toMatchObject({ defaultLanguage: 'en', texts: { en: { title: 'Leadership' } } });
         expect((await repository.findById(old[3]?.id ?? '', viewer, 'en'))?.defaultLanguage).toBe('it');
         const listed = await repository.list({ search: 'search' }, viewer, 'rm');
-        expect(listed.items.map(({ title, language, languages }) => ({ title, language, languages }))).toEqual(
+        expect(
+          (JSON.parse(listed.json.toString()) as CourseSummary[]).map(({ title, language, languages }) => ({
+            title,
+            language,
+            languages,
+          })),
+        ).toEqual(
           expect.arrayContaining([
             { title: 'Sécurité', language: 'rm', languages: ['rm'] },
             { title: 'Later', language: 'it', languages: ['it'] },

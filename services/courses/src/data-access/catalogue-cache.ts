@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
 
-/** Whole lists kept at once (a language and a published filter each): each is a few MiB for 10,000 courses. */
-const ENTRIES = 4;
+/**
+ * Bytes of lists kept at once: a page of 24 cards is about 12 KiB, the whole list of 10,000 courses in one
+ * language about 5 MiB; the lists asked for least recently go first.
+ */
+const KEPT_BYTES = 48 * 1024 * 1024;
 /** Small values kept at once: counts (a filter each: published, search, category, language) and category names. */
 const VALUES = 1000;
 
@@ -11,22 +14,31 @@ const VALUES = 1000;
 const CARD_START = '{"isParticipant":false,';
 const FLAG_AT = CARD_START.indexOf('false');
 
-/** The whole list as JSON, ready to send, and what identifies this viewer's version of it (an ETag). */
+/** A list as JSON, ready to send, with the total for X-Total-Count and what identifies this viewer's version of it. */
 export interface SerializedList {
   json: Buffer;
-  count: number;
+  total: number;
   etag: string;
+}
+
+/** What a list is read as: its cards and how many courses its filter finds in all. */
+export interface ListRead<Card> {
+  cards: Card[];
+  total: number;
 }
 
 interface KeptList {
   version: string;
   json: Buffer;
-  count: number;
+  total: number;
   /** Where each course's `false` stands in `json`. */
   flagAt: Map<string, number>;
 }
 
-function serialize<Card extends { id: string; isParticipant: boolean }>(version: string, cards: Card[]): KeptList {
+function serialize<Card extends { id: string; isParticipant: boolean }>(
+  version: string,
+  { cards, total }: ListRead<Card>,
+): KeptList {
   const flagAt = new Map<string, number>();
   const parts: string[] = [];
   let offset = 1;
@@ -36,19 +48,21 @@ function serialize<Card extends { id: string; isParticipant: boolean }>(version:
     offset += Buffer.byteLength(part) + 1;
     parts.push(part);
   }
-  return { version, json: Buffer.from(`[${parts.join(',')}]`), count: cards.length, flagAt };
+  return { version, json: Buffer.from(`[${parts.join(',')}]`), total, flagAt };
 }
 
 /**
- * The whole list of cards (the spec's `GET /api/courses` without a page: thousands of cards) costs a join over
- * every course and megabytes of JSON, yet changes only when an administrator writes. It is kept serialized per
- * key, with the catalogue version it was read at; a call costs the version and the caller's participations (two
- * index lookups) and a copy of the bytes, in which the caller's courses in progress say `"isParticipant":true `
- * (the space keeps every offset). The version changes in every transaction that writes what a card shows
- * (migration 004), so every instance of the service sees a write or a restore at once, without being told.
+ * Lists of cards (a page, a search, the spec's whole list of thousands of cards) cost joins over the courses,
+ * their texts and categories, and the whole list megabytes of JSON, yet change only when an administrator
+ * writes. Each is kept serialized per key (language and filter), with the catalogue version it was read at; a
+ * call costs the version and the caller's participations (two index lookups) and a copy of the bytes, in which
+ * the caller's courses in progress say `"isParticipant":true ` (the space keeps every offset). The version
+ * changes in every transaction that writes what a card shows (migration 004), so every instance of the service
+ * sees a write or a restore at once, without being told.
  */
 export function catalogueCache<Card extends { id: string; isParticipant: boolean }>(db: Kysely<CoursesDatabase>) {
   const lists = new Map<string, KeptList>();
+  let keptBytes = 0;
   const values = new Map<string, { version: string; value: unknown }>();
 
   const currentVersion = async () =>
@@ -65,8 +79,8 @@ export function catalogueCache<Card extends { id: string; isParticipant: boolean
     ).map((row) => row.course_id);
 
   return {
-    /** The list under `key` as this viewer sees it; `load` reads the cards again when the catalogue changed. */
-    async list(key: string, viewerId: string, load: () => Promise<Card[]>): Promise<SerializedList> {
+    /** The list under `key` as this viewer sees it; `load` reads it again when the catalogue changed. */
+    async list(key: string, viewerId: string, load: () => Promise<ListRead<Card>>): Promise<SerializedList> {
       // The version is read before the cards: a write that commits in between leaves newer cards under an
       // older version, which the next call replaces; never older cards under a newer version.
       const [version = crypto.randomUUID(), participating] = await Promise.all([
@@ -74,17 +88,25 @@ export function catalogueCache<Card extends { id: string; isParticipant: boolean
         inProgress(viewerId),
       ]);
       const previous = lists.get(key);
-      lists.delete(key);
       const kept = previous?.version === version ? previous : serialize(version, await load());
+      // Read again after the load: a call that loaded meanwhile may have replaced the entry already.
+      const replaced = lists.get(key);
+      if (replaced) keptBytes -= replaced.json.length;
+      lists.delete(key);
       lists.set(key, kept);
-      const oldest = lists.keys().next().value;
-      if (lists.size > ENTRIES && oldest !== undefined) lists.delete(oldest);
+      keptBytes += kept.json.length;
+      for (const [oldest, list] of lists) {
+        if (keptBytes <= KEPT_BYTES || oldest === key) break;
+        lists.delete(oldest);
+        keptBytes -= list.json.length;
+      }
 
       const json = Buffer.from(kept.json);
       const shown = participating.filter((id) => kept.flagAt.has(id)).sort();
       for (const id of shown) json.write('true ', kept.flagAt.get(id) ?? 0);
-      const participation = createHash('sha256').update(shown.join()).digest('base64url').slice(0, 16);
-      return { json, count: kept.count, etag: `W/"${version}.${participation}"` };
+      // The key is in the tag too: the same address asked in another language is another list.
+      const viewed = createHash('sha256').update(`${key}\n${shown.join()}`).digest('base64url').slice(0, 16);
+      return { json, total: kept.total, etag: `W/"${version}.${viewed}"` };
     },
 
     /**

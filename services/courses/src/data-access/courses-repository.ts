@@ -1,4 +1,4 @@
-import type { Category } from '@portal/contracts/courses';
+import type { Category, CourseSummary } from '@portal/contracts/courses';
 import { EVENTS } from '@portal/contracts/events';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { answerRefusal, isForeignKeyViolation } from '@portal/kit/db';
@@ -10,17 +10,7 @@ import { joinNames, namedCategories, shownName } from './categories-repository.t
 import type { CoursesDatabase } from './schema.ts';
 
 /** What a course's card shows, in the language asked for or else the course's default language. */
-export interface CourseCardRow {
-  id: string;
-  title: string;
-  shortDescription: string;
-  isPublished: boolean;
-  isParticipant: boolean;
-  categories: Category[];
-  language: Language;
-  defaultLanguage: Language;
-  languages: Language[];
-}
+export type CourseCardRow = CourseSummary;
 
 /** One language's text as stored. */
 export interface StoredText {
@@ -173,26 +163,19 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
 
   /**
    * A page of cards: only what a card shows, in one query. The page is chosen first (filter, order, limit,
-   * offset on the index); the caller's participation, the categories' ids and the text shown are joined to the
-   * page's rows only, so the whole list costs a few hash joins rather than a lookup per course. The categories'
-   * names come from a map kept under the catalogue version (two joins fewer to plan and run per page).
+   * offset on the index); the categories' ids and the text shown are joined to the page's rows only, so the
+   * whole list costs a few hash joins rather than a lookup per course. The categories' names come from a map
+   * kept under the catalogue version (two joins fewer to plan and run per page); whether the caller is taking
+   * a course is set per caller on the kept list (`catalogueCache`), so a card is read as `false`.
    */
-  async function cards(
-    page: ReturnType<typeof filtered>,
-    viewerId: string,
-    language: Language,
-  ): Promise<CourseCardRow[]> {
+  async function cards(page: ReturnType<typeof filtered>, language: Language): Promise<CourseCardRow[]> {
     const columns = ['c.id', 'c.default_language', 'c.languages', 'c.is_published', 'c.created_at'] as const;
     // Grouped by the course alone (a narrow key); the text shown is joined to the grouped rows, one per course.
     const grouped = db
       .selectFrom(page.select([...columns]).as('c'))
       .leftJoin('course_categories as cc', 'cc.course_id', 'c.id')
-      .leftJoin('participations as p', (join) =>
-        join.onRef('p.course_id', '=', 'c.id').on('p.user_id', '=', viewerId).on('p.completed_at', 'is', null),
-      )
       .select([
         ...columns,
-        sql<boolean>`bool_or(p.user_id is not null)`.as('isParticipant'),
         sql<string[]>`coalesce(array_agg(cc.category_id) filter (where cc.category_id is not null), '{}')`.as(
           'categoryIds',
         ),
@@ -207,7 +190,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           't.title',
           't.short_description as shortDescription',
           'c.is_published as isPublished',
-          'c.isParticipant',
+          sql<boolean>`false`.as('isParticipant'),
           'c.categoryIds',
           't.language',
           'c.default_language as defaultLanguage',
@@ -244,19 +227,12 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
 
   return {
     /**
-     * One page of cards in `language` (else each course's default), newest first; the total for X-Total-Count
-     * comes from the same filter (counted only when a limit or an offset leaves courses out).
+     * Cards in `language` (else each course's default), newest first, as JSON ready to send: a page (limit,
+     * offset) of the filter's courses, or all of them; the total for X-Total-Count comes from the same filter
+     * (counted only when a limit or an offset leaves courses out, and kept for the other pages).
      */
-    async list(
-      filter: ListFilter,
-      viewerId: string,
-      language: Language,
-    ): Promise<{ items: CourseCardRow[]; total: number }> {
-      let page = filtered(filter).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
-      if (filter.limit !== undefined) page = page.limit(filter.limit);
-      if (filter.offset) page = page.offset(filter.offset);
-      const whole = filter.limit === undefined && !filter.offset;
-      const { published, search, categoryId, inLanguage } = filter;
+    list(filter: ListFilter, viewerId: string, language: Language): Promise<SerializedList> {
+      const { published, search, categoryId, inLanguage, limit, offset } = filter;
       const counted = () =>
         catalogue.kept(`count ${JSON.stringify([published, search, categoryId, inLanguage])}`, async () => {
           const row = await filtered(filter)
@@ -264,14 +240,15 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
             .executeTakeFirstOrThrow();
           return row.count;
         });
-      const [items, total] = await Promise.all([cards(page, viewerId, language), whole ? undefined : counted()]);
-      return { items, total: total ?? items.length };
-    },
-
-    /** Every course with `published` (any when undefined), newest first, as JSON ready to send. */
-    wholeList(published: boolean | undefined, viewerId: string, language: Language): Promise<SerializedList> {
-      const all = filtered({ published }).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
-      return catalogue.list(`${language} ${String(published)}`, viewerId, () => cards(all, viewerId, language));
+      const key = JSON.stringify([language, published, search, categoryId, inLanguage, limit, offset]);
+      return catalogue.list(key, viewerId, async () => {
+        let page = filtered(filter).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
+        if (limit !== undefined) page = page.limit(limit);
+        if (offset) page = page.offset(offset);
+        const whole = limit === undefined && !offset;
+        const [read, total] = await Promise.all([cards(page, language), whole ? undefined : counted()]);
+        return { cards: read, total: total ?? read.length };
+      });
     },
 
     /**

@@ -6,7 +6,6 @@ import {
   type CourseInput,
   type CourseListQuery,
   type CourseSaved,
-  type CourseSummary,
   type CourseText,
   type CourseTextInput,
   type CourseUpdate,
@@ -194,21 +193,14 @@ export function courses(deps: CoursesDeps) {
 
   return {
     /**
-     * Cards in `language`, each course falling back to its default language: a page as cards, or every course
-     * (no page, search or filter asked for: the spec's whole list) as JSON kept between writes.
+     * Cards in `language`, each course falling back to its default language: a page, a search or every course
+     * (the spec's whole list), as JSON kept between writes.
      */
-    async list(
-      query: CourseListQuery,
-      identity: Identity,
-      language: Language,
-    ): Promise<{ items: CourseSummary[]; total: number } | SerializedList> {
+    async list(query: CourseListQuery, identity: Identity, language: Language): Promise<SerializedList> {
       if (query.published === false && !identity.admin) throw forbidden('Drafts are for system administrators only');
-      const published = identity.admin ? query.published : true;
-      const isWhole = query.limit === undefined && !query.offset && !query.q && !query.categoryId && !query.inLanguage;
-      if (isWhole) return deps.courses.wholeList(published, viewerOf(identity), language);
-      const { items, total } = await deps.courses.list(
+      return deps.courses.list(
         {
-          published,
+          published: identity.admin ? query.published : true,
           search: query.q ? searchable(query.q) : undefined,
           categoryId: query.categoryId,
           inLanguage: query.inLanguage ? language : undefined,
@@ -218,7 +210,6 @@ export function courses(deps: CoursesDeps) {
         viewerOf(identity),
         language,
       );
-      return { items: items satisfies CourseSummary[], total };
     },
 
     /** The caller's own courses in progress or completed, a page at a time. */

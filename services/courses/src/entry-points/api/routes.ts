@@ -75,14 +75,9 @@ export function courseRoutes(courses: Courses): Router {
     const language = query.lang ?? req.identity.lang;
     const list = await courses.list(query, req.identity, language);
     contentLanguage(res, language);
-    if ('json' in list) {
-      res.setHeader(TOTAL_COUNT_HEADER, String(list.count));
-      res.setHeader('ETag', list.etag);
-      res.type('json').send(list.json);
-      return;
-    }
     res.setHeader(TOTAL_COUNT_HEADER, String(list.total));
-    res.json(list.items);
+    res.setHeader('ETag', list.etag);
+    res.type('json').send(list.json);
   });
 
   router.get('/api/courses/mine', requireUser, async (req, res) => {
