@@ -68,6 +68,9 @@ for (const language of LANGUAGES) {
   test(`when every screen is shown in ${language}, then nothing overflows at 1280 and 360 pixels (screenshots saved)`, async ({
     page,
   }) => {
+    // Every screen at two widths, each a full-page screenshot: close to a minute on a quiet machine, so this
+    // test takes three times the usual time (on two busy cores two languages ran past 60 s).
+    test.slow();
     mkdirSync(SHOTS, { recursive: true });
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
     let signedIn = false;
