@@ -19,7 +19,8 @@ const isLarge = (res: Response) => Number(res.getHeader('Content-Length') ?? 0) 
  * services' streamed through the proxy alike. Brotli's quality 4 costs about half a millisecond on a page of
  * cards; on the whole list (megabytes) it costs 60 ms where quality 1 costs 15 ms for 5 % more bytes, so answers
  * of known length from 256 KiB on take quality 1. The compressor is a stream: it passes each chunk on as it comes
- * (a streamed list is never held back whole), and an answer with `Cache-Control: no-transform` is left as it is.
+ * (a streamed list is never held back whole); an answer with `Cache-Control: no-transform`, or one a service
+ * compressed itself (the courses service's whole list, compressed once where it is kept), is left as it is.
  */
 export function apiCompression() {
   const compressor = (large: boolean) =>

@@ -123,6 +123,11 @@ describe('API compression by size', () => {
     app.use('/api', apiCompression());
     app.get('/api/page', (_req, res) => res.json(cards(200)));
     app.get('/api/whole', (_req, res) => res.json(cards(20_000)));
+    // As the courses service sends its whole list: compressed once, where it is kept.
+    app.get('/api/encoded', (_req, res) => {
+      res.type('json').setHeader('Content-Encoding', 'gzip');
+      res.send(gzipSync(JSON.stringify(cards(20_000))));
+    });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -141,5 +146,11 @@ describe('API compression by size', () => {
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(cards(count));
     }
+  });
+
+  it('when an answer comes compressed already, then it is passed on as it is, not compressed twice', async () => {
+    const passed = await raw(`${url}/api/encoded`, 'gzip, br');
+    expect(passed.headers['content-encoding']).toBe('gzip');
+    expect(passed.body.equals(gzipSync(JSON.stringify(cards(20_000))))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
+import { compressSegments, gzipOf } from './segmented-gzip.ts';
 
 /**
  * Bytes of lists kept at once: a page of 24 cards is about 12 KiB, the whole list of 10,000 courses in one
@@ -9,6 +10,11 @@ import type { CoursesDatabase } from './schema.ts';
 const KEPT_BYTES = 48 * 1024 * 1024;
 /** Small values kept at once: counts (a filter each: published, search, category, language) and category names. */
 const VALUES = 1000;
+/**
+ * From this size on a list is also kept compressed (gzip, in segments): the whole list is megabytes of JSON, which
+ * the gateway would otherwise compress again on every call.
+ */
+const COMPRESSED_FROM = 256 * 1024;
 
 /** Every card's JSON starts with this, so that the flag sits at a known byte of it. */
 const CARD_START = '{"isParticipant":false,';
@@ -19,6 +25,8 @@ export interface SerializedList {
   json: Buffer;
   total: number;
   etag: string;
+  /** The same bytes as gzip, for a large list (compressed once per catalogue version, then patched per viewer). */
+  gzip?: () => Promise<Buffer>;
 }
 
 /** What a list is read as: its cards and how many courses its filter finds in all. */
@@ -33,6 +41,10 @@ interface KeptList {
   total: number;
   /** Where each course's `false` stands in `json`. */
   flagAt: Map<string, number>;
+  /** `json` compressed in segments, made on the first call that accepts gzip. */
+  segments?: Promise<Buffer[]>;
+  /** What the entry counts against the budget: the JSON and its compressed segments. */
+  bytes: number;
 }
 
 function serialize<Card extends { id: string; isParticipant: boolean }>(
@@ -48,7 +60,8 @@ function serialize<Card extends { id: string; isParticipant: boolean }>(
     offset += Buffer.byteLength(part) + 1;
     parts.push(part);
   }
-  return { version, json: Buffer.from(`[${parts.join(',')}]`), total, flagAt };
+  const json = Buffer.from(`[${parts.join(',')}]`);
+  return { version, json, total, flagAt, bytes: json.length };
 }
 
 /**
@@ -58,12 +71,41 @@ function serialize<Card extends { id: string; isParticipant: boolean }>(
  * call costs the version and the caller's participations (two index lookups) and a copy of the bytes, in which
  * the caller's courses in progress say `"isParticipant":true ` (the space keeps every offset). The version
  * changes in every transaction that writes what a card shows (migration 004), so every instance of the service
- * sees a write or a restore at once, without being told.
+ * sees a write or a restore at once, without being told. A large list is also kept as gzip in segments: a
+ * caller's copy compresses again only the segments their flags fall in.
  */
 export function catalogueCache<Card extends { id: string; isParticipant: boolean }>(db: Kysely<CoursesDatabase>) {
   const lists = new Map<string, KeptList>();
   let keptBytes = 0;
   const values = new Map<string, { version: string; value: unknown }>();
+
+  const evictBeyondBudget = (keep: string) => {
+    for (const [oldest, list] of lists) {
+      if (keptBytes <= KEPT_BYTES || oldest === keep) break;
+      lists.delete(oldest);
+      keptBytes -= list.bytes;
+    }
+  };
+
+  /** The list's compressed segments, made once (calls at the same time share the work). */
+  const segmentsOf = (key: string, kept: KeptList): Promise<Buffer[]> => {
+    if (!kept.segments) {
+      kept.segments = compressSegments(kept.json).then((segments) => {
+        const compressed = segments.reduce((sum, segment) => sum + segment.length, 0);
+        kept.bytes += compressed;
+        if (lists.get(key) === kept) {
+          keptBytes += compressed;
+          evictBeyondBudget(key);
+        }
+        return segments;
+      });
+      // A failure is the call's, not the list's: the next call tries again.
+      kept.segments.catch(() => {
+        kept.segments = undefined;
+      });
+    }
+    return kept.segments;
+  };
 
   const currentVersion = async () =>
     (await db.selectFrom('catalogue_version').select('version').executeTakeFirst())?.version;
@@ -91,22 +133,21 @@ export function catalogueCache<Card extends { id: string; isParticipant: boolean
       const kept = previous?.version === version ? previous : serialize(version, await load());
       // Read again after the load: a call that loaded meanwhile may have replaced the entry already.
       const replaced = lists.get(key);
-      if (replaced) keptBytes -= replaced.json.length;
+      if (replaced) keptBytes -= replaced.bytes;
       lists.delete(key);
       lists.set(key, kept);
-      keptBytes += kept.json.length;
-      for (const [oldest, list] of lists) {
-        if (keptBytes <= KEPT_BYTES || oldest === key) break;
-        lists.delete(oldest);
-        keptBytes -= list.json.length;
-      }
+      keptBytes += kept.bytes;
+      evictBeyondBudget(key);
 
       const json = Buffer.from(kept.json);
       const shown = participating.filter((id) => kept.flagAt.has(id)).sort();
       for (const id of shown) json.write('true ', kept.flagAt.get(id) ?? 0);
       // The key is in the tag too: the same address asked in another language is another list.
       const viewed = createHash('sha256').update(`${key}\n${shown.join()}`).digest('base64url').slice(0, 16);
-      return { json, total: kept.total, etag: `W/"${version}.${viewed}"` };
+      const etag = `W/"${version}.${viewed}"`;
+      if (json.length < COMPRESSED_FROM) return { json, total: kept.total, etag };
+      const changed = shown.map((id) => ({ offset: kept.flagAt.get(id) ?? 0, length: 'false'.length }));
+      return { json, total: kept.total, etag, gzip: async () => gzipOf(json, await segmentsOf(key, kept), changed) };
     },
 
     /**

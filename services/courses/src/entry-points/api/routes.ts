@@ -77,7 +77,21 @@ export function courseRoutes(courses: Courses): Router {
     contentLanguage(res, language);
     res.setHeader(TOTAL_COUNT_HEADER, String(list.total));
     res.setHeader('ETag', list.etag);
-    res.type('json').send(list.json);
+    res.type('json');
+    if (!list.gzip) {
+      res.send(list.json);
+      return;
+    }
+    res.vary('Accept-Encoding');
+    if (req.fresh) {
+      res.status(304).end();
+    } else if (req.acceptsEncodings('gzip') === 'gzip') {
+      // Compressed here once per catalogue version: the gateway passes an encoded answer on as it is.
+      res.setHeader('Content-Encoding', 'gzip');
+      res.send(await list.gzip());
+    } else {
+      res.send(list.json);
+    }
   });
 
   router.get('/api/courses/mine', requireUser, async (req, res) => {
