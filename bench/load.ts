@@ -5,7 +5,7 @@
 //   node bench/load.ts --start      `npm start` on the machine's PostgreSQL (scratch databases) and Redis
 //   COMPOSE_LOAD=1 npm run test:compose   the compose stack (deploy/compose-check.ts calls runLoad)
 // LOAD_USERS and LOAD_SECONDS change the 200 users and 60 s (for a quick try); LOAD_THINK_SECONDS the paced run's
-// mean pause (2).
+// mean pause (2); LOAD_RUNS=paced or closed runs only one of the two.
 // Prints p50/p95/p99 and errors, and each process's or container's CPU and memory; writes bench/reports/load-*.txt.
 // A benchmark, not a test: figures depend on what else the machine runs.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
@@ -206,7 +206,8 @@ export async function runLoad(options: LoadOptions): Promise<string> {
     { method: 'GET', path: `/api/files/download/${fileId}` },
   ];
   const runs = [];
-  for (const runThink of [think, 0]) {
+  const only = process.env.LOAD_RUNS;
+  for (const runThink of only === 'paced' ? [think] : only === 'closed' ? [0] : [think, 0]) {
     runs.push(
       await drive({ baseUrl: options.baseUrl, users, seconds, think: runThink, mix, cookies, sample: options.sample }),
     );
