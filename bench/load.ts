@@ -5,7 +5,8 @@
 //   node bench/load.ts --start      `npm start` on the machine's PostgreSQL (scratch databases) and Redis
 //   COMPOSE_LOAD=1 npm run test:compose   the compose stack (deploy/compose-check.ts calls runLoad)
 // LOAD_USERS and LOAD_SECONDS change the 200 users and 60 s (for a quick try); LOAD_THINK_SECONDS the paced run's
-// mean pause (2); LOAD_RUNS=paced or closed runs only one of the two.
+// mean pause (2); LOAD_RUNS=paced or closed runs only one of the two; LOAD_WARM_UP_SECONDS the paced warm-up
+// before them, not counted (15).
 // Prints p50/p95/p99 and errors, and each process's or container's CPU and memory; writes bench/reports/load-*.txt.
 // A benchmark, not a test: figures depend on what else the machine runs.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
@@ -205,6 +206,19 @@ export async function runLoad(options: LoadOptions): Promise<string> {
     { method: 'GET', path: `/api/files/course/${courseId}/files` },
     { method: 'GET', path: `/api/files/download/${fileId}` },
   ];
+  // Not counted: the first seconds after the users signed in (Node compiling the hot paths, the lists and the
+  // database's caches filling), as a stack that has been serving for a while would not show them.
+  const warmUp = Number(process.env.LOAD_WARM_UP_SECONDS ?? 15);
+  if (warmUp > 0)
+    await drive({
+      baseUrl: options.baseUrl,
+      users,
+      seconds: warmUp,
+      think,
+      mix,
+      cookies,
+      sample: async () => new Map(),
+    });
   const runs = [];
   const only = process.env.LOAD_RUNS;
   for (const runThink of only === 'paced' ? [think] : only === 'closed' ? [0] : [think, 0]) {
@@ -214,7 +228,7 @@ export async function runLoad(options: LoadOptions): Promise<string> {
   }
   return [
     `Load on ${options.label}: signed-in users with the mix dashboard page, course list, search, course details,`,
-    'start, complete, file list, file download (one kept-alive connection per user).',
+    `start, complete, file list, file download (one kept-alive connection per user), after ${warmUp} s of warm-up.`,
     ...runs,
   ].join('\n');
 }
