@@ -19,8 +19,8 @@ export {
   useBlocker,
   useLocation,
   useMatch,
-  useNavigate,
   useParams,
   useSearchParams,
 } from 'react-router';
 export { RouterProvider } from 'react-router/dom';
+export { holdNavigation, NavigationGuard, useHeldNavigation, useNavigate } from './navigation-guard.tsx';
