@@ -6,9 +6,9 @@
  * whose `useBlocker` did this before, cost every page more JavaScript than the rest of the router.
  *
  * The ways out, and where each is held back:
- * - a click on an in-app link (`<Link>`, `<NavLink>`, a plain same-origin `<a>`): `<NavigationGuard>`'s click
- *   listener, in the capture phase, before React Router's own handler;
- * - Back and Forward: its popstate listener, which puts the entry back and then asks;
+ * - a click on an in-app link (`<Link>`, `<NavLink>`, a plain same-origin `<a>`): a click listener on the document,
+ *   in the capture phase, before React Router's own handler;
+ * - Back and Forward: a popstate listener put before the router's, which puts the entry back and then asks;
  * - navigation from code (`useNavigate()` of `react-router-dom`, the shell's Log out among them): the guarded
  *   `useNavigate` below;
  * - closing or reloading the tab: beforeunload, whose dialog only the browser draws.
@@ -22,7 +22,7 @@ import {
   useLocation,
   useNavigate as useRouterNavigate,
 } from 'react-router';
-import { useCallback, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useSyncExternalStore } from 'react';
 
 interface Place {
   pathname: string;
@@ -34,8 +34,11 @@ const holds = new Set<symbol>();
 /** The navigation the user is being asked about: run it to leave. */
 let pending: (() => void) | null = null;
 const listeners = new Set<() => void>();
-/** Where the router is: its location, and the index React Router gave the history entry (`state.idx`). */
-let here: Place & { index: number | null } = { pathname: '', search: '', index: null };
+/**
+ * The router `<NavigationGuard>` is in, while it is mounted: where it is (its location, and the index React Router
+ * gave the history entry, `state.idx`), and how to go somewhere else.
+ */
+let router: (Place & { index: number | null; navigate: (path: string) => void }) | null = null;
 /** Set while the entry that Back or Forward left is put back: that popstate is nobody's business. */
 let restoring = false;
 
@@ -120,61 +123,68 @@ function followedLink(event: MouseEvent): URL | null {
   return url.origin === window.location.origin ? url : null;
 }
 
+function onClick(event: MouseEvent) {
+  const url = router && followedLink(event);
+  if (!router || !url || !leaves(router, url)) return;
+  // Before React Router's handler (on the app's root, in the bubbling phase) sees the click.
+  event.preventDefault();
+  event.stopPropagation();
+  const anchor = (event.target as Element).closest('a');
+  const { navigate } = router;
+  ask(() => {
+    // The same click again, now let through: a <Link> keeps its options (replace, state), a plain link loads.
+    if (anchor?.isConnected) anchor.click();
+    else navigate(`${url.pathname}${url.search}${url.hash}`);
+  });
+}
+
+function onPopState(event: PopStateEvent) {
+  if (restoring) {
+    restoring = false;
+    event.stopImmediatePropagation();
+    return;
+  }
+  const to = { pathname: window.location.pathname, search: window.location.search };
+  if (!router || !leaves(router, to)) return;
+  const from = router.index;
+  const index = historyIndex(event.state);
+  // An entry React Router did not make cannot be counted back to: let the router follow it, as its data router did.
+  if (from === null || index === null) return;
+  // The history has already moved: the router must not follow it, and the entry the user left is put back.
+  event.stopImmediatePropagation();
+  const delta = index - from;
+  restoring = true;
+  window.history.go(-delta);
+  ask(() => window.history.go(delta));
+}
+
+// Put once, as the router loads: before any router of the page listens to popstate. Chromium calls the window's own
+// popstate listeners in the order they were added, capture or not, so a listener added later (by a component, after
+// the router's) would learn of Back only once the router had followed it.
+if (typeof window !== 'undefined') {
+  document.addEventListener('click', onClick, true);
+  window.addEventListener('popstate', onPopState, true);
+}
+
 /**
  * Puts the guard between the user and the router: rendered once, inside the router (the shell's, a slice's on its
- * own, a test's). It follows the router's location and holds back link clicks and Back/Forward while a page holds.
+ * own, a test's). While it is mounted, link clicks and Back/Forward that would leave a held page are held back.
  */
 export function NavigationGuard(): null {
   const location = useLocation();
   const navigate = useRouterNavigate();
 
   useLayoutEffect(() => {
-    here = { pathname: location.pathname, search: location.search, index: historyIndex(window.history.state) };
-  }, [location]);
-
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      const url = followedLink(event);
-      if (!url || !leaves(here, url)) return;
-      // Before React Router's handler (on the app's root, in the bubbling phase) sees the click.
-      event.preventDefault();
-      event.stopPropagation();
-      const anchor = (event.target as Element).closest('a');
-      ask(() => {
-        // The same click again, now let through: a <Link> keeps its options (replace, state), a plain link loads.
-        if (anchor?.isConnected) anchor.click();
-        else void navigate(`${url.pathname}${url.search}${url.hash}`);
-      });
+    router = {
+      pathname: location.pathname,
+      search: location.search,
+      index: historyIndex(window.history.state),
+      navigate: (path) => void navigate(path),
     };
-
-    const onPopState = (event: PopStateEvent) => {
-      if (restoring) {
-        restoring = false;
-        event.stopImmediatePropagation();
-        return;
-      }
-      const to = { pathname: window.location.pathname, search: window.location.search };
-      if (!leaves(here, to)) return;
-      const from = here.index;
-      const index = historyIndex(event.state);
-      // An entry React Router did not make cannot be counted back to: let the router follow it, as its data router did.
-      if (from === null || index === null) return;
-      // The history already moved: the router must not follow it; the entry the user left is put back.
-      event.stopImmediatePropagation();
-      const delta = index - from;
-      restoring = true;
-      window.history.go(-delta);
-      ask(() => window.history.go(delta));
-    };
-
-    document.addEventListener('click', onClick, true);
-    // Capture listeners on the window run before React Router's own popstate listener.
-    window.addEventListener('popstate', onPopState, true);
     return () => {
-      document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      router = null;
     };
-  }, [navigate]);
+  }, [location, navigate]);
 
   return null;
 }
