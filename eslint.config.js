@@ -44,12 +44,18 @@ export default tseslint.config(
               message: 'Add it to web-kit/src/react-i18next.ts, the shared react-i18next, first.',
             },
           ],
+          patterns: [
+            {
+              group: ['**/navigation-guard*'],
+              message: "Import the navigation guard from 'react-router-dom': its state must be the shared one.",
+            },
+          ],
         },
       ],
     },
   },
   {
-    files: ['web-kit/src/router.ts', 'web-kit/src/toast.ts'],
+    files: ['web-kit/src/router.ts', 'web-kit/src/navigation-guard.tsx', 'web-kit/src/toast.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

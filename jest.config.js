@@ -15,7 +15,12 @@ const swc = (tsx) => [
 
 const common = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  moduleNameMapper: { '\\.module\\.css$': '<rootDir>/jest/css-module.cjs', '\\.css$': '<rootDir>/jest/css.cjs' },
+  moduleNameMapper: {
+    '\\.module\\.css$': '<rootDir>/jest/css-module.cjs',
+    '\\.css$': '<rootDir>/jest/css.cjs',
+    // The apps' `react-router-dom` is the shared one, as in the build: React Router with the navigation guard.
+    '^react-router-dom$': '<rootDir>/web-kit/src/router.ts',
+  },
 };
 
 export default {

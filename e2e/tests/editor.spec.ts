@@ -151,6 +151,16 @@ test('when the administrator leaves the form with unsaved changes, then the port
   await page.getByRole('link', { name: 'Close and go back to the overview' }).click();
   await question.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Leaving through Back: the entry put back while asking, the step taken once the user agrees.
+  await page.getByRole('link', { name: 'Create topic' }).click();
+  await page.getByLabel(/^Title/).fill('Unsaved again');
+  await page.evaluate(() => window.history.back());
+  await expect(question).toBeVisible();
+  await expect(page).toHaveURL(/\/create-course$/);
+  await question.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(question).toBeHidden();
   expect(browserDialogs).toEqual([]);
 });
 

@@ -2,7 +2,7 @@ import { afterEach } from '@jest/globals';
 import type { PortalConfig } from '@portal/contracts/portal-config';
 import { act, render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, NavigationGuard, useLocation } from 'react-router-dom';
 import { AppProvider } from '../app/provider.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { setUpRemotes } from '../features/remotes/lib/remotes.ts';
@@ -58,6 +58,7 @@ export async function renderApp(url: string): Promise<RenderResult> {
     result = render(
       <AppProvider config={testConfig} loginStatus={checkLoginStatus()}>
         <MemoryRouter initialEntries={[url]}>
+          <NavigationGuard />
           <AppRoutes />
           <LocationProbe />
         </MemoryRouter>

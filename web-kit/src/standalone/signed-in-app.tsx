@@ -1,7 +1,7 @@
 import type { User } from '@portal/contracts/auth';
-import { type ReactNode, Suspense, use, useState } from 'react';
+import { type ReactNode, Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, RouterProvider, Routes } from 'react-router-dom';
+import { BrowserRouter, NavigationGuard, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import styles from './signed-in-app.module.css';
 
@@ -38,28 +38,21 @@ function SignedIn({ loginStatus, namespace, links, routes }: Props) {
 
 /**
  * A slice whose pages are for signed-in users, on its own (`npm run dev -w mfe-…`). The dev server sends /api to
- * the gateway of `npm start`; sign in there first (the session cookie is shared). A data router, as the shell's:
- * a page's leave guard (useBlocker) needs one.
+ * the gateway of `npm start`; sign in there first (the session cookie is shared). The router and the navigation
+ * guard as in the shell: a page's leave guard holds the user back here too.
  */
 export function SignedInStandaloneApp(props: Props) {
   const { t } = useTranslation(props.namespace);
-  const [router] = useState(() =>
-    createBrowserRouter([
-      {
-        path: '*',
-        element: (
-          <main className={styles.main}>
-            <Suspense fallback={<p role="status">{t('standalone.checking')}</p>}>
-              <SignedIn {...props} />
-            </Suspense>
-          </main>
-        ),
-      },
-    ]),
-  );
   return (
     <>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigationGuard />
+        <main className={styles.main}>
+          <Suspense fallback={<p role="status">{t('standalone.checking')}</p>}>
+            <SignedIn {...props} />
+          </Suspense>
+        </main>
+      </BrowserRouter>
       <ToastContainer position="top-right" autoClose={5000} />
     </>
   );

@@ -342,18 +342,18 @@ describe('course form page', () => {
 
   it('when the form has unsaved changes and the browser goes back, then the user is asked and Escape stays', async () => {
     fakeApi({ 'GET /api/categories': categories });
-    const { router } = renderPage(<CourseFormPage session={fakeSession(admin)} />, {
+    const page = renderPage(<CourseFormPage session={fakeSession(admin)} />, {
       path: '/create-course',
       urls: ['/dashboard', '/create-course'],
     });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Title/), 'Draft');
-    await act(() => router.navigate(-1));
+    await act(() => page.navigate(-1));
     expect(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(location()).toBe('/create-course');
-    await act(() => router.navigate(-1));
+    await act(() => page.navigate(-1));
     await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
