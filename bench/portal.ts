@@ -8,7 +8,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** The whole portal as `npm start` runs it, with these settings; resolves once the gateway answers. */
 export async function startPortal(port: number, env: Record<string, string | undefined>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
+  // The benchmark's own Node flags go on to the portal's processes: `node --cpu-prof bench/…` profiles them too.
+  const child = spawn(process.execPath, [...process.execArgv, path.join(root, 'scripts/start.ts')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

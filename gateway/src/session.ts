@@ -17,6 +17,8 @@ declare module 'express-session' {
     user: SessionUser;
     /** When the user signed in: the absolute timeout counts from here. */
     signedInAt: number;
+    /** When the cookie and the stored session's expiry were last moved on (see `refreshIdleExpiry`). */
+    refreshedAt: number;
   }
 }
 
@@ -127,7 +129,8 @@ export class RedisUserSessionStore extends RedisStore implements UserSessionStor
   private readonly absoluteSeconds: number;
 
   constructor(redis: Redis, keyPrefix: string, idleSeconds: number, absoluteSeconds: number) {
-    super({ client: redis, prefix: `${keyPrefix}sess:` });
+    // The expiry moves on when the session is saved again (`refreshIdleExpiry`), not with a call per request.
+    super({ client: redis, prefix: `${keyPrefix}sess:`, disableTouch: true });
     this.redis = redis;
     this.keyPrefix = keyPrefix;
     this.idleSeconds = idleSeconds;
@@ -183,12 +186,30 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefine
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    rolling: false,
     proxy: config.TRUST_PROXY,
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.TRUST_PROXY ? 'auto' : false, maxAge: idleMs, path: '/' },
   });
-  return { handler, store, close: () => (store instanceof MemorySessionStore ? store.close() : undefined) };
+  return {
+    handler: [handler, refreshIdleExpiry],
+    store,
+    close: () => (store instanceof MemorySessionStore ? store.close() : undefined),
+  };
 }
+
+/** How often an active session's idle expiry moves on: the idle timeout is kept to within this. */
+export const IDLE_EXPIRY_STEP_MS = 60_000;
+
+/**
+ * Moves a signed-in session's idle expiry on (a new cookie and the stored session saved again) at most once a
+ * minute, instead of signing and sending a cookie on every call and, with Redis, a round trip per call to move the
+ * key's expiry.
+ */
+const refreshIdleExpiry: RequestHandler = (req, _res, next) => {
+  const session = req.session;
+  if (session?.user && Date.now() - (session.refreshedAt ?? 0) >= IDLE_EXPIRY_STEP_MS) session.refreshedAt = Date.now();
+  next();
+};
 
 /** Ends sessions older than the absolute timeout, however active they are. */
 export function absoluteTimeout(config: GatewayConfig): RequestHandler {

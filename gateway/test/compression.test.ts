@@ -123,6 +123,18 @@ describe('API compression by size', () => {
     app.use('/api', apiCompression());
     app.get('/api/page', (_req, res) => res.json(cards(200)));
     app.get('/api/whole', (_req, res) => res.json(cards(20_000)));
+    // A list streamed as it is read: no length known in advance.
+    app.get('/api/streamed', (_req, res) => {
+      res.type('json');
+      res.write('[');
+      res.write(
+        cards(200)
+          .map((card) => JSON.stringify(card))
+          .join(','),
+      );
+      res.end(']');
+    });
+    app.get('/api/no-transform', (_req, res) => res.set('Cache-Control', 'no-transform').json(cards(200)));
     // As the courses service sends its whole list: compressed once, where it is kept.
     app.get('/api/encoded', (_req, res) => {
       res.type('json').setHeader('Content-Encoding', 'gzip');
@@ -146,6 +158,19 @@ describe('API compression by size', () => {
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(cards(count));
     }
+  });
+
+  it('when a JSON answer is streamed without a length, then it is compressed as a stream', async () => {
+    const streamed = await raw(`${url}/api/streamed`, 'gzip');
+    expect(streamed.headers['content-encoding']).toBe('gzip');
+    expect(streamed.headers['transfer-encoding']).toBe('chunked');
+    expect(JSON.parse(gunzipSync(streamed.body).toString())).toEqual(cards(200));
+  });
+
+  it('when an answer forbids transforming it, then it is sent as it is', async () => {
+    const kept = await raw(`${url}/api/no-transform`, 'br');
+    expect(kept.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(kept.body.toString())).toEqual(cards(200));
   });
 
   it('when an answer comes compressed already, then it is passed on as it is, not compressed twice', async () => {
