@@ -1,5 +1,6 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
+import { federationRuntimeAliases } from '@portal/web-kit/build/federation-runtime';
 import { pluginPrecompress } from '@portal/web-kit/build/precompress';
 import { pluginReact } from '@rsbuild/plugin-react';
 import moduleFederationConfig from './module-federation.config.ts';
@@ -10,6 +11,7 @@ const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig), pluginPrecompress()],
   source: { entry: { index: './src/index.tsx' } },
+  resolve: { alias: federationRuntimeAliases() },
   html: { template: './src/index.html' },
   output: { assetPrefix: '/' },
   // Every page needs React and the contracts the browser uses: one file each instead of one per shared module
