@@ -55,7 +55,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web-kit/src/router.ts', 'web-kit/src/navigation-guard.tsx', 'web-kit/src/toast.ts'],
+    files: [
+      'web-kit/src/router.ts',
+      'web-kit/src/navigation-guard.tsx',
+      'web-kit/src/toast.ts',
+      'web-kit/src/toast-library.ts',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -14,5 +14,6 @@ export default createModuleFederationConfig({
   shared: sharedDependencies(pkg.dependencies),
   shareStrategy: 'loaded-first',
   dts: false,
-  experiments: { externalRuntime: inPortal, optimization: { target: 'web' } },
+  // A slice loads no remotes of its own: its runtime leaves out the code that would.
+  experiments: { externalRuntime: inPortal, optimization: { target: 'web', disableRemote: true } },
 });

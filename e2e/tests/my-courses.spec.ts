@@ -90,6 +90,29 @@ test('when an employee opens a published course, then there is neither an Edit b
   await expect(page.getByRole('note')).toHaveCount(0);
 });
 
+test('when the network is gone before the first click on a page, then the toast that says so still shows', async ({
+  page,
+}) => {
+  await registerByApi(page, 'Nina Nonetwork');
+  const title = 'Communicating effectively';
+  const found = await page.request.get(`/api/courses?q=${encodeURIComponent(title)}`, { headers: XHR });
+  const [course] = (await found.json()) as { id: string }[];
+  // Opened by its address, not through a link: nothing was clicked or typed before the network went.
+  await page.goto(`/course/${course!.id}`);
+  const start = page.getByRole('button', { name: 'Start course' });
+  await expect(start).toBeVisible();
+
+  await page.context().setOffline(true);
+  await start.click();
+  const toast = page
+    .getByRole('alert')
+    .filter({ hasText: 'The portal cannot be reached. Please check your connection and try again.' });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Close notification' }).click();
+  await expect(toast).toBeHidden();
+  await page.context().setOffline(false);
+});
+
 test('when the browser is offline or the course service is down, then Start says which, not "Something went wrong!"', async ({
   page,
 }) => {

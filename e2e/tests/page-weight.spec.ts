@@ -7,10 +7,10 @@ const KIB = 1024;
  * that it cannot grow unnoticed; lower a ceiling when a route gets lighter.
  */
 const CEILINGS: Record<RouteName, number> = {
-  login: 169 * KIB,
-  dashboard: 175 * KIB,
-  course: 185 * KIB,
-  createCourse: 286 * KIB,
+  login: 148 * KIB,
+  dashboard: 153 * KIB,
+  course: 163 * KIB,
+  createCourse: 264 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type ModuleFederationOptions, pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { federationRuntimeAliases } from './federation-runtime.ts';
 import { pluginPrecompress } from './precompress.ts';
 
 /**
@@ -26,6 +27,7 @@ export function remoteRsbuildConfig({ federation, port, title }: RemoteBuild) {
   return defineConfig({
     plugins: [pluginReact(), pluginModuleFederation(federation), pluginPrecompress()],
     source: { entry: { index: './src/index.tsx' } },
+    resolve: { alias: federationRuntimeAliases() },
     html: { template: path.resolve(import.meta.dirname, '../standalone/index.html'), title },
     // The standalone page is for development only: a production build is loaded by the shell.
     tools: { htmlPlugin: !inPortal },
