@@ -1,5 +1,5 @@
 import { ApiClient } from '@portal/contracts/api-client';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@portal/web-kit/styles/tokens.css';
 import '@portal/web-kit/styles/base.css';
@@ -26,11 +26,14 @@ async function start() {
     const [config, user] = await Promise.all([earlyApi.getConfig(), loginStatus]);
     setUpRemotes(config.remotes);
     if (user) await changeInterfaceLanguage(user.language);
-    root.render(
-      <StrictMode>
-        <App config={config} loginStatus={user} />
-      </StrictMode>,
-    );
+    // A transition lets React yield while it builds the first page, instead of one long task that blocks input.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App config={config} loginStatus={user} />
+        </StrictMode>,
+      );
+    });
   } catch (error) {
     console.error('The portal configuration (/config.json) could not be loaded', error);
     root.render(<AppCrashed />);
