@@ -5,8 +5,11 @@
 //   node bench/lighthouse.ts [--runs N]                 a portal of its own, on a fresh data folder
 //   ADMIN_EMAIL=… ADMIN_PASSWORD=… node bench/lighthouse.ts http://localhost:8080   a running portal
 //
+// While working on one page: --routes /login,/dashboard and --presets mobile measure only those (the report file
+// is then left alone), and --json DIR keeps each run's whole Lighthouse report there for its audits.
+//
 // The browser is CHROME_PATH (Debian's Chromium, /usr/bin/chromium, by default).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -17,6 +20,15 @@ import { portalUnderTest } from './portal.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const runsArgument = process.argv.indexOf('--runs');
 const runs = runsArgument > 0 ? Number(process.argv[runsArgument + 1]) : 3;
+/** The value of a `--name value` option, if given. */
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
+const onlyRoutes = option('routes')?.split(',');
+const onlyPresets = option('presets')?.split(',');
+const jsonDir = option('json');
+if (jsonDir) mkdirSync(jsonDir, { recursive: true });
 const DEBUGGING_PORT = 9391;
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -73,7 +85,9 @@ try {
     ['/create-course', '/create-course', true],
   ];
   for (const [name, routePath, signedIn] of routes) {
+    if (onlyRoutes && !onlyRoutes.includes(name)) continue;
     for (const [preset, config] of Object.entries(presets)) {
+      if (onlyPresets && !onlyPresets.includes(preset)) continue;
       const samples: Scores[] = [];
       for (let run = 0; run < runs; run += 1) {
         const flags: Flags = {
@@ -85,6 +99,10 @@ try {
         };
         const result = await lighthouse(`${baseURL}${routePath}`, flags, config);
         if (!result) throw new Error(`Lighthouse gave no result for ${routePath}`);
+        if (jsonDir) {
+          const file = `${name.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${preset}-${run + 1}.json`;
+          writeFileSync(path.join(jsonDir, file), JSON.stringify(result.lhr));
+        }
         const { categories, audits } = result.lhr;
         samples.push({
           performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -126,4 +144,4 @@ const report = [
   ...lines,
 ].join('\n');
 console.log(report);
-writeFileSync(path.join(root, 'bench/reports/lighthouse.txt'), `${report}\n`);
+if (!onlyRoutes && !onlyPresets) writeFileSync(path.join(root, 'bench/reports/lighthouse.txt'), `${report}\n`);

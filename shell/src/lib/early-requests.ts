@@ -1,25 +1,92 @@
 /**
- * The two answers the first render waits for (/config.json and who is signed in), asked for by the entry script
- * at once, while the browser still downloads React and the other shared libraries instead of after them. The
- * bootstrap reads them through an ApiClient whose fetch hands these answers out, once each, so they are checked
- * like any other answer. This file runs before the shared libraries are there: it imports nothing.
+ * The answers the first page needs, asked for by the entry script at once, while the browser still downloads
+ * React and the other shared libraries instead of after them: /config.json, who is signed in, and then the
+ * manifest of the remote that draws the page, whose entry script, page module and styles are preloaded. The
+ * bootstrap and the module-federation runtime read these answers through fetchWithEarlyAnswers, once each, so
+ * they are checked like any other answer. This file runs before the shared libraries are there: it imports
+ * nothing but the shell's own route list.
  */
-const EARLY_URLS = ['/config.json', '/api/auth/check-login-status?optional=true'];
+import { paths } from '../config/paths.ts';
+
+const CONFIG_URL = '/config.json';
+const LOGIN_STATUS_URL = '/api/auth/check-login-status?optional=true';
 
 const early = new Map<string, Promise<Response>>();
 
-export function startEarlyRequests() {
-  for (const url of EARLY_URLS) {
-    const answer = fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-    // Read (or failed) later by the bootstrap: never an unhandled rejection in between.
-    answer.catch(() => undefined);
-    early.set(url, answer);
+/** The key of a URL however it is written (the runtime asks for manifests by absolute URL). */
+const keyOf = (url: string) => new URL(url, document.baseURI).href;
+
+/** Asks for `url` now; the answer is kept for its reader, and a copy is returned to read here. */
+function ask(url: string): Promise<Response> {
+  const answer = fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  // Read (or failed) later: never an unhandled rejection in between.
+  answer.catch(() => undefined);
+  early.set(keyOf(url), answer);
+  return answer.then((response) => response.clone());
+}
+
+/** The remote and page module that draw this path, as the shell's router maps them (see app/router.tsx). */
+function remotePageOf(pathname: string, signedIn: boolean): { remote: string; exposed: string } | undefined {
+  const is = (path: string) => pathname === path;
+  const under = (path: string) => pathname.startsWith(path.replace(/:\w+$/, ''));
+  if (!signedIn) {
+    if (is(paths.login.path)) return { remote: 'auth', exposed: 'LoginPage' };
+    if (is(paths.register.path)) return { remote: 'auth', exposed: 'RegisterPage' };
+    if (is(paths.requestReset.path)) return { remote: 'auth', exposed: 'RequestResetPage' };
+    if (is(paths.resetPassword.path)) return { remote: 'auth', exposed: 'ResetPasswordPage' };
+    return undefined;
   }
+  if (is(paths.dashboard.path)) return { remote: 'courses', exposed: 'DashboardPage' };
+  if (is(paths.categories.path)) return { remote: 'courses', exposed: 'CategoriesPage' };
+  if (under(paths.course.path)) return { remote: 'courses', exposed: 'CourseDetailsPage' };
+  if (is(paths.createCourse.path) || under(paths.editCourse.path))
+    return { remote: 'editor', exposed: 'CourseFormPage' };
+  if (is(paths.account.path)) return { remote: 'auth', exposed: 'AccountPage' };
+  return undefined;
+}
+
+interface Manifest {
+  metaData?: { remoteEntry?: { name?: string } };
+  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+function preload(href: string, as: 'script' | 'style') {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = as;
+  link.href = href;
+  document.head.append(link);
+}
+
+/** Fetches the manifest of the page's remote and preloads what the runtime loads next from it. */
+async function askForPage(config: Promise<Response>, loginStatus: Promise<Response>) {
+  const [configAnswer, statusAnswer] = await Promise.all([config, loginStatus]);
+  if (!configAnswer.ok || !statusAnswer.ok) return;
+  const { remotes } = (await configAnswer.json()) as { remotes?: Record<string, string> };
+  const signedIn = (await statusAnswer.json()) !== null;
+  const page = remotePageOf(location.pathname, signedIn);
+  const manifestUrl = page && remotes?.[page.remote];
+  if (!page || !manifestUrl) return;
+  const manifestAnswer = await ask(manifestUrl);
+  if (!manifestAnswer.ok) return;
+  const manifest = (await manifestAnswer.json()) as Manifest;
+  // The manifest's files are relative to it (`publicPath: 'auto'`).
+  const fileUrl = (file: string) => new URL(file, keyOf(manifestUrl)).href;
+  const entry = manifest.metaData?.remoteEntry?.name;
+  if (entry) preload(fileUrl(entry), 'script');
+  const assets = manifest.exposes?.find(({ name }) => name === page.exposed)?.assets;
+  for (const file of assets?.js?.sync ?? []) preload(fileUrl(file), 'script');
+  for (const file of assets?.css?.sync ?? []) preload(fileUrl(file), 'style');
+}
+
+export function startEarlyRequests() {
+  // A guess that fails only costs the bootstrap its head start: it asks again.
+  askForPage(ask(CONFIG_URL), ask(LOGIN_STATUS_URL)).catch(() => undefined);
 }
 
 /** fetch, but an early request's URL is answered from it (the first time). */
 export function fetchWithEarlyAnswers(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = String(input);
+  const url = keyOf(String(input));
   const answer = early.get(url);
   if (!answer) return fetch(input, init);
   early.delete(url);

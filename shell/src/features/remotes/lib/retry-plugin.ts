@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { fetchWithEarlyAnswers } from '../../../lib/early-requests.ts';
 
 const ATTEMPTS = 3;
 const PAUSE_MS = 400;
@@ -16,7 +17,8 @@ export function retryPlugin(): ModuleFederationRuntimePlugin {
       let failure: unknown;
       for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
         try {
-          const response = await globalThis.fetch(url, init);
+          // The entry script may have asked for this manifest already (lib/early-requests.ts).
+          const response = await (attempt === 1 ? fetchWithEarlyAnswers : globalThis.fetch)(url, init);
           if (response.ok) return response;
           failure = new Error(`${url} answered ${response.status}`);
           if (response.status < 500) break;
