@@ -3,7 +3,9 @@
 // courses service, and prints requests per second, p50 and p99, the gateway/direct ratios (one table at the end)
 // and the query plans.
 // `npm run bench` (options: --courses N --languages L --users N --seconds S --concurrency C); each course has
-// texts in L languages (3 by default).
+// texts in L languages (3 by default). Each run also prints the CPU time the gateway and the courses service used
+// per request (from /proc): what a call costs them, which the machine's other work changes far less than it
+// changes throughput.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +20,7 @@ import { searchable } from '@portal/courses-service/domain/rich-text';
 import { migrate } from '@portal/kit/db';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import { freePort } from '@portal/kit/server';
-import { startPortal } from './portal.ts';
+import { portalProcesses, startPortal, TICKS_PER_SECOND } from './portal.ts';
 import { scratchDatabase } from '@portal/kit/testing/backends';
 import { seedBulk } from '../scripts/bulk-seed.ts';
 
@@ -37,6 +39,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
+const WARM_UP_SECONDS = 1;
 
 const databases = values.postgres
   ? { auth: await scratchDatabase(values.postgres), courses: await scratchDatabase(values.postgres) }
@@ -68,6 +71,8 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time each of the portal's processes used per request (ms), from /proc: what a call costs, whatever else the machine runs. */
+  cpuMsPerRequest: Map<string, number>;
 }
 
 /** Closed-loop load: `concurrency` clients each send the next request when the previous one is answered. */
@@ -77,6 +82,7 @@ async function load(
   durationSeconds: number,
   clients: number,
 ): Promise<Result> {
+  const cpuBefore = await portalProcesses(portal.pid ?? 0);
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + durationSeconds * 1000;
@@ -97,10 +103,23 @@ async function load(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuMsPerRequest = new Map<string, number>();
+  for (const [name, after] of await portalProcesses(portal.pid ?? 0)) {
+    const before = cpuBefore.get(name);
+    if (before?.pid === after.pid)
+      cpuMsPerRequest.set(name, ((after.cpuTicks - before.cpuTicks) * 1000) / TICKS_PER_SECOND / latencies.length);
+  }
   latencies.sort((a, b) => a - b);
   const at = (quantile: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * quantile))] ?? 0;
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  return {
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+    cpuMsPerRequest,
+  };
 }
 
 async function queryPlans(sampleCourseId: string, viewerId: string): Promise<string> {
@@ -178,21 +197,26 @@ try {
   const rows: string[] = [];
   const summary: string[] = [];
   for (const scenario of scenarios) {
+    // Not counted: the first calls of a path compile its code and fill the service's kept lists, and would
+    // otherwise fall on whichever of the two runs comes first.
+    await load(`${gateway}${scenario.path}`, viaGateway, WARM_UP_SECONDS, scenario.clients);
+    await load(`${direct}${scenario.path}`, viaIdentity(scenario.path), WARM_UP_SECONDS, scenario.clients);
     const throughGateway = await load(`${gateway}${scenario.path}`, viaGateway, seconds, scenario.clients);
     const straight = await load(`${direct}${scenario.path}`, viaIdentity(scenario.path), seconds, scenario.clients);
+    const cpuOf = (result: Result, name: string) => (result.cpuMsPerRequest.get(name) ?? 0).toFixed(2);
     const format = (result: Result) =>
-      `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms${result.errors ? `  (${result.errors} errors)` : ''}`;
+      `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms  CPU per request: gateway ${cpuOf(result, 'gateway')} ms, courses ${cpuOf(result, 'courses')} ms${result.errors ? `  (${result.errors} errors)` : ''}`;
     rows.push(
       `${scenario.name}\n  gateway  ${format(throughGateway)}\n  direct   ${format(straight)}\n  ratio gateway/direct: ${(throughGateway.rps / straight.rps).toFixed(2)} of the throughput, p99 ×${(throughGateway.p99 / straight.p99).toFixed(2)}`,
     );
     console.log(rows.at(-1));
     summary.push(
-      `| ${scenario.name} | ${throughGateway.rps.toFixed(0)} | ${straight.rps.toFixed(0)} | ${(throughGateway.rps / straight.rps).toFixed(2)} | ${throughGateway.p50.toFixed(1)} | ${straight.p50.toFixed(1)} |`,
+      `| ${scenario.name} | ${throughGateway.rps.toFixed(0)} | ${straight.rps.toFixed(0)} | ${(throughGateway.rps / straight.rps).toFixed(2)} | ${throughGateway.p50.toFixed(1)} | ${straight.p50.toFixed(1)} | ${cpuOf(throughGateway, 'gateway')} | ${cpuOf(straight, 'courses')} |`,
     );
   }
   const table = [
-    '| call | gateway req/s | direct req/s | gateway/direct | gateway p50 ms | direct p50 ms |',
-    '|---|---|---|---|---|---|',
+    '| call | gateway req/s | direct req/s | gateway/direct | gateway p50 ms | direct p50 ms | gateway CPU ms/request | courses CPU ms/request |',
+    '|---|---|---|---|---|---|---|---|',
     ...summary,
   ].join('\n');
   console.log(`\n${table}`);
@@ -202,7 +226,7 @@ try {
   report = [
     `Courses API benchmark, ${new Date().toISOString()}`,
     `Data: ${seeded.courses} courses in ${seeded.languagesPerCourse} languages each, in ${seeded.categories} categories, ${seeded.users} users, ${seeded.participations} participations, on ${databases ? 'a PostgreSQL server' : 'embedded PGlite'}.`,
-    `Load: ${concurrency} concurrent clients (unless marked), closed loop, ${seconds} s per scenario and path, on one 2-core machine shared by the load generator, the gateway and the services.`,
+    `Load: ${concurrency} concurrent clients (unless marked), closed loop, ${seconds} s per scenario and path after ${WARM_UP_SECONDS} s of warm-up, on one 2-core machine shared by the load generator, the gateway and the services.`,
     '',
     ...rows,
     '',

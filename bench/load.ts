@@ -18,7 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '@portal/kit/server';
-import { startPortal } from './portal.ts';
+import { portalProcesses, startPortal, TICKS_PER_SECOND } from './portal.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const execAsync = promisify(execFile);
@@ -301,31 +301,15 @@ export function dockerStats(project: string) {
  * core used since the previous sample. */
 function processStats(parent: number) {
   const previous = new Map<number, { ticks: number; at: number }>();
-  const TICKS_PER_SECOND = 100;
   return async () => {
     const samples = new Map<string, { cpu: number; memoryMiB: number }>();
-    const output = await execAsync('ps', ['-o', 'pid=,rss=,args=', '--ppid', String(parent)]).catch(() => ({
-      stdout: '',
-    }));
-    for (const line of output.stdout.split('\n').filter(Boolean)) {
-      const [pid = '0', rss = '0', ...args] = line.trim().split(/\s+/);
-      const entry = args.find((arg) => arg.endsWith('server.ts')) ?? args.join(' ');
-      const name = entry.replace(/\/src\/server\.ts$/, '').replace(/^.*\/(services\/)?/, '');
-      let stat = '';
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      // utime and stime: the 14th and 15th fields, counted after the command name in parentheses.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(fields[11]) + Number(fields[12]);
+    for (const [name, { pid, cpuTicks, rssKiB }] of await portalProcesses(parent)) {
       const now = performance.now();
-      const before = previous.get(Number(pid));
-      previous.set(Number(pid), { ticks, at: now });
+      const before = previous.get(pid);
+      previous.set(pid, { ticks: cpuTicks, at: now });
       if (!before) continue;
-      const cpu = ((ticks - before.ticks) / TICKS_PER_SECOND / ((now - before.at) / 1000)) * 100;
-      samples.set(name, { cpu, memoryMiB: Number(rss) / 1024 });
+      const cpu = ((cpuTicks - before.ticks) / TICKS_PER_SECOND / ((now - before.at) / 1000)) * 100;
+      samples.set(name, { cpu, memoryMiB: rssKiB / 1024 });
     }
     return samples;
   };

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from '@portal/kit/server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -53,4 +54,34 @@ export async function portalUnderTest() {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const execAsync = promisify(execFile);
+/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ). */
+export const TICKS_PER_SECOND = 100;
+
+/**
+ * The portal's processes under `npm start` (the children of `parent`), by name (gateway, auth, courses, files),
+ * with the CPU time each has used so far in ticks (user and system, from /proc) and its resident memory in KiB.
+ */
+export async function portalProcesses(parent: number) {
+  const processes = new Map<string, { pid: number; cpuTicks: number; rssKiB: number }>();
+  const output = await execAsync('ps', ['-o', 'pid=,rss=,args=', '--ppid', String(parent)]).catch(() => ({
+    stdout: '',
+  }));
+  for (const line of output.stdout.split('\n').filter(Boolean)) {
+    const [pid = '0', rss = '0', ...args] = line.trim().split(/\s+/);
+    const entry = args.find((arg) => arg.endsWith('server.ts')) ?? args.join(' ');
+    const name = entry.replace(/\/src\/server\.ts$/, '').replace(/^.*\/(services\/)?/, '');
+    let stat = '';
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // utime and stime: the 14th and 15th fields, counted after the command name in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    processes.set(name, { pid: Number(pid), cpuTicks: Number(fields[11]) + Number(fields[12]), rssKiB: Number(rss) });
+  }
+  return processes;
 }
