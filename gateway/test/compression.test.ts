@@ -134,6 +134,20 @@ describe('API compression by size', () => {
       );
       res.end(']');
     });
+    // Megabytes streamed without a length: compressed as a page is, with the window sized for pages.
+    app.get('/api/streamed-whole', (_req, res) => {
+      res.type('json');
+      res.write('[');
+      const all = cards(20_000);
+      for (let start = 0; start < all.length; start += 1000)
+        res.write(
+          `${start ? ',' : ''}${all
+            .slice(start, start + 1000)
+            .map((card) => JSON.stringify(card))
+            .join(',')}`,
+        );
+      res.end(']');
+    });
     app.get('/api/no-transform', (_req, res) => res.set('Cache-Control', 'no-transform').json(cards(200)));
     // As the courses service sends its whole list: compressed once, where it is kept.
     app.get('/api/encoded', (_req, res) => {
@@ -165,6 +179,13 @@ describe('API compression by size', () => {
     expect(streamed.headers['content-encoding']).toBe('gzip');
     expect(streamed.headers['transfer-encoding']).toBe('chunked');
     expect(JSON.parse(gunzipSync(streamed.body).toString())).toEqual(cards(200));
+  });
+
+  it('when a streamed answer is larger than the brotli window of pages, then it still comes compressed and whole', async () => {
+    const streamed = await raw(`${url}/api/streamed-whole`, 'br');
+    expect(streamed.headers['content-encoding']).toBe('br');
+    expect(streamed.body.length).toBeLessThan(JSON.stringify(cards(20_000)).length / 4);
+    expect(JSON.parse(brotliDecompressSync(streamed.body).toString())).toEqual(cards(20_000));
   });
 
   it('when an answer forbids transforming it, then it is sent as it is', async () => {
