@@ -14,9 +14,12 @@ export default defineConfig({
   resolve: { alias: federationRuntimeAliases() },
   html: { template: './src/index.html' },
   output: { assetPrefix: '/' },
-  // The shared libraries' file is loaded by the entry script's module-federation runtime, a round trip after the
-  // entry itself: the page asks for it at once instead.
-  performance: { preload: { type: 'async-chunks', include: [/static\/js\/async\/lib\.[0-9a-f]+\.js$/] } },
+  // The files every page needs first (the shared libraries, the bootstrap, the app's frame; named in index.tsx and
+  // bootstrap.tsx) are loaded by the entry script, a round trip after the entry itself: the page asks for them
+  // at once instead.
+  performance: {
+    preload: { type: 'async-chunks', include: [/static\/(js|css)\/async\/(lib|boot|app)\.[0-9a-f]+\.(js|css)$/] },
+  },
   // What every page needs before it is drawn, the shared libraries and the contracts the browser uses: one file
   // instead of one per shared module (each file costs its headers, about half a KiB, and compresses on its own;
   // contracts modules imported by several shared modules were copied into each). Not zod's JSON Schema code: only

@@ -11,7 +11,7 @@ import { checkLoginStatus } from './lib/session.tsx';
 
 // The app's own modules (the router, the pages' frame, the toasts) are a chunk of their own, so the browser runs
 // them in a task of their own, not in the one long task that runs this file and the libraries it needs first.
-const app = import('./app/app.tsx');
+const app = import(/* webpackChunkName: "app" */ './app/app.tsx');
 // Awaited in start(), where a failure shows the crash page; not an unhandled rejection before that.
 app.catch(() => undefined);
 

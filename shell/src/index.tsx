@@ -1,4 +1,5 @@
 import { startEarlyRequests } from './lib/early-requests.ts';
 
 startEarlyRequests();
-import('./bootstrap.tsx');
+// Named, so that index.html can preload it (rsbuild.config.ts).
+import(/* webpackChunkName: "boot" */ './bootstrap.tsx');
