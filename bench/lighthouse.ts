@@ -10,6 +10,7 @@
 //
 // The browser is CHROME_PATH (Debian's Chromium, /usr/bin/chromium, by default).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -76,6 +77,9 @@ const browser = await chromium.launch({
   args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`],
 });
 const results: { route: string; preset: string; scores: Scores }[] = [];
+/** Lighthouse's own CPU benchmark of each run, and the load average around them: the machine state the scores had. */
+const benchmarkIndexes: number[] = [];
+const loadAtStart = loadavg()[0] ?? 0;
 try {
   const cookie = await sessionCookie();
   const routes: [string, string, boolean][] = [
@@ -103,7 +107,8 @@ try {
           const file = `${name.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${preset}-${run + 1}.json`;
           writeFileSync(path.join(jsonDir, file), JSON.stringify(result.lhr));
         }
-        const { categories, audits } = result.lhr;
+        const { categories, audits, environment } = result.lhr;
+        benchmarkIndexes.push(environment.benchmarkIndex);
         samples.push({
           performance: Math.round((categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -140,6 +145,9 @@ const report = [
   `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ` +
     `Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}, simulated throttling (the presets' own), ` +
     `median of ${runs} run(s) per route and preset, production builds as \`npm start\` serves them.`,
+  `Machine: load average ${loadAtStart.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end; ` +
+    `Lighthouse's CPU benchmark index ${median(benchmarkIndexes)} (median; ${Math.min(...benchmarkIndexes)} to ` +
+    `${Math.max(...benchmarkIndexes)} over the runs).`,
   '',
   ...lines,
 ].join('\n');
