@@ -7,7 +7,7 @@
 // per request (from /proc): what a call costs them, which the machine's other work changes far less than it
 // changes throughput.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CompiledQuery } from 'kysely';
@@ -153,6 +153,7 @@ async function queryPlans(sampleCourseId: string, viewerId: string): Promise<str
 }
 
 const seeded = await seed();
+const loadAtStart = loadavg()[0] ?? 0;
 const port = await freePort();
 const coursesPort = await freePort();
 const portal = await startPortal(port, {
@@ -226,6 +227,7 @@ try {
   report = [
     `Courses API benchmark, ${new Date().toISOString()}`,
     `Data: ${seeded.courses} courses in ${seeded.languagesPerCourse} languages each, in ${seeded.categories} categories, ${seeded.users} users, ${seeded.participations} participations, on ${databases ? 'a PostgreSQL server' : 'embedded PGlite'}.`,
+    `Machine: load average ${loadAtStart.toFixed(1)} when the load began, ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`,
     `Load: ${concurrency} concurrent clients (unless marked), closed loop, ${seconds} s per scenario and path after ${WARM_UP_SECONDS} s of warm-up, on one 2-core machine shared by the load generator, the gateway and the services.`,
     '',
     ...rows,
