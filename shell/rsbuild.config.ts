@@ -1,6 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { federationRuntimeAliases } from '@portal/web-kit/build/federation-runtime';
+import { contractsAliases } from '@portal/web-kit/build/module-federation-shared';
 import { pluginPrecompress } from '@portal/web-kit/build/precompress';
 import { pluginReact } from '@rsbuild/plugin-react';
 import moduleFederationConfig from './module-federation.config.ts';
@@ -11,7 +12,7 @@ const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig), pluginPrecompress()],
   source: { entry: { index: './src/index.tsx' } },
-  resolve: { alias: federationRuntimeAliases() },
+  resolve: { alias: { ...federationRuntimeAliases(), ...contractsAliases() } },
   html: { template: './src/index.html' },
   output: { assetPrefix: '/' },
   // The files every page needs first (the shared libraries, the bootstrap, the app's frame; named in index.tsx and

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
@@ -33,13 +33,22 @@ const versionOf = (name: string): string =>
   (JSON.parse(readFileSync(resolveModule(`${name}/package.json`), 'utf8')) as { version: string }).version;
 
 /**
- * Every module of @portal/contracts, by name: the shell provides each one (and with them the one copy of zod),
- * also those it does not import itself, so that a remote never falls back to a copy of its own.
+ * The contracts the browser uses, as one module (contracts/src/browser.ts), and the names of the files it gathers.
+ * The shell provides it (and with it the one copy of zod), so that a remote never falls back to a copy of its own.
  */
 const CONTRACTS_DIR = path.dirname(resolveModule('@portal/contracts/languages'));
-const CONTRACTS = readdirSync(CONTRACTS_DIR)
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-  .map((file) => file.slice(0, -'.ts'.length));
+const CONTRACTS_MODULE = path.join(CONTRACTS_DIR, 'browser.ts');
+const CONTRACTS_FILES = [
+  ...readFileSync(CONTRACTS_MODULE, 'utf8').matchAll(/^export \* from '\.\/([\w-]+)\.ts';$/gm),
+].map(([, name]) => name as string);
+
+/**
+ * What every app's build resolves `@portal/contracts/<file>` to: the one shared module, so that the runtime
+ * registers and resolves one module for the contracts, not one per file (each costs it work as every app starts).
+ */
+export function contractsAliases(): Record<string, string> {
+  return Object.fromEntries(CONTRACTS_FILES.map((name) => [`@portal/contracts/${name}$`, CONTRACTS_MODULE]));
+}
 
 /** `dependencies` is the app's package.json dependencies: the required versions come from there. */
 export function sharedDependencies(dependencies: Readonly<Record<string, string>>): Shared {
@@ -59,14 +68,13 @@ export function sharedDependencies(dependencies: Readonly<Record<string, string>
       version: versionOf(name),
     };
   }
-  for (const name of CONTRACTS) {
-    // A file path (not the package request) as `import` makes every app provide the module, used or not.
-    shared[`@portal/contracts/${name}`] = {
-      import: path.join(CONTRACTS_DIR, `${name}.ts`),
-      singleton: true,
-      requiredVersion: false,
-      version: '0.0.0',
-    };
-  }
+  // An absolute path matches every import that resolves to that file (contractsAliases), and makes every app
+  // provide the module, used or not.
+  shared[CONTRACTS_MODULE] = {
+    shareKey: '@portal/contracts',
+    singleton: true,
+    requiredVersion: false,
+    version: '0.0.0',
+  };
   return shared;
 }

@@ -3,6 +3,7 @@ import { type ModuleFederationOptions, pluginModuleFederation } from '@module-fe
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { federationRuntimeAliases } from './federation-runtime.ts';
+import { contractsAliases } from './module-federation-shared.ts';
 import { pluginPrecompress } from './precompress.ts';
 
 /**
@@ -27,7 +28,7 @@ export function remoteRsbuildConfig({ federation, port, title }: RemoteBuild) {
   return defineConfig({
     plugins: [pluginReact(), pluginModuleFederation(federation), pluginPrecompress()],
     source: { entry: { index: './src/index.tsx' } },
-    resolve: { alias: federationRuntimeAliases() },
+    resolve: { alias: { ...federationRuntimeAliases(), ...contractsAliases() } },
     html: { template: path.resolve(import.meta.dirname, '../standalone/index.html'), title },
     // The standalone page is for development only: a production build is loaded by the shell.
     tools: { htmlPlugin: !inPortal },
