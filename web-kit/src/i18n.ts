@@ -1,7 +1,11 @@
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@portal/contracts/languages';
 import i18next from 'i18next';
 
-/** One chunk per language: a page loads the texts of the language it shows, the others come when chosen. */
+/**
+ * One chunk per language: a page loads the texts of the language it shows, the others come when chosen. Each is
+ * named `i18n-<language>` (`webpackChunkName`), so that the shell can find the one a page will show in a slice's
+ * manifest and ask for it before the page does (shell/src/lib/early-requests.ts).
+ */
 export type Translations = Readonly<Record<Language, () => Promise<{ default: object }>>>;
 
 /** Adds a namespace's texts in `language` to the portal's one i18next instance, unless they are there already. */

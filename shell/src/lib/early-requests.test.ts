@@ -7,7 +7,14 @@ const MANIFEST = {
     {
       name: 'LoginPage',
       assets: {
-        js: { sync: ['static/js/async/__federation_expose_LoginPage.1234abcd.js'] },
+        js: {
+          sync: ['static/js/async/__federation_expose_LoginPage.1234abcd.js'],
+          async: [
+            'static/js/async/i18n-en.0a1b2c3d4e.js',
+            'static/js/async/i18n-fr.5f6a7b8c9d.js',
+            'static/js/async/f.js',
+          ],
+        },
         css: { sync: ['static/css/async/__federation_expose_LoginPage.1234abcd.css'] },
       },
     },
@@ -23,9 +30,21 @@ function answer(body: unknown): Response {
 
 function serve(loginStatus: unknown) {
   const bodies: Record<string, unknown> = {
-    '/config.json': { remotes: { auth: '/mfe/auth/mf-manifest.json', courses: '/mfe/courses/mf-manifest.json' } },
+    '/config.json': {
+      remotes: { auth: '/mfe/auth/mf-manifest.json', courses: '/mfe/courses/mf-manifest.json' },
+      languages: ['en', 'fr', 'de', 'it', 'rm'],
+    },
     '/api/auth/check-login-status?optional=true': loginStatus,
     '/mfe/auth/mf-manifest.json': MANIFEST,
+    '/mfe/courses/mf-manifest.json': {
+      metaData: { remoteEntry: { name: 'static/js/courses.1234abcd.js' } },
+      exposes: [
+        {
+          name: 'DashboardPage',
+          assets: { js: { sync: ['static/js/async/dashboard.js'], async: ['static/js/async/i18n-de.0123456789.js'] } },
+        },
+      ],
+    },
   };
   const fetch = jest.fn((url: string) => Promise.resolve(answer(bodies[url] ?? null)));
   globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
@@ -40,6 +59,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('early requests', () => {
   afterEach(() => {
     document.head.innerHTML = '';
+    localStorage.clear();
     window.history.replaceState(null, '', '/');
   });
 
@@ -57,6 +77,31 @@ describe('early requests', () => {
       'http://localhost/mfe/auth/static/js/auth.1234abcd.js',
       'http://localhost/mfe/auth/static/js/async/__federation_expose_LoginPage.1234abcd.js',
       'http://localhost/mfe/auth/static/css/async/__federation_expose_LoginPage.1234abcd.css',
+      // The browser's language (jsdom: en-US), as i18next will detect it.
+      'http://localhost/mfe/auth/static/js/async/i18n-en.0a1b2c3d4e.js',
+    ]);
+  });
+
+  it('when a visitor chose French on this device, then the French texts of the slice are preloaded', async () => {
+    window.history.replaceState(null, '', '/login');
+    localStorage.setItem('i18nextLng', 'fr');
+    serve(null);
+    startEarlyRequests();
+    await settle();
+    expect(preloaded()).toContain('http://localhost/mfe/auth/static/js/async/i18n-fr.5f6a7b8c9d.js');
+    expect(preloaded()).not.toContain('http://localhost/mfe/auth/static/js/async/i18n-en.0a1b2c3d4e.js');
+  });
+
+  it('when someone is signed in, then the texts are those of their stored language, whatever the device says', async () => {
+    window.history.replaceState(null, '', '/dashboard');
+    localStorage.setItem('i18nextLng', 'fr');
+    serve({ id: 'a1', email: 'ada@example.com', name: 'Ada', language: 'de', isSysAdmin: false });
+    startEarlyRequests();
+    await settle();
+    expect(preloaded()).toEqual([
+      'http://localhost/mfe/courses/static/js/courses.1234abcd.js',
+      'http://localhost/mfe/courses/static/js/async/dashboard.js',
+      'http://localhost/mfe/courses/static/js/async/i18n-de.0123456789.js',
     ]);
   });
 

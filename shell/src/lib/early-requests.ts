@@ -1,12 +1,13 @@
 /**
  * The answers the first page needs, asked for by the entry script at once, while the browser still downloads
- * React and the other shared libraries instead of after them: /config.json, who is signed in, and then the
- * manifest of the remote that draws the page, whose entry script, page module and styles are preloaded. The
- * bootstrap and the module-federation runtime read these answers through fetchWithEarlyAnswers, once each, so
- * they are checked like any other answer. This file runs before the shared libraries are there: it imports
- * nothing but the shell's own route list.
+ * React and the other shared libraries instead of after them: /config.json, who is signed in, then the shell's
+ * texts in the language the page will show, and the manifest of the remote that draws the page, whose entry
+ * script, page module, styles and texts are preloaded. The bootstrap and the module-federation runtime read these
+ * answers through fetchWithEarlyAnswers, once each, so they are checked like any other answer. This file runs
+ * before the shared libraries are there: it imports nothing but the shell's route list and its texts' loaders.
  */
 import { paths } from '../config/paths.ts';
+import { detectedLanguage, isInterfaceLanguage, SHELL_TRANSLATIONS } from './interface-language.ts';
 
 const CONFIG_URL = '/config.json';
 const LOGIN_STATUS_URL = '/api/auth/check-login-status?optional=true';
@@ -47,7 +48,13 @@ function remotePageOf(pathname: string, signedIn: boolean): { remote: string; ex
 
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string } };
-  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+  exposes?: { name: string; assets?: { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+/** The language the page will show: the signed-in user's, or the one i18next will detect (lib/i18n.ts). */
+function languageOf(loginStatus: unknown, languages: readonly string[]) {
+  const stored = (loginStatus as { language?: unknown } | null)?.language;
+  return isInterfaceLanguage(stored) ? stored : detectedLanguage(languages);
 }
 
 function preload(href: string, as: 'script' | 'style') {
@@ -62,9 +69,15 @@ function preload(href: string, as: 'script' | 'style') {
 async function askForPage(config: Promise<Response>, loginStatus: Promise<Response>) {
   const [configAnswer, statusAnswer] = await Promise.all([config, loginStatus]);
   if (!configAnswer.ok || !statusAnswer.ok) return;
-  const { remotes } = (await configAnswer.json()) as { remotes?: Record<string, string> };
-  const signedIn = (await statusAnswer.json()) !== null;
-  const page = remotePageOf(location.pathname, signedIn);
+  const { remotes, languages = [] } = (await configAnswer.json()) as {
+    remotes?: Record<string, string>;
+    languages?: string[];
+  };
+  const status: unknown = await statusAnswer.json();
+  const language = languageOf(status, languages);
+  // The same chunk the bootstrap loads them from: asked for now, it is there (or on its way) by then.
+  if (language) SHELL_TRANSLATIONS[language]().catch(() => undefined);
+  const page = remotePageOf(location.pathname, status !== null);
   const manifestUrl = page && remotes?.[page.remote];
   if (!page || !manifestUrl) return;
   const manifestAnswer = await ask(manifestUrl);
@@ -77,6 +90,10 @@ async function askForPage(config: Promise<Response>, loginStatus: Promise<Respon
   const assets = manifest.exposes?.find(({ name }) => name === page.exposed)?.assets;
   for (const file of assets?.js?.sync ?? []) preload(fileUrl(file), 'script');
   for (const file of assets?.css?.sync ?? []) preload(fileUrl(file), 'style');
+  // The slice's texts in that language (web-kit/src/i18n.ts names their chunks), which its page awaits.
+  const textsFile = language && new RegExp(`(^|/)i18n-${language}\\.[0-9a-f]+\\.js$`);
+  const texts = textsFile && assets?.js?.async?.find((file) => textsFile.test(file));
+  if (texts) preload(fileUrl(texts), 'script');
 }
 
 export function startEarlyRequests() {

@@ -1,18 +1,11 @@
 import { FALLBACK_LANGUAGE, type Language, LANGUAGES } from '@portal/contracts/languages';
-import { currentLanguage, loadTranslations, type Translations } from '@portal/web-kit/i18n';
+import { currentLanguage, loadTranslations } from '@portal/web-kit/i18n';
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_DETECTION, SHELL_TRANSLATIONS } from './interface-language.ts';
 
 export const SHELL_NAMESPACE = 'shell';
-
-const SHELL_TRANSLATIONS: Translations = {
-  en: () => import('../locales/en/shell.json', { with: { type: 'json' } }),
-  fr: () => import('../locales/fr/shell.json', { with: { type: 'json' } }),
-  de: () => import('../locales/de/shell.json', { with: { type: 'json' } }),
-  it: () => import('../locales/it/shell.json', { with: { type: 'json' } }),
-  rm: () => import('../locales/rm/shell.json', { with: { type: 'json' } }),
-};
 
 /**
  * Sets up the portal's one i18next instance. i18next is a shared singleton, so every remote gets this
@@ -37,11 +30,7 @@ export async function initI18n(): Promise<void> {
       initAsync: false,
       interpolation: { escapeValue: false },
       react: { useSuspense: false, bindI18nStore: 'added' },
-      detection: {
-        order: ['localStorage', 'cookie', 'sessionStorage', 'navigator', 'htmlTag'],
-        caches: ['localStorage'],
-        convertDetectedLanguage: (lng: string) => lng.split('-')[0]?.toLowerCase() ?? lng,
-      },
+      detection: LANGUAGE_DETECTION,
     });
   // Detected, but not resolved yet: i18next resolves only to a language whose texts it has.
   await changeInterfaceLanguage(currentLanguage());
