@@ -6,8 +6,8 @@
  * answers through fetchWithEarlyAnswers, once each, so they are checked like any other answer. This file runs
  * before the shared libraries are there: it imports nothing but the shell's route list and its texts' loaders.
  */
+import type { Language } from '@portal/contracts/languages';
 import { paths } from '../config/paths.ts';
-import { detectedLanguage, isInterfaceLanguage, SHELL_TRANSLATIONS } from './interface-language.ts';
 
 const CONFIG_URL = '/config.json';
 const LOGIN_STATUS_URL = '/api/auth/check-login-status?optional=true';
@@ -51,10 +51,19 @@ interface Manifest {
   exposes?: { name: string; assets?: { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[] } } }[];
 }
 
-/** The language the page will show: the signed-in user's, or the one i18next will detect (lib/i18n.ts). */
-function languageOf(loginStatus: unknown, languages: readonly string[]) {
+/**
+ * The language the page will show: the signed-in user's, or the one i18next will detect (lib/i18n.ts). Asks for
+ * the shell's texts in it. The detector runs here, once the answers are in, not in the entry's first task.
+ */
+async function askForTexts(loginStatus: unknown, languages: readonly string[]): Promise<Language | undefined> {
+  const { detectedLanguage, isInterfaceLanguage, SHELL_TRANSLATIONS } = await import(
+    /* webpackMode: "eager" */ './interface-language.ts'
+  );
   const stored = (loginStatus as { language?: unknown } | null)?.language;
-  return isInterfaceLanguage(stored) ? stored : detectedLanguage(languages);
+  const language = isInterfaceLanguage(stored) ? stored : detectedLanguage(languages);
+  // The same chunk the bootstrap loads them from: asked for now, it is there (or on its way) by then.
+  if (language) SHELL_TRANSLATIONS[language]().catch(() => undefined);
+  return language;
 }
 
 function preload(href: string, as: 'script' | 'style') {
@@ -74,9 +83,7 @@ async function askForPage(config: Promise<Response>, loginStatus: Promise<Respon
     languages?: string[];
   };
   const status: unknown = await statusAnswer.json();
-  const language = languageOf(status, languages);
-  // The same chunk the bootstrap loads them from: asked for now, it is there (or on its way) by then.
-  if (language) SHELL_TRANSLATIONS[language]().catch(() => undefined);
+  const language = await askForTexts(status, languages);
   const page = remotePageOf(location.pathname, status !== null);
   const manifestUrl = page && remotes?.[page.remote];
   if (!page || !manifestUrl) return;
