@@ -149,6 +149,13 @@ describe('API compression by size', () => {
       res.end(']');
     });
     app.get('/api/no-transform', (_req, res) => res.set('Cache-Control', 'no-transform').json(cards(200)));
+    // A service that tags its answers (as the courses service tags its lists), and gets the tag wrong on purpose:
+    // what comes back shows whether the gateway compressed this body or sent the copy it kept for the tag.
+    let calls = 0;
+    app.get('/api/tagged', (req, res) => {
+      calls += 1;
+      res.set('ETag', `W/"${String(req.query.version)}"`).json(cards(calls === 1 ? 200 : 100));
+    });
     // As the courses service sends its whole list: compressed once, where it is kept.
     app.get('/api/encoded', (_req, res) => {
       res.type('json').setHeader('Content-Encoding', 'gzip');
@@ -186,6 +193,26 @@ describe('API compression by size', () => {
     expect(streamed.headers['content-encoding']).toBe('br');
     expect(streamed.body.length).toBeLessThan(JSON.stringify(cards(20_000)).length / 4);
     expect(JSON.parse(brotliDecompressSync(streamed.body).toString())).toEqual(cards(20_000));
+  });
+
+  it('when answers carry the same tag, then the copy compressed for the first is sent to the next', async () => {
+    const first = await raw(`${url}/api/tagged?version=1`, 'gzip, deflate, br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(first.headers['content-length'])).toBe(first.body.length);
+    expect(JSON.parse(brotliDecompressSync(first.body).toString())).toEqual(cards(200));
+    // The service sent 100 cards under the same tag: the kept copy of the 200 goes out.
+    const again = await raw(`${url}/api/tagged?version=1`, 'br');
+    expect(again.body.equals(first.body)).toBe(true);
+    // Another tag, or another encoding, is compressed from what the service sent.
+    const retagged = await raw(`${url}/api/tagged?version=2`, 'br');
+    expect(JSON.parse(brotliDecompressSync(retagged.body).toString())).toEqual(cards(100));
+    const gzip = await raw(`${url}/api/tagged?version=1`, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(cards(100));
+    const plain = await raw(`${url}/api/tagged?version=1`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(cards(100));
   });
 
   it('when an answer forbids transforming it, then it is sent as it is', async () => {
