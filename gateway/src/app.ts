@@ -48,7 +48,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   const metrics = createMetrics('gateway');
   app.use(requestContext(logger));
   app.use(metrics.middleware);
-  app.use(securityHeaders(config));
+  app.use(securityHeaders(config, Object.values(PROXIED_PREFIXES).flat()));
   app.use(
     healthRoutes(
       Object.fromEntries(Object.entries(services).map(([name, targets]) => [name, targets.instances])),

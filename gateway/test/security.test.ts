@@ -225,4 +225,24 @@ describe.each(testBackends())('security round on $name', (backend) => {
       expect((await portal.admin()).cookies.size).toBeGreaterThan(0);
     });
   });
+
+  describe('security headers', () => {
+    it('when a service answers through the gateway, then the answer carries the headers of data, not of a page', async () => {
+      const admin = await portal.admin();
+      const id = await publishedCourse();
+      for (const answer of [await admin.get(`/api/courses/${id}`), await admin.get('/api/categories')]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-security-policy')).toBe(
+          "default-src 'none'; frame-ancestors 'none'; sandbox",
+        );
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(answer.headers.get('x-frame-options')).toBe('DENY');
+        expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+      }
+      // The gateway's own pages keep the pages' policy: the API reference is a document with its own styles.
+      const docs = await admin.get('/api/docs');
+      expect(docs.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
+      expect(docs.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    });
+  });
 });
