@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 export type RequestState<T> =
   { status: 'loading'; previous: T | undefined } | { status: 'error'; error: unknown } | { status: 'success'; data: T };
@@ -13,6 +13,8 @@ interface Outcome<T> {
  * Runs `load` (memoized by the caller: a new function is a new request) and answers its state. A newer
  * request aborts the older one; `reload` asks again; `update` changes the loaded data after a mutation the
  * server agreed to. While a request is on its way, the data of the last one stays available as `previous`.
+ * What arrives is drawn in a transition: React builds a page of cards or a course in slices of a few
+ * milliseconds instead of one task that blocks input (an update outside a transition is drawn in one go).
  */
 export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>) {
   const [attempt, setAttempt] = useState(0);
@@ -22,10 +24,12 @@ export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>) {
     const controller = new AbortController();
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setOutcome({ load, attempt, result: { ok: true, data } });
+        if (!controller.signal.aborted)
+          startTransition(() => setOutcome({ load, attempt, result: { ok: true, data } }));
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setOutcome({ load, attempt, result: { ok: false, error } });
+        if (!controller.signal.aborted)
+          startTransition(() => setOutcome({ load, attempt, result: { ok: false, error } }));
       },
     );
     return () => controller.abort();
