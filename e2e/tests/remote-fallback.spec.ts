@@ -19,6 +19,8 @@ test('when the auth remote points at a dead URL, then the login route shows the 
   await page.getByRole('link', { name: 'Course Portal' }).click();
   await expect(page.getByRole('heading', { name: 'Learning that moves your work forward' })).toBeVisible();
   await page.getByRole('button', { name: 'DE – Deutsch' }).click();
+  // The choice is kept once German is shown: only then does the next page load start in German.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Diese Seite kann gerade nicht geladen werden' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
