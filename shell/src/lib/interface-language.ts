@@ -32,9 +32,10 @@ export const isInterfaceLanguage = (value: unknown): value is Language =>
  */
 export function detectedLanguage(offered: readonly string[]): Language | undefined {
   // With a `getBestMatchFromCodes`, the detector answers every language it found, in order, as i18next asks it to.
+  // A copy of the options: the detector fills its defaults into the object it is given.
   const detector = new LanguageDetector(
     { languageUtils: { getBestMatchFromCodes: () => undefined } },
-    LANGUAGE_DETECTION,
+    { ...LANGUAGE_DETECTION },
   );
   const found = [detector.detect() ?? []].flat();
   return found.find((language): language is Language => offered.includes(language) && isInterfaceLanguage(language));
