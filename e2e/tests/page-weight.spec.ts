@@ -7,10 +7,10 @@ const KIB = 1024;
  * that it cannot grow unnoticed; lower a ceiling when a route gets lighter.
  */
 const CEILINGS: Record<RouteName, number> = {
-  login: 148 * KIB,
-  dashboard: 153 * KIB,
-  course: 163 * KIB,
-  createCourse: 264 * KIB,
+  login: 147 * KIB,
+  dashboard: 152 * KIB,
+  course: 162 * KIB,
+  createCourse: 262 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {
