@@ -528,7 +528,7 @@ describe.each(testBackends())('course content in five languages on $name', (back
         expect((await repository.findById(old[3]?.id ?? '', viewer, 'en'))?.defaultLanguage).toBe('it');
         const listed = await repository.list({ search: 'search' }, viewer, 'rm');
         expect(
-          (JSON.parse(listed.json.toString()) as CourseSummary[]).map(({ title, language, languages }) => ({
+          (JSON.parse(listed.json().toString()) as CourseSummary[]).map(({ title, language, languages }) => ({
             title,
             language,
             languages,

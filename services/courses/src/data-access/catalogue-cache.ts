@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
-import { compressSegments, gzipOf } from './segmented-gzip.ts';
+import { compressSegments, gzipOf, type Patch, type Segments } from './segmented-gzip.ts';
 
 /**
  * Bytes of lists kept at once: a page of 24 cards is about 12 KiB, the whole list of 10,000 courses in one
@@ -22,12 +22,15 @@ const FLAG_AT = CARD_START.indexOf('false');
 
 /** A list as JSON, ready to send, with the total for X-Total-Count and what identifies this viewer's version of it. */
 export interface SerializedList {
-  json: Buffer;
+  json: () => Buffer;
   total: number;
   etag: string;
   /** The same bytes as gzip, for a large list (compressed once per catalogue version, then patched per viewer). */
   gzip?: () => Promise<Buffer>;
 }
+
+/** What marks a course the viewer is taking: as long as `false`, so that every other byte stays where it is. */
+const PARTICIPATING = Buffer.from('true ');
 
 /** What a list is read as: its cards and how many courses its filter finds in all. */
 export interface ListRead<Card> {
@@ -42,7 +45,7 @@ interface KeptList {
   /** Where each course's `false` stands in `json`. */
   flagAt: Map<string, number>;
   /** `json` compressed in segments, made on the first call that accepts gzip. */
-  segments?: Promise<Buffer[]>;
+  segments?: Promise<Segments>;
   /** What the entry counts against the budget: the JSON and its compressed segments. */
   bytes: number;
 }
@@ -68,11 +71,11 @@ function serialize<Card extends { id: string; isParticipant: boolean }>(
  * Lists of cards (a page, a search, the spec's whole list of thousands of cards) cost joins over the courses,
  * their texts and categories, and the whole list megabytes of JSON, yet change only when an administrator
  * writes. Each is kept serialized per key (language and filter), with the catalogue version it was read at; a
- * call costs the version and the caller's participations (two index lookups) and a copy of the bytes, in which
- * the caller's courses in progress say `"isParticipant":true ` (the space keeps every offset). The version
+ * call costs the version and the caller's participations (one query, an index lookup) and a copy of the bytes,
+ * in which the caller's courses in progress say `"isParticipant":true ` (the space keeps every offset). The version
  * changes in every transaction that writes what a card shows (migration 004), so every instance of the service
  * sees a write or a restore at once, without being told. A large list is also kept as gzip in segments: a
- * caller's copy compresses again only the segments their flags fall in.
+ * caller's gzip compresses again only the segments their flags fall in, and copies nothing else.
  */
 export function catalogueCache<Card extends { id: string; isParticipant: boolean }>(db: Kysely<CoursesDatabase>) {
   const lists = new Map<string, KeptList>();
@@ -88,10 +91,10 @@ export function catalogueCache<Card extends { id: string; isParticipant: boolean
   };
 
   /** The list's compressed segments, made once (calls at the same time share the work). */
-  const segmentsOf = (key: string, kept: KeptList): Promise<Buffer[]> => {
+  const segmentsOf = (key: string, kept: KeptList): Promise<Segments> => {
     if (!kept.segments) {
       kept.segments = compressSegments(kept.json).then((segments) => {
-        const compressed = segments.reduce((sum, segment) => sum + segment.length, 0);
+        const compressed = segments.compressed.reduce((sum, segment) => sum + segment.length, 0);
         kept.bytes += compressed;
         if (lists.get(key) === kept) {
           keptBytes += compressed;
@@ -110,25 +113,31 @@ export function catalogueCache<Card extends { id: string; isParticipant: boolean
   const currentVersion = async () =>
     (await db.selectFrom('catalogue_version').select('version').executeTakeFirst())?.version;
 
-  const inProgress = async (viewerId: string) =>
-    (
-      await db
-        .selectFrom('participations')
-        .select('course_id')
-        .where('user_id', '=', viewerId)
-        .where('completed_at', 'is', null)
-        .execute()
-    ).map((row) => row.course_id);
+  /** The version and the viewer's courses in progress, in one round trip (a kept list costs no other query). */
+  const versionAndProgress = async (viewerId: string) => {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('catalogue_version').select('version').as('version'),
+        eb
+          .fn<string[]>('array', [
+            eb
+              .selectFrom('participations')
+              .select('course_id')
+              .where('user_id', '=', viewerId)
+              .where('completed_at', 'is', null),
+          ])
+          .as('participating'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { version: row.version ?? undefined, participating: row.participating };
+  };
 
   return {
     /** The list under `key` as this viewer sees it; `load` reads it again when the catalogue changed. */
     async list(key: string, viewerId: string, load: () => Promise<ListRead<Card>>): Promise<SerializedList> {
       // The version is read before the cards: a write that commits in between leaves newer cards under an
       // older version, which the next call replaces; never older cards under a newer version.
-      const [version = crypto.randomUUID(), participating] = await Promise.all([
-        currentVersion(),
-        inProgress(viewerId),
-      ]);
+      const { version = crypto.randomUUID(), participating } = await versionAndProgress(viewerId);
       const previous = lists.get(key);
       const kept = previous?.version === version ? previous : serialize(version, await load());
       // Read again after the load: a call that loaded meanwhile may have replaced the entry already.
@@ -139,15 +148,20 @@ export function catalogueCache<Card extends { id: string; isParticipant: boolean
       keptBytes += kept.bytes;
       evictBeyondBudget(key);
 
-      const json = Buffer.from(kept.json);
       const shown = participating.filter((id) => kept.flagAt.has(id)).sort();
-      for (const id of shown) json.write('true ', kept.flagAt.get(id) ?? 0);
+      const patches: Patch[] = shown.map((id) => ({ offset: kept.flagAt.get(id) ?? 0, bytes: PARTICIPATING }));
       // The key is in the tag too: the same address asked in another language is another list.
       const viewed = createHash('sha256').update(`${key}\n${shown.join()}`).digest('base64url').slice(0, 16);
       const etag = `W/"${version}.${viewed}"`;
-      if (json.length < COMPRESSED_FROM) return { json, total: kept.total, etag };
-      const changed = shown.map((id) => ({ offset: kept.flagAt.get(id) ?? 0, length: 'false'.length }));
-      return { json, total: kept.total, etag, gzip: async () => gzipOf(json, await segmentsOf(key, kept), changed) };
+      const json = () => {
+        const copy = Buffer.from(kept.json);
+        for (const { offset, bytes } of patches) bytes.copy(copy, offset);
+        return copy;
+      };
+      if (kept.json.length < COMPRESSED_FROM) return { json, total: kept.total, etag };
+      // The whole list as gzip is the kept segments with the viewer's few patched: no copy of megabytes per call.
+      const gzip = async () => gzipOf(kept.json, await segmentsOf(key, kept), patches);
+      return { json, total: kept.total, etag, gzip };
     },
 
     /**

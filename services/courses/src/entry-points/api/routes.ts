@@ -79,7 +79,7 @@ export function courseRoutes(courses: Courses): Router {
     res.setHeader('ETag', list.etag);
     res.type('json');
     if (!list.gzip) {
-      res.send(list.json);
+      res.send(list.json());
       return;
     }
     res.vary('Accept-Encoding');
@@ -90,7 +90,7 @@ export function courseRoutes(courses: Courses): Router {
       res.setHeader('Content-Encoding', 'gzip');
       res.send(await list.gzip());
     } else {
-      res.send(list.json);
+      res.send(list.json());
     }
   });
 
