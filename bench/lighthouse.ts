@@ -79,6 +79,8 @@ const browser = await chromium.launch({
 const results: { route: string; preset: string; scores: Scores }[] = [];
 /** Lighthouse's own CPU benchmark of each run, and the load average around them: the machine state the scores had. */
 const benchmarkIndexes: number[] = [];
+/** Every run's figures, so that the spread behind each median can be seen. */
+const eachRun: string[] = [];
 const loadAtStart = loadavg()[0] ?? 0;
 try {
   const cookie = await sessionCookie();
@@ -117,6 +119,12 @@ try {
           cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
           tbt: audits['total-blocking-time']?.numericValue ?? NaN,
         });
+        const last = samples.at(-1);
+        if (last)
+          eachRun.push(
+            `${name} ${preset} ${last.performance} ${Math.round(last.lcp)} ${Math.round(last.tbt)} ` +
+              `${last.cls.toFixed(3)} ${environment.benchmarkIndex} ${last.accessibility} ${last.bestPractices}`,
+          );
       }
       const scores = Object.fromEntries(
         (Object.keys(samples[0] ?? {}) as (keyof Scores)[]).map((key) => [key, median(samples.map((s) => s[key]))]),
@@ -150,6 +158,12 @@ const report = [
     `${Math.max(...benchmarkIndexes)} over the runs).`,
   '',
   ...lines,
+  '',
+  'Each run (route, preset, performance, LCP ms, TBT ms, CLS, benchmark index, accessibility, best practices):',
+  '',
+  '```',
+  ...eachRun,
+  '```',
 ].join('\n');
 console.log(report);
 if (!onlyRoutes && !onlyPresets) writeFileSync(path.join(root, 'bench/reports/lighthouse.txt'), `${report}\n`);
