@@ -215,6 +215,28 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
       expect((await someoneElse.get('/api/courses/mine?status=completed')).body).toEqual([]);
     });
 
+    it('when three employees started a course and the first completed it, then its page lists the two still taking it, in the order they started, and each caller sees only their own completion', async () => {
+      const created = (await admin.post('/api/courses', lesson([await newCategory('Taken')], 'Taken by two'))).body;
+      const subs = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      const [first, second, third] = subs.map((sub) => signedCaller(service.url, { sub, admin: false, lang: 'en' }));
+      for (const caller of [first, second, third])
+        expect((await caller?.post(`/api/courses/register-for-course?courseId=${created.id}`))?.status).toBe(200);
+      const taking = async () => {
+        const seen = await admin.get(`/api/courses/${created.id}`);
+        return { count: seen.body.participantCount, ids: seen.body.participants.map(({ id }: { id: string }) => id) };
+      };
+      expect(await taking()).toEqual({ count: 3, ids: subs });
+      expect((await first?.post(`/api/courses/complete-course?courseId=${created.id}`))?.status).toBe(200);
+
+      expect(await taking()).toEqual({ count: 2, ids: subs.slice(1) });
+      const byFirst = (await first?.get(`/api/courses/${created.id}`))?.body;
+      expect(byFirst).toMatchObject({ isParticipant: false, completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      expect((await second?.get(`/api/courses/${created.id}`))?.body).toMatchObject({
+        isParticipant: true,
+        completedAt: null,
+      });
+    });
+
     it('when a started course becomes a draft again, then employees no longer see it among theirs', async () => {
       const created = (await admin.post('/api/courses', lesson([await newCategory('Unpublished')], 'Soon a draft')))
         .body;

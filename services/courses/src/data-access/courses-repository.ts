@@ -33,6 +33,10 @@ export interface CourseRow {
   createdAt: Date;
   updatedAt: Date;
   participantCount: number;
+  /** Who is taking the course (not those who completed it), earliest start first. */
+  participants: string[];
+  /** When the viewer last completed the course, if ever. */
+  lastCompletedAt: Date | null;
 }
 
 export interface CourseWrite {
@@ -295,7 +299,10 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       };
     },
 
-    /** One course with every language's text and all it shows on its page (but its files, which the files service has). */
+    /**
+     * One course with every language's text and all it shows on its page (but its files, which the files service
+     * has), the participants and the viewer's last completion included: one round trip.
+     */
     async findById(id: string, viewerId: string, language: Language): Promise<CourseRow | undefined> {
       const row = await db
         .selectFrom('courses as c')
@@ -308,10 +315,16 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           'c.updated_at as updatedAt',
           eb
             .selectFrom('participations as p')
-            .select(sql<number>`count(*)::int`.as('n'))
+            .select(sql<string[]>`coalesce(array_agg(p.user_id order by p.started_at), '{}')`.as('ids'))
             .whereRef('p.course_id', '=', 'c.id')
             .where('p.completed_at', 'is', null)
-            .as('participantCount'),
+            .as('participants'),
+          eb
+            .selectFrom('completions as done')
+            .select(sql<Date | null>`max(done.completed_at)`.as('at'))
+            .whereRef('done.course_id', '=', 'c.id')
+            .where('done.user_id', '=', viewerId)
+            .as('lastCompletedAt'),
           isParticipant(eb, viewerId),
           categoriesOf(eb, language),
           eb
@@ -325,14 +338,16 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
             .as('texts'),
         ])
         .executeTakeFirst();
-      return (
-        row && {
-          ...row,
-          texts: row.texts ?? {},
-          participantCount: Number(row.participantCount ?? 0),
-          isParticipant: Boolean(row.isParticipant),
-        }
-      );
+      if (!row) return undefined;
+      const participants = row.participants ?? [];
+      return {
+        ...row,
+        texts: row.texts ?? {},
+        participants,
+        participantCount: participants.length,
+        lastCompletedAt: row.lastCompletedAt ?? null,
+        isParticipant: Boolean(row.isParticipant),
+      };
     },
 
     /** The course's texts as stored, for an update that writes one language and keeps the others. */
@@ -364,17 +379,6 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
         }
       }
       return { defaultLanguage: first.defaultLanguage, texts };
-    },
-
-    async participantsOf(courseId: string): Promise<string[]> {
-      const found = await db
-        .selectFrom('participations')
-        .select('user_id')
-        .where('course_id', '=', courseId)
-        .where('completed_at', 'is', null)
-        .orderBy('started_at')
-        .execute();
-      return found.map((row) => row.user_id);
     },
 
     /** Inserts courses with their texts and categories in one transaction; 'category_missing' when one was deleted meanwhile. */

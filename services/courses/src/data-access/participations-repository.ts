@@ -77,18 +77,6 @@ export function participationsRepository(db: Kysely<CoursesDatabase>) {
         .executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0);
     },
-
-    async lastCompletion(courseId: string, userId: string): Promise<Date | undefined> {
-      const row = await db
-        .selectFrom('completions')
-        .select('completed_at')
-        .where('course_id', '=', courseId)
-        .where('user_id', '=', userId)
-        .orderBy('completed_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row?.completed_at;
-    },
   };
 }
 export type ParticipationsRepository = ReturnType<typeof participationsRepository>;

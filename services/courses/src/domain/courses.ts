@@ -240,14 +240,10 @@ export function courses(deps: CoursesDeps) {
 
     /** The course in `language` (else its default language); administrators get every language's text too. */
     async get(id: string, context: CallContext, language: Language): Promise<Course> {
-      const row = await visible(id, context.identity, language);
-      const viewer = viewerOf(context.identity);
-      const [participants, files, completedAt] = await Promise.all([
-        deps.courses.participantsOf(id),
-        deps.filesOf(id, context),
-        deps.participations.lastCompletion(id, viewer),
-      ]);
-      const { texts, createdAt, updatedAt, ...rest } = row;
+      // The files are asked for alongside the course (one round trip each, at once); a course the caller may not
+      // see answers 404 whatever the files service said.
+      const [row, files] = await Promise.all([visible(id, context.identity, language), deps.filesOf(id, context)]);
+      const { texts, createdAt, updatedAt, participants, lastCompletedAt, ...rest } = row;
       const { language: shownLanguage, text } = shown(texts, language, row.defaultLanguage);
       return {
         ...rest,
@@ -261,7 +257,7 @@ export function courses(deps: CoursesDeps) {
         updatedAt: updatedAt.toISOString(),
         files,
         participants: participants.map((userId) => ({ id: userId })),
-        completedAt: completedAt?.toISOString() ?? null,
+        completedAt: lastCompletedAt?.toISOString() ?? null,
       };
     },
 
