@@ -20,6 +20,8 @@ const common = {
     '\\.css$': '<rootDir>/jest/css.cjs',
     // The apps' `react-router-dom` is the shared one, as in the build: React Router with the navigation guard.
     '^react-router-dom$': '<rootDir>/web-kit/src/router.ts',
+    // Likewise `react-i18next` is web-kit's shared binding of it.
+    '^react-i18next$': '<rootDir>/web-kit/src/react-i18next.ts',
   },
 };
 
