@@ -4,14 +4,11 @@ import { REQUEST_ID_HEADER } from '@portal/contracts/http';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import type { Logger } from '@portal/kit/logger';
 import type { Request, RequestHandler } from 'express';
-import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin, proxyEventsPlugin } from 'http-proxy-middleware';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ProxyTarget } from 'httpxy';
 import { serviceFailure, UNREACHABLE_CODES } from '@portal/kit/service-client';
 import type { ServiceTargets } from '@portal/kit/service-targets';
 import { identityOf } from './identity.ts';
-
-/** http-proxy-middleware's own plugins are typed for Node's requests; Express's are those with more on them. */
-const forExpressRequests = (plugin: Plugin) => plugin as unknown as Plugin<Request, ServerResponse>;
 
 /**
  * Streams /api calls to a service (bodies untouched: mounted before any body parser) over kept-alive
@@ -34,10 +31,6 @@ export function serviceProxy(options: {
     pathFilter: (pathname) => prefixOf(pathname) !== undefined,
     proxyTimeout: options.timeoutMs,
     xfwd: true,
-    // The default plugins but the logger, which builds a URL and a line per answer for a logger that is off:
-    // failures are logged below, requests by the request context.
-    ejectPlugins: true,
-    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin].map(forExpressRequests),
     on: {
       proxyReq: (proxyReq: ClientRequest, req: Request) => {
         proxyReq.removeHeader('cookie');
@@ -80,11 +73,7 @@ export function serviceProxy(options: {
   });
   const handler: RequestHandler = (req, res, next) => {
     const prefix = prefixOf(req.path);
-    if (!prefix) {
-      next();
-      return;
-    }
-    res.locals.metricsRoute = `${prefix}/*`;
+    if (prefix) res.locals.metricsRoute = `${prefix}/*`;
     return proxy(req, res, next);
   };
   return handler;
