@@ -1,6 +1,6 @@
-import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\b/i;
 /** From this size on an answer is compressed at brotli's fastest quality (see `apiCompression`). */
@@ -19,6 +19,9 @@ function isCompressibleJson(res: Response): boolean {
   const type = res.getHeader('Content-Type');
   return typeof type === 'string' && JSON_TYPE.test(type) && !res.hasHeader('Content-Disposition');
 }
+
+/** Whether the answer lets the gateway change its bytes (RFC 9111: no-transform). */
+const isTransformable = (res: Response) => !/no-transform/i.test(String(res.getHeader('Cache-Control') ?? ''));
 
 const lengthOf = (res: Response) => Number(res.getHeader('Content-Length') ?? 0);
 const isLarge = (res: Response) => lengthOf(res) >= LARGE_ANSWER;
@@ -62,102 +65,192 @@ function keptCompressedAnswers(budget: number) {
   };
 }
 
-/** Whether this answer is one whose compressed copy is kept: a whole JSON answer of known length with a tag. */
-function isTaggedPage(res: Response): boolean {
-  const length = lengthOf(res);
-  return (
-    res.statusCode === 200 &&
-    isCompressibleJson(res) &&
-    res.hasHeader('ETag') &&
-    !res.hasHeader('Content-Encoding') &&
-    !/no-transform/i.test(String(res.getHeader('Cache-Control') ?? '')) &&
-    length >= SMALL_ANSWER &&
-    length < LARGE_ANSWER
-  );
+/** How answers are negotiated, by the Accept-Encoding a browser sends: browsers send the same few. */
+function negotiatedEncodings() {
+  const chosen = new Map<string, Encoding | undefined>();
+  const MAX_KEPT = 64;
+  return (req: Request): Encoding | undefined => {
+    const offered = req.headers['accept-encoding'];
+    // Brotli whenever the browser takes it; without Accept-Encoding, neither.
+    if (offered === undefined) return undefined;
+    if (chosen.has(offered)) return chosen.get(offered);
+    const encoding = (['br', 'gzip'] as const).find((name) => req.acceptsEncodings(name) === name);
+    if (chosen.size >= MAX_KEPT) chosen.clear();
+    chosen.set(offered, encoding);
+    return encoding;
+  };
 }
 
-/**
- * Compresses a GET answer that carries an entity tag (every JSON answer of the services: the courses service tags
- * its lists with the catalogue version and what the caller sees of them, Express tags the others with a hash of
- * their bytes) once per address, tag and encoding, and sends the kept copy to every later caller who gets the same
- * tag: most people see the catalogue's pages alike, and a page changes only when an administrator writes. It is
- * compressed whole, with the streaming compressor's settings for pages, so the bytes are those it would send.
- */
-function compressTaggedAnswers(): RequestHandler {
-  const kept = keptCompressedAnswers(KEPT_COMPRESSED_BYTES);
-  return (req: Request, res: Response, next) => {
-    // Brotli whenever the browser takes it, as the streaming compressor chooses; without Accept-Encoding, neither.
-    const offered = req.method === 'GET' && req.headers['accept-encoding'] !== undefined;
-    const encoding = (['br', 'gzip'] as const).find((name) => offered && req.acceptsEncodings(name) === name);
-    if (!encoding) {
-      next();
-      return;
-    }
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    let tagged: boolean | undefined;
-    const parts: Buffer[] = [];
-    const keep = (chunk: unknown, chunkEncoding: unknown) => {
-      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
-        parts.push(
-          Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, chunkEncoding as BufferEncoding | undefined),
-        );
-    };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      tagged ??= isTaggedPage(res);
-      if (!tagged) return write(chunk, ...rest);
-      keep(chunk, typeof rest[0] === 'string' ? rest[0] : undefined);
-      const done = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-      done?.();
-      return true;
-    }) as Response['write'];
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      tagged ??= isTaggedPage(res);
-      if (!tagged) return end(chunk, ...rest);
-      keep(chunk, typeof rest[0] === 'string' ? rest[0] : undefined);
-      const key = `${req.originalUrl}\n${String(res.getHeader('ETag'))}\n${encoding}`;
-      let body = kept.get(key);
-      if (!body) {
-        body = compressWhole[encoding](Buffer.concat(parts));
-        kept.set(key, body);
-      }
-      res.setHeader('Content-Encoding', encoding);
-      res.setHeader('Content-Length', body.length);
-      res.vary('Accept-Encoding');
-      return end(body, ...rest.filter((arg) => typeof arg === 'function'));
-    }) as Response['end'];
-    next();
-  };
+type Write = (...args: unknown[]) => boolean;
+type End = (...args: unknown[]) => Response;
+type WriteHead = (...args: unknown[]) => Response;
+/** How an answer goes out: as it came, compressed whole once it has all come, or compressed as it streams. */
+type Mode = 'as-is' | 'whole' | 'stream';
+
+const toBuffer = (chunk: unknown, chunkEncoding: unknown): Buffer | undefined =>
+  chunk === undefined || chunk === null || typeof chunk === 'function'
+    ? undefined
+    : Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk as string, typeof chunkEncoding === 'string' ? (chunkEncoding as BufferEncoding) : 'utf8');
+const callbackOf = (args: unknown[]) => args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+
+/** Streaming compressors at the settings `compressWhole` uses, or brotli's fastest and gzip's level 1 for large answers. */
+const streamingCompressor: Record<Encoding, (large: boolean) => Transform> = {
+  br: (large) =>
+    createBrotliCompress({
+      params: large
+        ? { [constants.BROTLI_PARAM_QUALITY]: 1 }
+        : {
+            [constants.BROTLI_PARAM_QUALITY]: SMALL_ANSWER_QUALITY,
+            [constants.BROTLI_PARAM_LGWIN]: SMALL_ANSWER_WINDOW_BITS,
+          },
+    }),
+  gzip: (large) => createGzip({ level: large ? 1 : 6 }),
+};
+
+/** Sets the headers given to writeHead as arguments, so that they can be read and changed before they go out. */
+function applyHeadArguments(res: Response, args: unknown[]): unknown[] {
+  const [statusCode, ...rest] = args;
+  const headers = rest.find((arg) => typeof arg === 'object' && arg !== null);
+  if (Array.isArray(headers)) {
+    const pairs: unknown[] = Array.isArray(headers[0]) ? headers : [];
+    if (pairs.length === 0)
+      for (let at = 0; at + 1 < headers.length; at += 2) pairs.push([headers[at], headers[at + 1]]);
+    for (const [name, value] of pairs as [string, string][]) res.setHeader(name, value);
+  } else if (headers) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value as string);
+  return [statusCode, ...rest.filter((arg) => typeof arg === 'string')];
 }
 
 /**
  * Compresses /api JSON answers above 1 KiB (brotli, or gzip, as the browser accepts), the gateway's own and the
- * services' streamed through the proxy alike. Brotli's quality 4 suits a page of cards; on the whole list
- * (megabytes) it costs 60 ms where quality 1 costs 15 ms for 5 % more bytes, so answers of known length from
- * 256 KiB on take quality 1. Below that, brotli's window is 256 KiB (LGWIN 18) instead of its default 4 MiB: the
- * answer fits in it all the same, so the bytes are the same, and each answer's compressor no longer sets up
- * megabytes of window and tables, which halved the CPU time of compressing a page of 24 cards (0.8 to 0.4 ms).
- * A tagged answer of known length is compressed once and kept (`compressTaggedAnswers`); any other is compressed
- * as a stream: each chunk is passed on as it comes (a streamed list is never held back whole). An answer with
- * `Cache-Control: no-transform`, or one a service compressed itself (the courses service's whole list, compressed
- * once where it is kept), is left as it is.
+ * services' streamed through the proxy alike; an answer with `Cache-Control: no-transform`, or one a service
+ * compressed itself (the courses service's whole list, compressed once where it is kept), is left as it is.
+ *
+ * An answer of known length below 256 KiB (a page of cards, a course) is compressed whole when it has all come,
+ * at brotli's quality 4 with a window of 256 KiB (LGWIN 18) instead of the default 4 MiB: the answer fits in it
+ * all the same, so the bytes are the same, and the compressor no longer sets up megabytes of window and tables,
+ * which halved the CPU time of compressing a page of 24 cards (0.8 to 0.4 ms). A GET answer with an entity tag
+ * (every JSON answer of the services: the courses service tags its lists with the catalogue version and what
+ * the caller sees of them, Express tags the others with a hash of their bytes) is compressed once per address,
+ * tag and encoding, and the kept copy goes to every later caller who gets the same tag: most people see the
+ * catalogue's pages alike, and a page changes only when an administrator writes.
+ *
+ * Any other answer is compressed as a stream, each chunk passed on as it comes (a streamed list is never held
+ * back whole); from 256 KiB of known length on, at brotli's quality 1 (on the whole list, megabytes, quality 4
+ * costs 60 ms where 1 costs 15 ms for 5 % more bytes).
+ *
+ * The choice is made once, at the answer's first bytes, and nothing is set up before it: the `compression`
+ * package, which this replaces, set up its wrappers and header hooks on every call, and with a second one for
+ * large answers cost the gateway more CPU than the rest of proxying a page (`bench/courses-api.ts`).
  */
-export function apiCompression(): RequestHandler[] {
-  const compressor = (large: boolean) =>
-    compression({
-      threshold: SMALL_ANSWER,
-      brotli: {
-        params: large
-          ? { [constants.BROTLI_PARAM_QUALITY]: 1 }
-          : {
-              [constants.BROTLI_PARAM_QUALITY]: SMALL_ANSWER_QUALITY,
-              [constants.BROTLI_PARAM_LGWIN]: SMALL_ANSWER_WINDOW_BITS,
-            },
-      },
-      level: large ? 1 : 6,
-      filter: (_req, res) => isCompressibleJson(res as Response) && isLarge(res as Response) === large,
-    });
-  // The tagged answers' compressor sees each answer first (it wraps the others): what it compresses carries a
-  // Content-Encoding, which the streaming compressors leave alone.
-  return [compressor(false), compressor(true), compressTaggedAnswers()];
+export function apiCompression(): RequestHandler {
+  const kept = keptCompressedAnswers(KEPT_COMPRESSED_BYTES);
+  const negotiate = negotiatedEncodings();
+
+  return (req, res, next) => {
+    const encoding = negotiate(req);
+    const write = res.write as Write;
+    const end = res.end as End;
+    const writeHead = res.writeHead as WriteHead;
+    let mode: Mode | undefined;
+    let ended = false;
+    const held: Buffer[] = [];
+    let compressor: Transform | undefined;
+
+    const choose = (): Mode => {
+      if (req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304) return 'as-is';
+      if (!isCompressibleJson(res) || !isTransformable(res)) return 'as-is';
+      res.vary('Accept-Encoding');
+      if (!encoding || res.hasHeader('Content-Encoding')) return 'as-is';
+      const known = res.hasHeader('Content-Length');
+      if (known && lengthOf(res) < SMALL_ANSWER) return 'as-is';
+      return known && !isLarge(res) ? 'whole' : 'stream';
+    };
+    const startStream = (chosen: Encoding) => {
+      const stream = streamingCompressor[chosen](isLarge(res));
+      compressor = stream;
+      res.setHeader('Content-Encoding', chosen);
+      res.removeHeader('Content-Length');
+      stream.on('data', (chunk: Buffer) => {
+        if (!write.call(res, chunk)) stream.pause();
+      });
+      stream.on('end', () => end.call(res));
+      // The socket's backpressure reaches the compressor, and the compressor's reaches whatever writes the body.
+      res.on('drain', () => stream.resume());
+      stream.on('drain', () => res.emit('drain'));
+      res.once('close', () => stream.destroy());
+    };
+    /** Decided at the first bytes, when the headers are all set (or at an explicit writeHead, see below). */
+    const modeNow = (): Mode => {
+      if (mode) return mode;
+      mode = res.headersSent ? 'as-is' : choose();
+      if (mode === 'stream') startStream(encoding as Encoding);
+      return mode;
+    };
+    const sendWhole = (chosen: Encoding, done: (() => void) | undefined) => {
+      const tagged = req.method === 'GET' && res.statusCode === 200 && res.hasHeader('ETag');
+      const key = tagged ? `${req.originalUrl}\n${String(res.getHeader('ETag'))}\n${chosen}` : '';
+      let body = tagged ? kept.get(key) : undefined;
+      if (!body) {
+        body = compressWhole[chosen](Buffer.concat(held));
+        if (tagged) kept.set(key, body);
+      }
+      res.setHeader('Content-Encoding', chosen);
+      res.setHeader('Content-Length', body.length);
+      return done ? end.call(res, body, done) : end.call(res, body);
+    };
+
+    // Other middleware wraps these after this one (the session saves itself at end): they are replaced once, here,
+    // and never put back, so that no wrapper added later is lost.
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (ended) return false;
+      switch (modeNow()) {
+        case 'as-is':
+          return write.call(res, chunk, ...rest);
+        case 'whole': {
+          const buffer = toBuffer(chunk, rest[0]);
+          if (buffer) held.push(buffer);
+          callbackOf(rest)?.();
+          return true;
+        }
+        case 'stream': {
+          const buffer = toBuffer(chunk, rest[0]);
+          return buffer ? (compressor as Transform).write(buffer, callbackOf(rest)) : true;
+        }
+      }
+    }) as Response['write'];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (ended) return res;
+      const chosen = modeNow();
+      if (chosen === 'as-is') return end.call(res, chunk, ...rest);
+      ended = true;
+      const buffer = toBuffer(chunk, rest[0]);
+      const done = callbackOf([chunk, ...rest]);
+      if (chosen === 'whole') {
+        if (buffer) held.push(buffer);
+        return sendWhole(encoding as Encoding, done);
+      }
+      if (done) res.once('finish', done);
+      (compressor as Transform).end(buffer);
+      return res;
+    }) as Response['end'];
+    res.writeHead = ((...args: unknown[]) => {
+      if (mode === 'whole' && !ended) {
+        // Headers sent while the body is held: a proxied answer cut short and answered with an error instead.
+        // What was held is dropped and the error goes out as it is.
+        held.length = 0;
+        mode = 'as-is';
+      } else if (mode === undefined && !res.headersSent) {
+        // An explicit writeHead before any body: the length cannot change any more, so only a stream can compress.
+        const status = applyHeadArguments(res, args);
+        if (typeof status[0] === 'number') res.statusCode = status[0];
+        mode = choose() === 'as-is' ? 'as-is' : 'stream';
+        if (mode === 'stream') startStream(encoding as Encoding);
+        return writeHead.call(res, ...status);
+      }
+      return writeHead.call(res, ...args);
+    }) as Response['writeHead'];
+    next();
+  };
 }
