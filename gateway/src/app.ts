@@ -16,7 +16,7 @@ import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sessionRoutes } from './session-routes.ts';
-import { absoluteTimeout, sessionMiddleware } from './session.ts';
+import { sessionMiddleware } from './session.ts';
 import { staticSlices } from './static-slices.ts';
 
 /** The explicit allow-list of what the gateway streams to each service; everything else under /api is its own. */
@@ -43,7 +43,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   };
   const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
   const limits = rateLimits(config, redis);
-  const sessions = sessionMiddleware(config, redis);
+  const sessions = sessionMiddleware(config, redis, Object.values(PROXIED_PREFIXES).flat());
 
   const metrics = createMetrics('gateway');
   app.use(requestContext(logger));
@@ -57,7 +57,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   );
   app.get('/metrics', metricsAccess(config.METRICS_TOKEN), metrics.handler);
 
-  app.use('/api', apiCompression(), sessions.handler, absoluteTimeout(config), requireCsrfHeader);
+  app.use('/api', apiCompression(), sessions.handler, requireCsrfHeader);
   app.post('/api/user/request-password-reset', async (req, _res, next) => {
     await limits.reset(req.ip ?? 'unknown');
     next();
