@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { Agent } from 'node:http';
 import path from 'node:path';
 import { REMOTE_NAMES, type PortalConfig } from '@portal/contracts/portal-config';
 import { LANGUAGES } from '@portal/contracts/languages';
-import express, { type Response, Router } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { serviceTargets } from '@portal/kit/service-targets';
+import express, { type RequestHandler, type Response, Router } from 'express';
 import type { GatewayConfig } from './config.ts';
 import { precompressedFiles, sendPrecompressed } from './precompressed.ts';
+import { forwardedHeaders, forwarder } from './proxy.ts';
 
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 
@@ -53,21 +53,13 @@ export function portalConfig(config: GatewayConfig): PortalConfig {
  * connections: a page load asks each slice for several files, and a new connection per file costs a handshake
  * across the containers' network.
  */
-function sliceProxy(upstream: string, mountPath: string) {
-  return createProxyMiddleware({
-    target: upstream,
-    agent: new Agent({ keepAlive: true }),
-    pathRewrite: (pathname) => `${mountPath}${pathname}`,
-    proxyTimeout: 10_000,
-    on: {
-      error: (_error, _req, res) => {
-        if ('writeHead' in res && !res.headersSent) {
-          res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end('This part of the portal is not available right now.');
-        } else {
-          res.destroy();
-        }
-      },
+function sliceProxy(upstream: string): RequestHandler {
+  return forwarder({
+    targets: serviceTargets(upstream),
+    timeoutMs: 10_000,
+    headersOf: forwardedHeaders,
+    failed: (_req, res) => {
+      res.status(503).type('text/plain').send('This part of the portal is not available right now.');
     },
   });
 }
@@ -90,9 +82,7 @@ export function staticSlices(config: GatewayConfig): Router {
     const upstream = upstreams[name];
     router.use(
       `/mfe/${name}`,
-      upstream
-        ? sliceProxy(upstream, `/mfe/${name}`)
-        : buildFolder(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist')),
+      upstream ? sliceProxy(upstream) : buildFolder(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist')),
       (_req, res) => {
         res.status(404).type('text/plain').send('Not found');
       },
@@ -101,7 +91,7 @@ export function staticSlices(config: GatewayConfig): Router {
 
   // In the compose stack each slice is its own small static container behind the gateway.
   if (config.SHELL_UPSTREAM) {
-    router.use(sliceProxy(config.SHELL_UPSTREAM, ''));
+    router.use(sliceProxy(config.SHELL_UPSTREAM));
     return router;
   }
 
