@@ -1,15 +1,19 @@
 // Benchmark of the courses API: seeds 10,000 courses and 1,000 users with participations, starts the portal
-// as `npm start` does, then loads each call through the gateway (with a real session) and straight against the
-// courses service, and prints requests per second, p50 and p99, the gateway/direct ratios (one table at the end)
-// and the query plans.
+// as `npm start` does, then loads each call through the gateway (with a real session), through a minimal Node
+// proxy (`bench/minimal-proxy.ts`: what any hop costs here) and straight against the courses service, and prints
+// requests per second, p50 and p99, the ratios to direct (one table at the end) and the query plans. The clients
+// ask as a browser does (Accept-Encoding br, gzip) and read the bytes as sent, without decompressing them, as a
+// load tool does: on two shared cores a decompressing client would charge the gateway's compression twice.
 // `npm run bench` (options: --courses N --languages L --users N --seconds S --concurrency C); each course has
 // texts in L languages (3 by default). Each run also prints the CPU time the gateway and the courses service used
 // per request (from /proc): what a call costs them, which the machine's other work changes far less than it
 // changes throughput.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Agent, request } from 'undici';
 import { CompiledQuery } from 'kysely';
 import { openAuthDatabase } from '@portal/auth-service/app';
 import { migrations as authMigrations } from '@portal/auth-service/data-access/schema';
@@ -20,7 +24,7 @@ import { searchable } from '@portal/courses-service/domain/rich-text';
 import { migrate } from '@portal/kit/db';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import { freePort } from '@portal/kit/server';
-import { portalProcesses, startPortal, TICKS_PER_SECOND } from './portal.ts';
+import { cpuTicksOf, portalProcesses, startPortal, TICKS_PER_SECOND } from './portal.ts';
 import { scratchDatabase } from '@portal/kit/testing/backends';
 import { seedBulk } from '../scripts/bulk-seed.ts';
 
@@ -71,8 +75,23 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
-  /** CPU time each of the portal's processes used per request (ms), from /proc: what a call costs, whatever else the machine runs. */
+  /**
+   * CPU time each of the portal's processes (and the minimal proxy and the load generator) used per request (ms),
+   * from /proc: what a call costs, whatever else the machine runs.
+   */
   cpuMsPerRequest: Map<string, number>;
+}
+
+/** Kept-alive connections, as many as there are clients. */
+const clientConnections = new Agent({ connections: 64 });
+let minimalProxyPid = 0;
+
+async function cpuTicks(): Promise<Map<string, number>> {
+  const ticks = new Map<string, number>();
+  for (const [name, child] of await portalProcesses(portal.pid ?? 0)) ticks.set(`${name}:${child.pid}`, child.cpuTicks);
+  ticks.set('minimal proxy', cpuTicksOf(minimalProxyPid) ?? 0);
+  ticks.set('client', cpuTicksOf(process.pid) ?? 0);
+  return ticks;
 }
 
 /** Closed-loop load: `concurrency` clients each send the next request when the previous one is answered. */
@@ -82,7 +101,7 @@ async function load(
   durationSeconds: number,
   clients: number,
 ): Promise<Result> {
-  const cpuBefore = await portalProcesses(portal.pid ?? 0);
+  const cpuBefore = await cpuTicks();
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + durationSeconds * 1000;
@@ -92,9 +111,12 @@ async function load(
       while (performance.now() < until) {
         const sent = performance.now();
         try {
-          const response = await fetch(url, { headers: headers() });
-          await response.arrayBuffer();
-          if (!response.ok) errors += 1;
+          const answer = await request(url, {
+            headers: { 'accept-encoding': 'br, gzip', ...headers() },
+            dispatcher: clientConnections,
+          });
+          await answer.body.arrayBuffer();
+          if (answer.statusCode !== 200) errors += 1;
         } catch {
           errors += 1;
         }
@@ -104,10 +126,10 @@ async function load(
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpuMsPerRequest = new Map<string, number>();
-  for (const [name, after] of await portalProcesses(portal.pid ?? 0)) {
-    const before = cpuBefore.get(name);
-    if (before?.pid === after.pid)
-      cpuMsPerRequest.set(name, ((after.cpuTicks - before.cpuTicks) * 1000) / TICKS_PER_SECOND / latencies.length);
+  for (const [key, after] of await cpuTicks()) {
+    const before = cpuBefore.get(key);
+    if (before !== undefined)
+      cpuMsPerRequest.set(key.split(':')[0] ?? key, ((after - before) * 1000) / TICKS_PER_SECOND / latencies.length);
   }
   latencies.sort((a, b) => a - b);
   const at = (quantile: number) =>
@@ -166,6 +188,11 @@ const portal = await startPortal(port, {
 });
 const gateway = `http://127.0.0.1:${port}`;
 const direct = `http://127.0.0.1:${coursesPort}`;
+const minimalProxyPort = await freePort();
+const minimalProxy = fork(path.join(root, 'bench/minimal-proxy.ts'), [String(minimalProxyPort), direct]);
+await new Promise((resolve) => minimalProxy.once('message', resolve));
+minimalProxyPid = minimalProxy.pid ?? 0;
+const viaMinimalProxy = `http://127.0.0.1:${minimalProxyPort}`;
 let report = '';
 try {
   const login = await fetch(`${gateway}/api/auth/login`, {
@@ -205,26 +232,41 @@ try {
     // Not counted: the first calls of a path compile its code and fill the service's kept lists, and would
     // otherwise fall on whichever of the two runs comes first.
     await load(`${gateway}${scenario.path}`, viaGateway, WARM_UP_SECONDS, scenario.clients);
+    await load(`${viaMinimalProxy}${scenario.path}`, viaIdentity(scenario.path), WARM_UP_SECONDS, scenario.clients);
     await load(`${direct}${scenario.path}`, viaIdentity(scenario.path), WARM_UP_SECONDS, scenario.clients);
     const throughGateway = await load(`${gateway}${scenario.path}`, viaGateway, seconds, scenario.clients);
+    const throughMinimal = await load(
+      `${viaMinimalProxy}${scenario.path}`,
+      viaIdentity(scenario.path),
+      seconds,
+      scenario.clients,
+    );
     const straight = await load(`${direct}${scenario.path}`, viaIdentity(scenario.path), seconds, scenario.clients);
     const cpuOf = (result: Result, name: string) => (result.cpuMsPerRequest.get(name) ?? 0).toFixed(2);
-    const format = (result: Result) =>
-      `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms  CPU per request: gateway ${cpuOf(result, 'gateway')} ms, courses ${cpuOf(result, 'courses')} ms${result.errors ? `  (${result.errors} errors)` : ''}`;
+    const format = (result: Result, hop: string) =>
+      `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms  CPU per request: ${hop ? `${hop} ${cpuOf(result, hop)} ms, ` : ''}courses ${cpuOf(result, 'courses')} ms, client ${cpuOf(result, 'client')} ms${result.errors ? `  (${result.errors} errors)` : ''}`;
+    const ratio = (result: Result) => (result.rps / straight.rps).toFixed(2);
     rows.push(
-      `${scenario.name}\n  gateway  ${format(throughGateway)}\n  direct   ${format(straight)}\n  ratio gateway/direct: ${(throughGateway.rps / straight.rps).toFixed(2)} of the throughput, p99 ×${(throughGateway.p99 / straight.p99).toFixed(2)}; the gateway adds ${(throughGateway.p50 - straight.p50).toFixed(1)} ms at p50`,
+      [
+        scenario.name,
+        `  gateway        ${format(throughGateway, 'gateway')}`,
+        `  minimal proxy  ${format(throughMinimal, 'minimal proxy')}`,
+        `  direct         ${format(straight, '')}`,
+        `  ratio to direct: gateway ${ratio(throughGateway)}, minimal proxy ${ratio(throughMinimal)} of the throughput; the gateway adds ${(throughGateway.p50 - straight.p50).toFixed(1)} ms at p50, the minimal proxy ${(throughMinimal.p50 - straight.p50).toFixed(1)} ms`,
+      ].join('\n'),
     );
     console.log(rows.at(-1));
     summary.push(
-      `| ${scenario.name} | ${throughGateway.rps.toFixed(0)} | ${straight.rps.toFixed(0)} | ${(throughGateway.rps / straight.rps).toFixed(2)} | ${throughGateway.p50.toFixed(1)} | ${straight.p50.toFixed(1)} | ${cpuOf(throughGateway, 'gateway')} | ${cpuOf(straight, 'courses')} |`,
+      `| ${scenario.name} | ${throughGateway.rps.toFixed(0)} | ${throughMinimal.rps.toFixed(0)} | ${straight.rps.toFixed(0)} | ${ratio(throughGateway)} | ${ratio(throughMinimal)} | ${throughGateway.p50.toFixed(1)} | ${straight.p50.toFixed(1)} | ${cpuOf(throughGateway, 'gateway')} | ${cpuOf(throughMinimal, 'minimal proxy')} | ${cpuOf(straight, 'courses')} |`,
     );
   }
   const table = [
-    '| call | gateway req/s | direct req/s | gateway/direct | gateway p50 ms | direct p50 ms | gateway CPU ms/request | courses CPU ms/request |',
-    '|---|---|---|---|---|---|---|---|',
+    '| call | gateway req/s | minimal proxy req/s | direct req/s | gateway/direct | minimal proxy/direct | gateway p50 ms | direct p50 ms | gateway CPU ms/request | minimal proxy CPU ms/request | courses CPU ms/request |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...summary,
   ].join('\n');
   console.log(`\n${table}`);
+  minimalProxy.kill('SIGTERM');
   portal.kill('SIGTERM');
   await new Promise((resolve) => portal.once('exit', resolve));
   const plans = await queryPlans(seeded.sampleCourseId ?? '', user.id);
@@ -232,7 +274,7 @@ try {
     `Courses API benchmark, ${new Date().toISOString()}`,
     `Data: ${seeded.courses} courses in ${seeded.languagesPerCourse} languages each, in ${seeded.categories} categories, ${seeded.users} users, ${seeded.participations} participations, on ${databases ? 'a PostgreSQL server' : 'embedded PGlite'}.`,
     `Machine: load average ${loadAtStart.toFixed(1)} when the load began, ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`,
-    `Load: ${concurrency} concurrent clients (unless marked), closed loop, ${seconds} s per scenario and path after ${WARM_UP_SECONDS} s of warm-up, on one 2-core machine shared by the load generator, the gateway and the services.`,
+    `Load: ${concurrency} concurrent clients (unless marked), closed loop, ${seconds} s per scenario and path after ${WARM_UP_SECONDS} s of warm-up, on one 2-core machine shared by the load generator, the gateway and the services. Clients send Accept-Encoding br, gzip and read the bytes as sent.`,
     '',
     ...rows,
     '',
@@ -242,6 +284,7 @@ try {
     plans,
   ].join('\n');
 } finally {
+  if (minimalProxy.exitCode === null) minimalProxy.kill('SIGTERM');
   if (portal.exitCode === null) portal.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   await databases?.auth.drop();

@@ -73,15 +73,21 @@ export async function portalProcesses(parent: number) {
     const [pid = '0', rss = '0', ...args] = line.trim().split(/\s+/);
     const entry = args.find((arg) => arg.endsWith('server.ts')) ?? args.join(' ');
     const name = entry.replace(/\/src\/server\.ts$/, '').replace(/^.*\/(services\/)?/, '');
-    let stat = '';
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // utime and stime: the 14th and 15th fields, counted after the command name in parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    processes.set(name, { pid: Number(pid), cpuTicks: Number(fields[11]) + Number(fields[12]), rssKiB: Number(rss) });
+    const cpuTicks = cpuTicksOf(Number(pid));
+    if (cpuTicks !== undefined) processes.set(name, { pid: Number(pid), cpuTicks, rssKiB: Number(rss) });
   }
   return processes;
+}
+
+/** The CPU time a process has used so far in ticks (user and system, from /proc), if it still runs. */
+export function cpuTicksOf(pid: number): number | undefined {
+  let stat = '';
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // utime and stime: the 14th and 15th fields, counted after the command name in parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
 }
