@@ -50,6 +50,8 @@ interface Forwarding {
   headersOf(req: Request): IncomingHttpHeaders;
   /** The answer when the call failed before the instance's answer began. */
   failed(req: Request, res: Response, error: Error): void;
+  /** Told of a failure after the answer began, which cut the caller's answer off. */
+  cutOff?(req: Request, error: Error): void;
 }
 
 /**
@@ -62,14 +64,15 @@ interface Forwarding {
  * A few lines of node:http instead of http-proxy-middleware: its per-call set-up (options, events, the path
  * rewriting) cost as much gateway CPU as the rest of a proxied page together (`bench/courses-api.ts`).
  */
-export function forwarder({ targets, timeoutMs, headersOf, failed }: Forwarding) {
+export function forwarder({ targets, timeoutMs, headersOf, failed, cutOff }: Forwarding) {
   const forward = (req: Request, res: Response, retried: boolean) => {
     // Once the instance's answer has begun, its status and headers are the caller's: a failure can only cut it
     // off (which the caller sees), not be answered in its place.
     let began = false;
     const fail = (error: Error) => {
-      if (began || res.headersSent) res.destroy();
-      else failed(req, res, error);
+      if (!began && !res.headersSent) return failed(req, res, error);
+      res.destroy();
+      cutOff?.(req, error);
     };
     const target = targets.next();
     const withBody = hasBody(req);
@@ -160,6 +163,8 @@ export function serviceProxy(options: {
       const failure = serviceFailure(name, error);
       res.status(failure.status).json({ error: { code: failure.code, message: failure.message, requestId: req.id } });
     },
+    cutOff: (req, error) =>
+      logger.warn({ err: error, service: name, requestId: req.id }, 'proxy error: answer cut off midway'),
   });
 
   const handler: RequestHandler = (req, res, next) => {

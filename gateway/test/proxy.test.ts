@@ -53,6 +53,8 @@ type Stub = Awaited<ReturnType<typeof stubService>>;
 
 /** The gateway's proxy alone, in front of the given instances, with the session's user set by a header. */
 async function gatewayFor(instances: string[], timeoutMs = 2_000) {
+  const warnings: string[] = [];
+  const logger = createLogger('gateway', 'warn', { write: (line: string) => warnings.push(line) });
   const app = express();
   app.use(requestContext(createLogger('gateway', 'silent')));
   app.use('/api', apiCompression());
@@ -68,7 +70,7 @@ async function gatewayFor(instances: string[], timeoutMs = 2_000) {
       prefixes: ['/api/courses'],
       secret: SECRET,
       timeoutMs,
-      logger: createLogger('gateway', 'silent'),
+      logger,
     }),
   );
   app.use((_req, res) => res.status(404).json({ error: { code: 'not_found' } }));
@@ -76,6 +78,8 @@ async function gatewayFor(instances: string[], timeoutMs = 2_000) {
   await new Promise((resolve) => server.once('listening', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** What the gateway logged at warn and above, one JSON line each. */
+    warnings,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -192,6 +196,7 @@ describe('the gateway proxy', () => {
     const cutOff = async () =>
       (await fetch(`${gateway.url}/api/courses`, { headers: { 'accept-encoding': 'br' } })).text();
     await expect(cutOff()).rejects.toThrow();
+    expect(gateway.warnings.join('\n')).toContain('answer cut off midway');
     // The next call is answered whole.
     service.answer((_req, res) => res.setHeader('content-type', 'application/json').end(cards));
     expect(await (await fetch(`${gateway.url}/api/courses`)).text()).toBe(cards);
