@@ -83,7 +83,6 @@ function negotiatedEncodings() {
 
 type Write = (...args: unknown[]) => boolean;
 type End = (...args: unknown[]) => Response;
-type WriteHead = (...args: unknown[]) => Response;
 /** How an answer goes out: as it came, compressed whole once it has all come, or compressed as it streams. */
 type Mode = 'as-is' | 'whole' | 'stream';
 
@@ -108,19 +107,6 @@ const streamingCompressor: Record<Encoding, (large: boolean) => Transform> = {
     }),
   gzip: (large) => createGzip({ level: large ? 1 : 6 }),
 };
-
-/** Sets the headers given to writeHead as arguments, so that they can be read and changed before they go out. */
-function applyHeadArguments(res: Response, args: unknown[]): unknown[] {
-  const [statusCode, ...rest] = args;
-  const headers = rest.find((arg) => typeof arg === 'object' && arg !== null);
-  if (Array.isArray(headers)) {
-    const pairs: unknown[] = Array.isArray(headers[0]) ? headers : [];
-    if (pairs.length === 0)
-      for (let at = 0; at + 1 < headers.length; at += 2) pairs.push([headers[at], headers[at + 1]]);
-    for (const [name, value] of pairs as [string, string][]) res.setHeader(name, value);
-  } else if (headers) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value as string);
-  return [statusCode, ...rest.filter((arg) => typeof arg === 'string')];
-}
 
 /**
  * Compresses /api JSON answers above 1 KiB (brotli, or gzip, as the browser accepts), the gateway's own and the
@@ -152,7 +138,6 @@ export function apiCompression(): RequestHandler {
     const encoding = negotiate(req);
     const write = res.write as Write;
     const end = res.end as End;
-    const writeHead = res.writeHead as WriteHead;
     let mode: Mode | undefined;
     let ended = false;
     const held: Buffer[] = [];
@@ -181,7 +166,7 @@ export function apiCompression(): RequestHandler {
       stream.on('drain', () => res.emit('drain'));
       res.once('close', () => stream.destroy());
     };
-    /** Decided at the first bytes, when the headers are all set (or at an explicit writeHead, see below). */
+    /** Decided at the first bytes, when the headers are all set (after an explicit writeHead: as they are). */
     const modeNow = (): Mode => {
       if (mode) return mode;
       mode = res.headersSent ? 'as-is' : choose();
@@ -235,22 +220,6 @@ export function apiCompression(): RequestHandler {
       (compressor as Transform).end(buffer);
       return res;
     }) as Response['end'];
-    res.writeHead = ((...args: unknown[]) => {
-      if (mode === 'whole' && !ended) {
-        // Headers sent while the body is held: a proxied answer cut short and answered with an error instead.
-        // What was held is dropped and the error goes out as it is.
-        held.length = 0;
-        mode = 'as-is';
-      } else if (mode === undefined && !res.headersSent) {
-        // An explicit writeHead before any body: the length cannot change any more, so only a stream can compress.
-        const status = applyHeadArguments(res, args);
-        if (typeof status[0] === 'number') res.statusCode = status[0];
-        mode = choose() === 'as-is' ? 'as-is' : 'stream';
-        if (mode === 'stream') startStream(encoding as Encoding);
-        return writeHead.call(res, ...status);
-      }
-      return writeHead.call(res, ...args);
-    }) as Response['writeHead'];
     next();
   };
 }
