@@ -6,6 +6,7 @@ import { serviceFailure, UNREACHABLE_CODES } from '@portal/kit/service-client';
 import type { ServiceTargets } from '@portal/kit/service-targets';
 import type { Request, RequestHandler, Response } from 'express';
 import { identityOf } from './identity.ts';
+import { prefixOf } from './prefixes.ts';
 
 /**
  * Headers that belong to one connection (RFC 9110, 7.6.1) and are not passed on, the session cookie, which no
@@ -144,8 +145,6 @@ export function serviceProxy(options: {
   logger: Logger;
 }) {
   const { name, secret, logger } = options;
-  const prefixOf = (pathname: string) =>
-    options.prefixes.find((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   const forward = forwarder({
     targets: options.targets,
     timeoutMs: options.timeoutMs,
@@ -168,7 +167,7 @@ export function serviceProxy(options: {
   });
 
   const handler: RequestHandler = (req, res, next) => {
-    const prefix = prefixOf(req.path);
+    const prefix = prefixOf(req.path, options.prefixes);
     if (!prefix) return next();
     res.locals.metricsRoute = `${prefix}/*`;
     forward(req, res);

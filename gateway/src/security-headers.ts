@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { GatewayConfig } from './config.ts';
+import { prefixOf } from './prefixes.ts';
 
 /** Origins of remotes served from elsewhere (compose): they may supply scripts, styles and manifests. */
 function remoteOrigins(config: GatewayConfig): string[] {
@@ -43,9 +44,8 @@ function dataHeaders(config: GatewayConfig): [string, string][] {
 export function securityHeaders(config: GatewayConfig, dataPrefixes: readonly string[]) {
   const documentHeaders = helmetFor(config);
   const forData = dataHeaders(config);
-  const isData = (path: string) => dataPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   return (req: Request, res: Response, next: NextFunction) => {
-    if (isData(req.path)) {
+    if (prefixOf(req.path, dataPrefixes)) {
       for (const [name, value] of forData) res.setHeader(name, value);
       next();
       return;

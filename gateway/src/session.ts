@@ -6,6 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
+import { prefixOf } from './prefixes.ts';
 
 export interface SessionUser {
   id: string;
@@ -222,10 +223,8 @@ export function sessionMiddleware(
     absoluteTimeout(absoluteMs),
   ];
   const viaExpressSession: RequestHandler = (req, res, next) => chain(fullWay, req, res, next);
-  const isReadOnly = (path: string) =>
-    readOnlyPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   const handler: RequestHandler = (req, res, next) => {
-    if (!isReadOnly(req.baseUrl + req.path)) return viaExpressSession(req, res, next);
+    if (!prefixOf(req.baseUrl + req.path, readOnlyPrefixes)) return viaExpressSession(req, res, next);
     const sid = signedSessionId(req.headers.cookie, config.SESSION_SECRET);
     if (!sid) return next();
     store.get(sid, (error, data) => {
