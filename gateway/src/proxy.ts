@@ -66,6 +66,13 @@ interface Forwarding {
  * rewriting) cost as much gateway CPU as the rest of a proxied page together (`bench/courses-api.ts`).
  */
 export function forwarder({ targets, timeoutMs, headersOf, failed, cutOff }: Forwarding) {
+  // Each instance's address parsed once, not on every call.
+  const addresses = new Map(
+    targets.instances.map((instance) => {
+      const url = new URL(instance);
+      return [instance, { protocol: url.protocol, hostname: url.hostname, port: url.port }] as const;
+    }),
+  );
   const forward = (req: Request, res: Response, retried: boolean) => {
     // Once the instance's answer has begun, its status and headers are the caller's: a failure can only cut it
     // off (which the caller sees), not be answered in its place.
@@ -77,7 +84,9 @@ export function forwarder({ targets, timeoutMs, headersOf, failed, cutOff }: For
     };
     const target = targets.next();
     const withBody = hasBody(req);
-    const outgoing = request(`${target}${req.originalUrl}`, {
+    const outgoing = request({
+      ...addresses.get(target),
+      path: req.originalUrl,
       method: req.method,
       agent: targets.agent,
       headers: headersOf(req),

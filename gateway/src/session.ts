@@ -222,10 +222,22 @@ export function sessionMiddleware(
     refreshIdleExpiry,
     absoluteTimeout(absoluteMs),
   ];
+  // A browser sends the same Cookie header on every call: its signature is checked once, not on every call.
+  const verified = new Map<string, string>();
+  const verifiedSessionId = (cookieHeader: string | undefined) => {
+    const known = cookieHeader && verified.get(cookieHeader);
+    if (known) return known;
+    const sid = signedSessionId(cookieHeader, config.SESSION_SECRET);
+    if (sid && cookieHeader) {
+      if (verified.size >= VERIFIED_COOKIES) verified.clear();
+      verified.set(cookieHeader, sid);
+    }
+    return sid;
+  };
   const viaExpressSession: RequestHandler = (req, res, next) => chain(fullWay, req, res, next);
   const handler: RequestHandler = (req, res, next) => {
     if (!prefixOf(req.baseUrl + req.path, readOnlyPrefixes)) return viaExpressSession(req, res, next);
-    const sid = signedSessionId(req.headers.cookie, config.SESSION_SECRET);
+    const sid = verifiedSessionId(req.headers.cookie);
     if (!sid) return next();
     store.get(sid, (error, data) => {
       if (error) return next(error);
@@ -283,6 +295,9 @@ export function signedSessionId(cookieHeader: string | undefined, secret: string
   const given = Buffer.from(signed.slice(dot + 1));
   return given.length === expected.length && timingSafeEqual(given, expected) ? sid : undefined;
 }
+
+/** Cookie headers whose signature the gateway remembers having checked (about 200 bytes each). */
+const VERIFIED_COOKIES = 10_000;
 
 /** How often an active session's idle expiry moves on: the idle timeout is kept to within this. */
 export const IDLE_EXPIRY_STEP_MS = 60_000;

@@ -67,6 +67,15 @@ describe('sessions of calls streamed to a service', () => {
     expect((await employee.get('/api/auth/check-login-status')).status).toBe(401);
   });
 
+  it('when a cookie read before outlives its session, then it reads as a visitor', async () => {
+    const employee = await portal.employee();
+    const cookie = employee.cookies.get(SESSION_COOKIE) ?? '';
+    expect((await employee.get('/api/courses?page=0&pageSize=24')).status).toBe(200);
+    expect((await employee.post('/api/auth/logout')).status).toBe(200);
+    employee.cookies.set(SESSION_COOKIE, cookie);
+    expect((await employee.get('/api/courses?page=0&pageSize=24')).status).toBe(401);
+  });
+
   it('when the cookie is forged, then a read is the call of a visitor', async () => {
     const employee = await portal.employee();
     const cookie = employee.cookies.get(SESSION_COOKIE) ?? '';
