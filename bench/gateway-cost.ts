@@ -1,11 +1,11 @@
 // What the gateway itself costs per call, apart from any service: the gateway (as `npm start` runs it) and the
 // minimal Node proxy (`bench/minimal-proxy.ts`) each stand in front of the same stub service, which answers a
-// page of 24 cards and one course from memory, each with an ETag as the courses service's answers have. The stub answers in
-// microseconds, so the figures are the hops' own: CPU time per call of the gateway and of the minimal proxy (from
-// /proc), and the ratio of the two, which the machine's state changes far less than throughput. Rounds alternate
-// the order of the hops; the table gives each figure's median over the rounds.
-// `node bench/gateway-cost.ts` (options: --rounds N --seconds S --concurrency C, and --gateway FILE to measure
-// another checkout's gateway/src/server.ts against this one's proxy, for a before and after)
+// page of 24 cards and one course from memory, each with an ETag as the courses service's answers have. The stub
+// answers in microseconds, so the figures are the hops' own: CPU time per call of the gateway and of the minimal
+// proxy (from /proc), and the ratio of the two, which the machine's state changes far less than throughput. Rounds
+// alternate the order of the hops; the table gives each figure's median over the rounds.
+// `node bench/gateway-cost.ts` (options: --rounds N --seconds S --concurrency C, and --gateway FILE to load another
+// checkout's gateway/src/server.ts in the same rounds beside this one's, for a before and after)
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
