@@ -79,7 +79,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
     sessionRoutes(
       serviceClient('auth', services.auth, {
         secret: config.IDENTITY_SECRET,
-        timeoutMs: config.SERVICE_TIMEOUT_MS,
+        answerTimeoutMs: config.SERVICE_TIMEOUT_MS,
       }),
       limits,
       sessions.store,

@@ -1,8 +1,7 @@
-import { request } from 'node:http';
 import { REQUEST_ID_HEADER } from '@portal/contracts/http';
+import { BalancedPool, RetryAgent, type RetryHandler } from 'undici';
 import { AppError } from './errors.ts';
 import { IDENTITY_HEADER, type Identity, signIdentity } from './identity.ts';
-import { type ServiceTargets, serviceTargets } from './service-targets.ts';
 
 /** Who asks and for which request, as a service received them: every internal call passes both on. */
 export interface CallContext {
@@ -25,17 +24,32 @@ export interface ServiceAnswer {
   body: unknown;
 }
 
+export interface ServiceClientOptions {
+  secret: string;
+  /** The longest wait for the answer's headers, and then between two chunks of its body. */
+  answerTimeoutMs: number;
+}
+
 /** Connection errors where the service never answered (down, restarting, unreachable). */
 export const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EAI_AGAIN']);
-const IDEMPOTENT = new Set(['GET', 'HEAD']);
+const UNAVAILABLE_CODES = new Set([
+  ...UNREACHABLE_CODES,
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+/** Another instance is on the same network: a connection that takes longer than this will not come. */
+const CONNECT_TIMEOUT_MS = 2_000;
+const IDEMPOTENT = ['GET', 'HEAD'];
+const FAILED_ON_THE_WAY = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN'];
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code ?? '';
 
 /** The one mapping of a failed internal call: down, unreachable or slow is 503; anything else 502. */
 export function serviceFailure(service: string, error: unknown): AppError {
-  const code = codeOf(error);
-  const unavailable = UNREACHABLE_CODES.has(code) || code === 'ETIMEDOUT' || /timeout/i.test(String(error));
-  return unavailable
+  return UNAVAILABLE_CODES.has(codeOf(error))
     ? new AppError(503, 'service_unavailable', `The ${service} service is not available right now`, { cause: error })
     : new AppError(502, 'bad_gateway', `The ${service} service could not be reached`, { cause: error });
 }
@@ -45,96 +59,66 @@ export function unexpectedAnswer(service: string, status: number): AppError {
   return new AppError(502, 'bad_gateway', `The ${service} service answered ${status}`);
 }
 
-class StaleConnection extends Error {
-  constructor(cause: Error) {
-    super('the kept-alive connection was closed by the service', { cause });
-  }
-}
+/**
+ * A refused connection never reached the service, so any call may try another instance; a read that failed on
+ * the way may be asked again; a write that may have arrived is never sent twice. Statuses are the caller's.
+ */
+const retryOnce: RetryHandler.RetryCallback = (error, { state, opts }, again) => {
+  const code = codeOf(error);
+  const safe = code === 'ECONNREFUSED' || (IDEMPOTENT.includes(opts.method) && FAILED_ON_THE_WAY.includes(code));
+  again(safe && state.counter <= 1 ? null : error);
+};
 
-interface RawAnswer {
-  status: number;
-  text: string;
-}
+/**
+ * The one way a process calls another service: undici's pool over the service's instances (kept-alive
+ * connections, round-robin, an instance that refused pushed to the back of the turn until it connects again),
+ * its retry agent for the one second try above, the caller's signed identity and request id, and one error
+ * mapping (503 when down or slow, 502 for an unreadable answer).
+ */
+export function serviceClient(
+  service: string,
+  /** The instances' URLs, comma-separated, or the gateway's targets of them. */
+  urls: string | { instances: readonly string[] },
+  options: ServiceClientOptions,
+) {
+  const instances =
+    typeof urls === 'string'
+      ? urls
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean)
+      : [...urls.instances];
+  const pool = new BalancedPool(instances, {
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    headersTimeout: options.answerTimeoutMs,
+    bodyTimeout: options.answerTimeoutMs,
+    // One refused connection drops an instance to the lowest weight; a connection that succeeds restores it.
+    maxWeightPerServer: 100,
+    errorPenalty: 99,
+  });
+  const dispatcher = new RetryAgent(pool, { retry: retryOnce, statusCodes: [] });
 
-function send(
-  targets: ServiceTargets,
-  baseUrl: string,
-  path: string,
-  call: ServiceCall,
-  options: { secret: string; timeoutMs: number },
-): Promise<RawAnswer> {
-  const { exp: _expiry, ...claims } = call.identity;
-  const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
-  const url = new URL(path, baseUrl);
-  const method = call.method ?? 'GET';
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      {
+  return async function call(path: string, call: ServiceCall): Promise<ServiceAnswer> {
+    const { exp: _expiry, ...claims } = call.identity;
+    const method = call.method ?? 'GET';
+    const url = new URL(path, 'http://service');
+    const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
+    let answer: { status: number; text: string };
+    try {
+      const response = await dispatcher.request({
+        path: url.pathname + url.search,
         method,
-        agent: targets.agent,
         headers: {
           accept: 'application/json',
           [IDENTITY_HEADER]: signIdentity(claims, { method, path: url.pathname }, options.secret),
           [REQUEST_ID_HEADER]: call.requestId,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () => {
-          clearTimeout(timer);
-          resolve({ status: incoming.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') });
-        });
-      },
-    );
-    const timer = setTimeout(
-      () =>
-        outgoing.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { code: 'ETIMEDOUT' })),
-      options.timeoutMs,
-    );
-    outgoing.on('error', (error) => {
-      clearTimeout(timer);
-      // A kept-alive connection the service had just closed: the request never reached it.
-      reject(outgoing.reusedSocket && codeOf(error) === 'ECONNRESET' ? new StaleConnection(error) : error);
-    });
-    outgoing.end(payload);
-  });
-}
-
-/**
- * The one way a process calls another service: kept-alive connections, the caller's signed identity and
- * request id, a timeout, and one error mapping (503 when down or slow, 502 for an unreadable answer). A call
- * that never reached an instance (refused), and a read that failed on the way, are tried once on another
- * instance; writes are not sent twice.
- */
-export function serviceClient(
-  service: string,
-  targets: ServiceTargets | string,
-  options: { secret: string; timeoutMs: number },
-) {
-  const instances = typeof targets === 'string' ? serviceTargets(targets) : targets;
-  return async function call(path: string, call: ServiceCall): Promise<ServiceAnswer> {
-    let answer: RawAnswer;
-    const first = instances.next();
-    try {
-      answer = await send(instances, first, path, call, options);
+        body: payload,
+      });
+      answer = { status: response.statusCode, text: await response.body.text() };
     } catch (error) {
-      const stale = error instanceof StaleConnection;
-      const code = codeOf(error);
-      if (UNREACHABLE_CODES.has(code)) instances.markDown(first);
-      const retriable =
-        stale || code === 'ECONNREFUSED' || (UNREACHABLE_CODES.has(code) && IDEMPOTENT.has(call.method ?? 'GET'));
-      if (!retriable) throw serviceFailure(service, error);
-      try {
-        answer = await send(instances, stale ? first : instances.next(), path, call, options);
-      } catch (again) {
-        throw serviceFailure(service, again);
-      }
+      throw serviceFailure(service, error);
     }
     if (!answer.text) return { status: answer.status, body: undefined };
     try {

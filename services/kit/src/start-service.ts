@@ -26,7 +26,7 @@ export interface ServiceContext<DB> {
   database: Database<DB>;
   metrics: Metrics;
   /** The internal client of another service (its instances as comma-separated URLs). */
-  client(service: string, urls: string, timeoutMs?: number): ServiceClient;
+  client(service: string, urls: string, answerTimeoutMs?: number): ServiceClient;
 }
 
 export interface ServiceDefinition<DB> {
@@ -42,7 +42,7 @@ export interface ServiceDefinition<DB> {
   eventHandlers?: (context: ServiceContext<DB>) => EventHandlers<DB>;
 }
 
-const DEFAULT_TIMEOUT_MS = 5_000;
+const DEFAULT_ANSWER_TIMEOUT_MS = 5_000;
 
 /**
  * The service defaults every service starts with: logger, database and migrations, the internal clients,
@@ -64,8 +64,8 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
     logger,
     database,
     metrics,
-    client: (service, urls, timeoutMs = DEFAULT_TIMEOUT_MS) =>
-      serviceClient(service, urls, { secret: config.IDENTITY_SECRET, timeoutMs }),
+    client: (service, urls, answerTimeoutMs = DEFAULT_ANSWER_TIMEOUT_MS) =>
+      serviceClient(service, urls, { secret: config.IDENTITY_SECRET, answerTimeoutMs }),
   };
   const stopWork = await definition.beforeServing?.(context);
   const routes = definition.routes(context);

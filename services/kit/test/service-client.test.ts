@@ -1,7 +1,7 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '../src/server.ts';
 import { serviceClient } from '../src/service-client.ts';
-import { serviceTargets } from '../src/service-targets.ts';
 import { blockOutboundNetwork, fakeService, TEST_SECRET } from '../src/testing/component.ts';
 import { verifyIdentity } from '../src/identity.ts';
 
@@ -26,6 +26,15 @@ describe('the internal service client', () => {
         res.type('json').send('{not json');
       });
       router.get('/slow', () => undefined);
+      let flaky = 0;
+      router.get('/flaky', (req, res) => {
+        flaky += 1;
+        if (flaky === 1) req.socket.destroy();
+        else res.json({ tries: flaky });
+      });
+      router.post('/cut-off', (req) => {
+        req.socket.destroy();
+      });
     });
   });
   afterAll(async () => {
@@ -34,7 +43,7 @@ describe('the internal service client', () => {
   });
 
   it('when it calls, then the identity is signed for the call and the request id passed on', async () => {
-    const call = serviceClient('things', service.url, { secret: TEST_SECRET, timeoutMs: 2_000 });
+    const call = serviceClient('things', service.url, { secret: TEST_SECRET, answerTimeoutMs: 2_000 });
     const answer = await call('/things/1', { ...caller, requestId: 'trace-client-0001' });
     expect(answer).toEqual({ status: 200, body: { id: '1' } });
     const received = service.calls.at(-1);
@@ -47,32 +56,62 @@ describe('the internal service client', () => {
     expect(verifyIdentity(received?.identity, { method: 'DELETE', path: '/things/1' }, TEST_SECRET)).toBeNull();
   });
 
-  it('when it calls one service several times, then it keeps one connection alive for them', async () => {
-    const call = serviceClient('things', service.url, { secret: TEST_SECRET, timeoutMs: 2_000 });
+  it('when it calls one service several times, then the calls share kept-alive connections', async () => {
+    const call = serviceClient('things', service.url, { secret: TEST_SECRET, answerTimeoutMs: 2_000 });
     ports.length = 0;
-    for (const id of ['a', 'b', 'c']) await call(`/things/${id}`, { ...caller, requestId: `trace-keep-${id}-0001` });
-    expect(new Set(ports).size).toBe(1);
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f'])
+      await call(`/things/${id}`, { ...caller, requestId: `trace-keep-${id}-0001` });
+    // undici may open a second connection before the first is free again; both are then reused.
+    expect(new Set(ports).size).toBeLessThanOrEqual(2);
   });
 
-  it('when an instance refuses the connection, then a read and a write go to the next instance once, and it is skipped after', async () => {
-    const down = `http://127.0.0.1:${await freePort()}`;
-    const targets = serviceTargets(`${down},${service.url}`);
-    const call = serviceClient('things', targets, { secret: TEST_SECRET, timeoutMs: 2_000 });
-    expect((await call('/things/2', { ...caller, requestId: 'trace-retry-0001' })).status).toBe(200);
-    const written = await call('/things', {
-      ...caller,
-      method: 'POST',
-      body: { name: 'x' },
-      requestId: 'trace-retry-0002',
+  it('when an instance refuses the connection, then reads and writes go to the live one, and the refusing one is not asked on every call', async () => {
+    const downPort = await freePort();
+    const refused: number[] = [];
+    const onConnectError = (message: unknown) => {
+      const { connectParams } = message as { connectParams: { port: string } };
+      if (Number(connectParams.port) === downPort) refused.push(downPort);
+    };
+    subscribe('undici:client:connectError', onConnectError);
+    try {
+      const call = serviceClient('things', `http://127.0.0.1:${downPort},${service.url}`, {
+        secret: TEST_SECRET,
+        answerTimeoutMs: 2_000,
+      });
+      const before = service.calls.length;
+      expect((await call('/things/2', { ...caller, requestId: 'trace-retry-0001' })).status).toBe(200);
+      const written = await call('/things', {
+        ...caller,
+        method: 'POST',
+        body: { name: 'x' },
+        requestId: 'trace-retry-0002',
+      });
+      expect(written).toEqual({ status: 201, body: { name: 'x' } });
+      for (const id of ['3', '4', '5', '6'])
+        expect((await call(`/things/${id}`, { ...caller, requestId: `trace-retry-${id}-0001` })).status).toBe(200);
+      expect(service.calls.length - before).toBe(6);
+      expect(refused).toHaveLength(1);
+    } finally {
+      unsubscribe('undici:client:connectError', onConnectError);
+    }
+  });
+
+  it('when the connection breaks before the answer, then a read is asked once more and a write is not sent twice', async () => {
+    const call = serviceClient('things', service.url, { secret: TEST_SECRET, answerTimeoutMs: 2_000 });
+    expect(await call('/flaky', { ...caller, requestId: 'trace-flaky-0001' })).toEqual({
+      status: 200,
+      body: { tries: 2 },
     });
-    expect(written).toEqual({ status: 201, body: { name: 'x' } });
-    expect([targets.next(), targets.next()]).toEqual([service.url, service.url]);
+    await expect(
+      call('/cut-off', { ...caller, method: 'POST', body: { name: 'y' }, requestId: 'trace-cut-0001' }),
+    ).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
+    expect(service.calls.filter((received) => received.path === '/cut-off')).toHaveLength(1);
   });
 
   it('when every instance is down, then the call fails with 503 service_unavailable', async () => {
     const call = serviceClient('things', `http://127.0.0.1:${await freePort()}`, {
       secret: TEST_SECRET,
-      timeoutMs: 2_000,
+      answerTimeoutMs: 2_000,
     });
     await expect(call('/things/3', { ...caller, requestId: 'trace-down-0001' })).rejects.toMatchObject({
       status: 503,
@@ -82,7 +121,7 @@ describe('the internal service client', () => {
   });
 
   it('when the service does not answer in time, then 503; when it answers unreadable JSON, then 502', async () => {
-    const call = serviceClient('things', service.url, { secret: TEST_SECRET, timeoutMs: 300 });
+    const call = serviceClient('things', service.url, { secret: TEST_SECRET, answerTimeoutMs: 300 });
     await expect(call('/slow', { ...caller, requestId: 'trace-slow-0001' })).rejects.toMatchObject({ status: 503 });
     await expect(call('/garbled', { ...caller, requestId: 'trace-garbled-0001' })).rejects.toMatchObject({
       status: 502,
