@@ -71,7 +71,7 @@ const retryOnce: RetryHandler.RetryCallback = (error, { state, opts }, again) =>
 
 /**
  * The one way a process calls another service: undici's pool over the service's instances (kept-alive
- * connections, round-robin, an instance that refused pushed to the back of the turn until it connects again),
+ * connections, weighted round-robin where each refused connection lowers an instance's weight),
  * its retry agent for the one second try above, the caller's signed identity and request id, and one error
  * mapping (503 when down or slow, 502 for an unreadable answer).
  */
@@ -92,9 +92,6 @@ export function serviceClient(
     connectTimeout: CONNECT_TIMEOUT_MS,
     headersTimeout: options.answerTimeoutMs,
     bodyTimeout: options.answerTimeoutMs,
-    // One refused connection drops an instance to the lowest weight; a connection that succeeds restores it.
-    maxWeightPerServer: 100,
-    errorPenalty: 99,
   });
   const dispatcher = new RetryAgent(pool, { retry: retryOnce, statusCodes: [] });
 
