@@ -1,7 +1,78 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const foldersIn = (folder) =>
+  existsSync(`${root}/${folder}`)
+    ? readdirSync(`${root}/${folder}`, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+
+const SLICES = ['shell', ...foldersIn('.').filter((name) => name.startsWith('mfe-'))];
+const SERVICES = foldersIn('services');
+/** A slice's exposed modules (its package exports): what another slice's tests may load, as the shell does. */
+const exposedBy = (slice) =>
+  Object.values(JSON.parse(readFileSync(`${root}/${slice}/package.json`, 'utf8')).exports ?? {}).map((file) =>
+    file.replace(/^\.\/src\//, './'),
+  );
+
+/** The one-way flow of the code, checked on every resolved import (`import-x/no-restricted-paths`). */
+const boundaries = ({ exposedAllowed }) => [
+  ...SLICES.flatMap((slice) =>
+    SLICES.filter((other) => other !== slice).map((other) => ({
+      target: `${slice}/src`,
+      from: `${other}/src`,
+      except: exposedAllowed ? exposedBy(other) : [],
+      message: 'A slice reaches another only through module federation, never through its src.',
+    })),
+  ),
+  {
+    target: 'web-kit/src',
+    from: SLICES.map((slice) => `${slice}/src`),
+    message: 'web-kit is shared by every slice: it imports none of them.',
+  },
+  ...SLICES.flatMap((slice) =>
+    foldersIn(`${slice}/src/features`).map((feature) => ({
+      target: `${slice}/src/features/${feature}`,
+      from: `${slice}/src/features`,
+      except: [`./${feature}`],
+      message: 'Features do not import each other: compose them in app/, share through components/ or lib/.',
+    })),
+  ),
+  ...SLICES.flatMap((slice) => [
+    {
+      target: `${slice}/src/features`,
+      from: `${slice}/src/app`,
+      message: 'The flow is app → features → components, lib, config: a feature never imports app/.',
+    },
+    {
+      target: ['components', 'config', 'hooks', 'lib', 'types', 'utils'].map((shared) => `${slice}/src/${shared}`),
+      from: [`${slice}/src/app`, `${slice}/src/features`],
+      message: 'The flow is app → features → components, lib, config: shared code never imports features/ or app/.',
+    },
+  ]),
+  ...SERVICES.map((service) => ({
+    target: `services/${service}`,
+    from: SERVICES.filter((other) => other !== service && other !== 'kit').map((other) => `services/${other}/src`),
+    message: 'A service calls another over HTTP (kit/service-client) or by events, never through its src.',
+  })).filter((zone) => zone.from.length > 0),
+  {
+    target: 'services/*/src/domain/**',
+    from: 'services/*/src/entry-points/**',
+    message: 'The layers are entry-points → domain → data-access: the domain never imports an entry point.',
+  },
+  {
+    target: 'services/*/src/data-access/**',
+    from: ['services/*/src/entry-points/**', 'services/*/src/domain/**'],
+    message: 'The layers are entry-points → domain → data-access: data access never imports the layers above it.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -19,9 +90,45 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', '*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries({ exposedAllowed: false }) }],
+    },
+  },
+  {
+    // A test may render another slice's exposed page, as the shell loads it at run time.
+    files: [`{${SLICES.join(',')}}/src/**/*.test.{ts,tsx}`],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries({ exposedAllowed: true }) }],
+    },
+  },
+  {
+    // The contracts run in every page and every service: plain TypeScript, no React, no Node APIs.
+    files: ['contracts/**/*.ts'],
+    ignores: ['contracts/**/*.test.ts'],
+    rules: {
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(react|react-dom|react-router|react-router-dom|react-i18next|@testing-library/react)(/.*)?$',
+              message: 'The contracts are shared by browser and server: no React here.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

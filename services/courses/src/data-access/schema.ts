@@ -2,6 +2,7 @@ import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
 import type { Language } from '@portal/contracts/languages';
 import type { ColumnType, Transaction } from 'kysely';
+// eslint-disable-next-line import-x/no-restricted-paths -- the migrations derive card text with the domain's rules
 import { cardText, shortDescription } from '../domain/rich-text.ts';
 
 export interface CoursesDatabase {
