@@ -121,6 +121,7 @@ export const courseSchema = z.extend(courseSavedSchema, {
   participantCount: z.number().check(z.int(), z.nonnegative()),
   /** Null when the files service cannot be reached: the page shows 'files unavailable' instead of failing. */
   files: z.nullable(z.array(courseFileSchema)),
+  /** Who is taking the course: every one for administrators; for anyone else only themselves, if they are. */
   participants: z.array(z.object({ id: uuidSchema })),
   /** When the caller last completed the course, if ever. */
   completedAt: z.nullable(z.string()),
@@ -149,29 +150,37 @@ export const courseTextInputSchema = z.object({
 });
 export type CourseTextInput = z.infer<typeof courseTextInputSchema>;
 
+const categoryIdsSchema = z.array(uuidSchema).check(
+  z.minLength(1, 'categories_required'),
+  z.maxLength(COURSE_LIMITS.categoriesMax, 'categories_too_many'),
+  z.refine((ids) => new Set(ids).size === ids.length, 'categories_duplicate'),
+);
+
+/**
+ * What a course is written from. Fields a read answers but a write does not take (`categories`, `files`,
+ * `participants`, `shortDescription`, …) are ignored, so a course read, changed and sent back saves.
+ */
 const courseFieldsSchema = z.object({
-  /** The spec's single-language fields: the default language's title and description. */
+  /** The spec's single-language fields: the title and description in `language`. */
   title: z.optional(titleSchema),
   description: z.optional(descriptionHtmlSchema),
+  /** The language of `title` and `description`, as a read answers it; left out: the default language. */
+  language: z.optional(languageSchema),
   isPublished: z.boolean(),
-  categoryIds: z.array(uuidSchema).check(
-    z.minLength(1, 'categories_required'),
-    z.maxLength(COURSE_LIMITS.categoriesMax, 'categories_too_many'),
-    z.refine((ids) => new Set(ids).size === ids.length, 'categories_duplicate'),
-  ),
+  categoryIds: categoryIdsSchema,
   /** Left out: the course's current one, or on create the caller's language. */
   defaultLanguage: z.optional(languageSchema),
   /** Every language's text at once: a language left out has none (the default language's is required). */
   texts: z.optional(z.partialRecord(languageSchema, courseTextInputSchema)),
 });
 
-type CourseFields = z.infer<typeof courseFieldsSchema>;
+type CourseTexts = Pick<z.infer<typeof courseFieldsSchema>, 'title' | 'description' | 'defaultLanguage' | 'texts'>;
 
 /**
- * Either the spec's `{title, description, isPublished, categoryIds}` (it writes the default language and keeps
- * the others) or `texts` with every language (title and description, if sent too, must then be left out).
+ * Either the spec's `{title, description, isPublished, categoryIds}` (it writes `language`, else the default
+ * language, and keeps the others) or `texts` with every language, or both, as a read answers them.
  */
-function checkCourseTexts(input: CourseFields, context: z.core.$RefinementCtx<CourseFields>) {
+function checkCourseTexts<Input extends CourseTexts>(input: Input, context: z.core.$RefinementCtx<Input>) {
   if (input.texts === undefined) {
     if (input.title === undefined) context.addIssue({ code: 'custom', path: ['title'], message: 'title_required' });
     if (input.description === undefined) {
@@ -179,9 +188,7 @@ function checkCourseTexts(input: CourseFields, context: z.core.$RefinementCtx<Co
     }
     return;
   }
-  if (input.title !== undefined || input.description !== undefined) {
-    context.addIssue({ code: 'custom', path: ['texts'], message: 'texts_and_single_language' });
-  }
+  // With both, `title`/`description` win over `texts[language]` only where they differ from the stored text (the changed one wins).
   if (input.defaultLanguage === undefined) {
     context.addIssue({ code: 'custom', path: ['defaultLanguage'], message: 'default_language_required' });
   } else if (input.texts[input.defaultLanguage] === undefined) {
@@ -207,7 +214,7 @@ export const courseFormSchema = z.object({
     z.maxLength(COURSE_LIMITS.descriptionTextMax, 'description_too_long'),
     z.refine((text) => text.trim() !== '', 'description_required'),
   ),
-  categoryIds: courseFieldsSchema.shape.categoryIds,
+  categoryIds: categoryIdsSchema,
 });
 
 /** One language tab of the course form, by the same rules (the categories are shared by every language). */
@@ -217,6 +224,8 @@ export const courseTextFormSchema = z.extend(z.omit(courseFormSchema, { category
 
 export const courseUpdateSchema = z
   .extend(courseFieldsSchema, {
+    /** Left out: the course keeps its categories (a read answers `categories`, not their ids). */
+    categoryIds: z.optional(categoryIdsSchema),
     id: uuidSchema,
     /** The updatedAt the client loaded: a different one on the server means someone else saved first (409). */
     updatedAt: lineTextSchema().check(z.minLength(1, 'updated_at_required')),
@@ -247,6 +256,10 @@ export const courseListQuerySchema = z.object({
 export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 
 export const courseIdQuerySchema = z.object({ courseId: uuidSchema });
+
+/** The courses service's internal answer to "may this caller see the course?": yes, and its title in their language. */
+export const courseVisibilitySchema = z.object({ title: z.string() });
+export type CourseVisibility = z.infer<typeof courseVisibilitySchema>;
 
 export const registerUserToCourseSchema = z.object({ courseId: uuidSchema, userId: uuidSchema });
 export type RegisterUserToCourse = z.infer<typeof registerUserToCourseSchema>;

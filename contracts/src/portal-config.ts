@@ -4,10 +4,15 @@ import { LANGUAGES } from './languages.ts';
 export const REMOTE_NAMES = ['auth', 'courses', 'editor'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/** The largest attachment when MAX_FILE_BYTES is not set (the files service and the gateway read the same variable). */
+export const DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024;
+
 /** What the gateway serves at /config.json: read by the shell at run time, before first render. */
 export const portalConfigSchema = z.object({
   remotes: z.record(z.enum(REMOTE_NAMES), z.string().check(z.minLength(1))),
   languages: z.array(z.enum(LANGUAGES)),
+  /** The largest file an upload may have, in bytes: the editor refuses a larger one when it is dropped. */
+  maxFileBytes: z.number().check(z.int(), z.positive()),
   footer: z.object({
     address: z.string(),
     website: z.string(),

@@ -36,7 +36,7 @@ const served = {
   gateway: routesOf(sessionRoutes(unused, unused, unused)),
   auth: routesOf(authRoutes(unused)),
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
-  files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 })),
+  files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
 };
 const publicRoutes = (routes: string[]) => routes.filter((route) => route.split(' ')[1]?.startsWith('/api/'));
 

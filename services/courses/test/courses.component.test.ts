@@ -229,6 +229,16 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
       expect((await first?.post(`/api/courses/complete-course?courseId=${created.id}`))?.status).toBe(200);
 
       expect(await taking()).toEqual({ count: 2, ids: subs.slice(1) });
+      // Employees learn how many take it, and whether they do, but not who else.
+      expect((await second?.get(`/api/courses/${created.id}`))?.body).toMatchObject({
+        participantCount: 2,
+        participants: [{ id: subs[1] }],
+      });
+      expect((await first?.get(`/api/courses/${created.id}`))?.body).toMatchObject({
+        participantCount: 2,
+        participants: [],
+      });
+      expect((await employee.get(`/api/courses/${created.id}`)).body.participants).toEqual([]);
       const byFirst = (await first?.get(`/api/courses/${created.id}`))?.body;
       expect(byFirst).toMatchObject({ isParticipant: false, completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
       expect((await second?.get(`/api/courses/${created.id}`))?.body).toMatchObject({
@@ -255,6 +265,26 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
       const after = await me.get('/api/courses/mine?status=in-progress');
       expect(after.body).toEqual([]);
       expect(after.headers.get('x-total-count')).toBe('0');
+    });
+
+    it('when an administrator saves a course as a draft, then it is on the drafts list only, and on the published one once published', async () => {
+      const word = `draftword${Math.random().toString(36).slice(2, 10)}`;
+      const listed = async (published: boolean) =>
+        (await admin.get(`/api/courses?published=${published}&q=${word}`)).body.map(({ id }: { id: string }) => id);
+      // Both lists are read (and kept) before the writes: what is kept must follow them.
+      expect([await listed(true), await listed(false)]).toEqual([[], []]);
+      const created = (
+        await admin.post('/api/courses', {
+          ...lesson([await newCategory('Drafts')], `Draft ${word}`),
+          isPublished: false,
+        })
+      ).body;
+      expect([await listed(true), await listed(false)]).toEqual([[], [created.id]]);
+      const published = await admin.put('/api/courses', { ...created, isPublished: true });
+      expect(published.status).toBe(200);
+      expect([await listed(true), await listed(false)]).toEqual([[created.id], []]);
+      expect((await admin.put('/api/courses', { ...published.body, isPublished: false })).status).toBe(200);
+      expect([await listed(true), await listed(false)]).toEqual([[], [created.id]]);
     });
 
     it('when the status or the page is malformed, then it is refused with 400', async () => {

@@ -287,15 +287,48 @@ describe.each(testBackends())('course content in five languages on $name', (back
           issues: expect.arrayContaining([{ path: field, code }]),
         });
       }
-      const both = await admin.post('/api/courses', {
-        title: 'Beides',
-        description: '<p>x</p>',
-        defaultLanguage: 'de',
-        texts: { de: valid },
-        isPublished: true,
-        categoryIds: [categoryId],
+    });
+
+    it('when a course read is changed in one field and sent back, then it saves with that change, whichever field it was', async () => {
+      const { id, categoryId, word } = await germanAndRomansh();
+      const read = async (lang?: Language) =>
+        (await admin.get(`/api/courses/${id}${lang ? `?lang=${lang}` : ''}`)).body as Record<string, any>;
+      const sendBack = async (course: Record<string, any>) => {
+        const saved = await admin.put('/api/courses', course);
+        expect(saved.status).toBe(200);
+        return read();
+      };
+
+      const title = await sendBack({ ...(await read()), title: 'Neue Grundlagen' });
+      expect(title).toMatchObject({
+        title: 'Neue Grundlagen',
+        categories: [expect.objectContaining({ id: categoryId })],
       });
-      expect(both.body.error.issues).toContainEqual({ path: 'texts', code: 'texts_and_single_language' });
+      expect(title.texts.rm).toMatchObject({
+        title: `Fundaments ${word}`,
+        shortDescription: 'Renconuscher il phishing.',
+      });
+
+      const inTexts = await sendBack({
+        ...title,
+        texts: { ...title.texts, rm: { ...title.texts.rm, title: 'Novs fundaments' } },
+      });
+      expect(inTexts.texts).toMatchObject({ de: { title: 'Neue Grundlagen' }, rm: { title: 'Novs fundaments' } });
+
+      const description = await sendBack({ ...inTexts, description: '<p>Neu beschrieben.</p>' });
+      expect(description.texts.de).toMatchObject({ title: 'Neue Grundlagen', description: '<p>Neu beschrieben.</p>' });
+
+      // Read in Romansh, the title and description are Romansh: a change there is Romansh, German stays.
+      const romansh = await read('rm');
+      expect(romansh).toMatchObject({ language: 'rm', title: 'Novs fundaments' });
+      const fromRomansh = await sendBack({ ...romansh, title: 'Fundaments renovads' });
+      expect(fromRomansh.texts).toMatchObject({
+        de: { title: 'Neue Grundlagen' },
+        rm: { title: 'Fundaments renovads' },
+      });
+
+      const draft = await sendBack({ ...fromRomansh, isPublished: false });
+      expect(draft).toMatchObject({ isPublished: false, title: 'Neue Grundlagen', languages: ['de', 'rm'] });
     });
 
     it('when a language’s description carries a script, then it is sanitized in that language too', async () => {
@@ -318,6 +351,17 @@ describe.each(testBackends())('course content in five languages on $name', (back
       expect(stored).not.toMatch(/script|onclick|javascript/);
       expect(stored).toContain('colliaziun');
       expect((await as('rm').get(`/api/courses/${created.body.id}`)).body.description).toBe(stored);
+    });
+
+    it('when the files service asks whether a caller sees a course, then it answers its title in their language; a draft only for administrators', async () => {
+      const { id, word, created } = await germanAndRomansh();
+      expect((await as('rm').get(`/internal/courses/${id}/visibility`)).body).toEqual({ title: `Fundaments ${word}` });
+      expect((await as('fr').get(`/internal/courses/${id}/visibility`)).body).toEqual({ title: `Grundlagen ${word}` });
+      const draft = await admin.put('/api/courses', { ...created.body, isPublished: false });
+      expect(draft.status).toBe(200);
+      expect((await as('rm').get(`/internal/courses/${id}/visibility`)).status).toBe(404);
+      expect((await admin.get(`/internal/courses/${id}/visibility`)).body).toEqual({ title: `Grundlagen ${word}` });
+      expect((await admin.get(`/internal/courses/${crypto.randomUUID()}/visibility`)).status).toBe(404);
     });
 
     it('when an employee reads a course, then it carries no texts of other languages; an administrator gets them all', async () => {

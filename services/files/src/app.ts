@@ -30,12 +30,13 @@ export function startFilesService(config: FilesConfig) {
       sweeper.unref();
       return () => clearInterval(sweeper);
     },
-    routes: ({ database, metrics, client }) => {
+    routes: ({ database, metrics, client, logger }) => {
       const uploadedBytes = metrics.counter('upload_bytes_total', 'Bytes of attachments stored');
       return fileRoutes(
         filesRepository(database.db),
         courseVisibility(client('courses', config.COURSES_SERVICE_URL, config.COURSES_TIMEOUT_MS)),
         { maxBytes: config.MAX_FILE_BYTES, chunkBytes: config.CHUNK_BYTES },
+        logger,
         (bytes) => uploadedBytes.inc(bytes),
       );
     },

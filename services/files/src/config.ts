@@ -1,4 +1,5 @@
 import { loadServiceConfig } from '@portal/kit/config';
+import { DEFAULT_MAX_FILE_BYTES } from '@portal/contracts/portal-config';
 import { z } from 'zod';
 
 export function loadFilesConfig(env: Record<string, string | undefined> = process.env) {
@@ -9,11 +10,7 @@ export function loadFilesConfig(env: Record<string, string | undefined> = proces
       COURSES_SERVICE_URL: z.url().default('http://127.0.0.1:8102'),
       COURSES_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
       /** Largest accepted file; a larger upload answers 413 and nothing is kept. */
-      MAX_FILE_BYTES: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .default(50 * 1024 * 1024),
+      MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_MAX_FILE_BYTES),
       /** Size of the stored chunks (GridFS uses 255 KiB). */
       CHUNK_BYTES: z.coerce
         .number()

@@ -1,14 +1,49 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type ClientRequest, request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { EVENTS } from '@portal/contracts/events';
-import { componentSetup, fakeService, signedCaller } from '@portal/kit/testing/component';
+import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
+import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
+import yauzl from 'yauzl';
 import { startFilesService } from '../src/app.ts';
 import { loadFilesConfig } from '../src/config.ts';
+import { unzip } from '../src/testing/unzip.ts';
 
 const ADMIN = { sub: '00000000-0000-4000-8000-00000000000a', admin: true, lang: 'en' } as const;
 const EMPLOYEE = { sub: '00000000-0000-4000-8000-00000000000e', admin: false, lang: 'en' } as const;
 const VISIBLE = '00000000-0000-4000-8000-0000000000c1';
 const DRAFT = '00000000-0000-4000-8000-0000000000c2';
+const TITLES: Record<string, Record<string, string>> = {
+  [VISIBLE]: { en: 'Fire safety: basics/advanced', fr: 'Sécurité incendie : bases/avancé' },
+  [DRAFT]: { en: 'Draft course', fr: 'Cours en préparation' },
+};
+const LIMIT = 20_000;
+const BOUNDARY = 'component-test-boundary';
+
+/** The compression method of each entry of a zip, by name (0: stored, 8: deflated). */
+function compressionMethods(bytes: Buffer): Promise<Map<string, number>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('not a zip'));
+      const methods = new Map<string, number>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        methods.set(entry.fileName, entry.compressionMethod);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(methods));
+      zip.readEntry();
+    });
+  });
+}
+
+/** Polls until `check` holds (a cleanup after an abort runs after the request is gone). */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const form = (content: string, name = 'notes.txt') => {
   const data = new FormData();
@@ -22,17 +57,20 @@ describe.each(testBackends())('the files service on $name', (backend) => {
   let service: Awaited<ReturnType<typeof startFilesService>>;
   let admin: ReturnType<typeof signedCaller>;
   let employee: ReturnType<typeof signedCaller>;
+  let visibilityDelayMs = 0;
 
   beforeAll(async () => {
     setup = await componentSetup(backend);
     // The courses service decides who sees a course: the draft is for administrators only.
     courses = await fakeService((router) => {
-      router.get('/internal/courses/:id/visibility', (req, res) => {
+      router.get('/internal/courses/:id/visibility', async (req, res) => {
+        await new Promise((resolve) => setTimeout(resolve, visibilityDelayMs));
         const identity = JSON.parse(
           Buffer.from(req.get('x-portal-identity')?.split('.')[0] ?? '', 'base64url').toString(),
         );
         const visible = req.params.id === VISIBLE || (req.params.id === DRAFT && identity.admin === true);
-        res.status(visible ? 204 : 404).end();
+        if (visible) res.json({ title: TITLES[req.params.id]?.[identity.lang] });
+        else res.status(404).json({ error: { code: 'not_found', message: 'Course not found' } });
       });
     });
     service = await startFilesService(
@@ -40,6 +78,7 @@ describe.each(testBackends())('the files service on $name', (backend) => {
         ...setup.env,
         COURSES_SERVICE_URL: courses.url,
         CHUNK_BYTES: '1024',
+        MAX_FILE_BYTES: String(LIMIT),
       }),
     );
     admin = signedCaller(service.url, ADMIN);
@@ -47,6 +86,35 @@ describe.each(testBackends())('the files service on $name', (backend) => {
   });
 
   afterAll(() => setup.close(service, courses));
+
+  const fileIds = async () =>
+    (await service.database.db.selectFrom('files').select('id').execute()).map(({ id }) => id).sort();
+  const chunkCount = async () =>
+    Number(
+      (
+        await service.database.db
+          .selectFrom('file_chunks')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+
+  /** A multipart upload sent by hand, so that the test decides when it stops: the part's headers are sent. */
+  function startUpload(fileName: string): ClientRequest {
+    const url = new URL(`/api/files/upload?courseId=${VISIBLE}`, service.url);
+    const upload = request(url, {
+      method: 'POST',
+      headers: {
+        [IDENTITY_HEADER]: signIdentity(ADMIN, { method: 'POST', path: url.pathname }, TEST_SECRET),
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
+    });
+    upload.on('error', () => undefined);
+    upload.write(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`,
+    );
+    return upload;
+  }
 
   it('when an administrator uploads a file, then employees list it and download the same bytes in chunks', async () => {
     const content = 'x'.repeat(5000);
@@ -96,6 +164,112 @@ describe.each(testBackends())('the files service on $name', (backend) => {
       .execute();
     expect(left).toEqual([]);
     expect((await admin.get(`/api/files/course/${VISIBLE}/files`)).body).toEqual([]);
+  });
+
+  it('when the client aborts an upload midway, then no file and no chunk remain, and the abort is logged as such, not as a 500', async () => {
+    const before = { files: await fileIds(), chunks: await chunkCount() };
+    const info = jest.spyOn(service.logger, 'info');
+    const error = jest.spyOn(service.logger, 'error');
+    try {
+      const upload = startUpload('half.txt');
+      upload.write('h'.repeat(8 * 1024));
+      await eventually(async () => (await chunkCount()) > before.chunks);
+      upload.destroy();
+      await eventually(async () => (await chunkCount()) === before.chunks);
+      await eventually(async () => JSON.stringify(await fileIds()) === JSON.stringify(before.files));
+      await eventually(async () =>
+        info.mock.calls.some((call) => call.includes('upload aborted by the client: nothing stored')),
+      );
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      info.mockRestore();
+      error.mockRestore();
+    }
+  });
+
+  it('when the client sends the whole upload and is gone before the course is checked, then nothing is stored and the abort is logged', async () => {
+    const before = { files: await fileIds(), chunks: await chunkCount() };
+    const info = jest.spyOn(service.logger, 'info');
+    visibilityDelayMs = 300;
+    try {
+      const upload = startUpload('unanswered.txt');
+      upload.write('u'.repeat(LIMIT - 10));
+      await new Promise<void>((resolve) => upload.end(`\r\n--${BOUNDARY}--\r\n`, resolve));
+      upload.destroy();
+      await eventually(async () =>
+        info.mock.calls.some((call) => call.includes('upload aborted by the client: nothing stored')),
+      );
+      expect(await fileIds()).toEqual(before.files);
+      expect(await chunkCount()).toBe(before.chunks);
+    } finally {
+      visibilityDelayMs = 0;
+      info.mockRestore();
+    }
+  });
+
+  it('when a file is over the limit, then the 413 names the limit and nothing is stored', async () => {
+    const before = await fileIds();
+    const refused = await admin.post(`/api/files/upload?courseId=${VISIBLE}`, form('z'.repeat(LIMIT + 1)));
+    expect(refused.status).toBe(413);
+    expect(refused.body.error.message).toContain(`${LIMIT} bytes`);
+    expect(await fileIds()).toEqual(before);
+  });
+
+  it('when all files of a course are downloaded, then the zip is named after the course title and stores compressed formats as they are', async () => {
+    const photo = new FormData();
+    photo.append('file', new Blob([crypto.getRandomValues(new Uint8Array(4000))], { type: 'image/jpeg' }), 'site.jpg');
+    expect((await admin.post(`/api/files/upload?courseId=${VISIBLE}`, photo)).status).toBe(201);
+    expect(
+      (await admin.post(`/api/files/upload?courseId=${VISIBLE}`, form('exit '.repeat(800), 'plan.txt'))).status,
+    ).toBe(201);
+    const french = signedCaller(service.url, { ...EMPLOYEE, lang: 'fr' });
+    const url = new URL(`/api/files/course/${VISIBLE}/files/download`, service.url);
+    const response = await fetch(url, {
+      headers: {
+        [IDENTITY_HEADER]: signIdentity(
+          { ...EMPLOYEE, lang: 'fr' },
+          { method: 'GET', path: url.pathname },
+          TEST_SECRET,
+        ),
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="S_curit_ incendie : bases-avanc_.zip"; filename*=UTF-8''S%C3%A9curit%C3%A9%20incendie%20%3A%20bases-avanc%C3%A9.zip`,
+    );
+    const zip = Buffer.from(await response.arrayBuffer());
+    const methods = await compressionMethods(zip);
+    expect(methods.get('site.jpg')).toBe(0);
+    expect(methods.get('plan.txt')).toBe(8);
+    expect((await unzip(zip)).get('plan.txt')?.toString()).toBe('exit '.repeat(800));
+    expect((await french.get(`/api/files/course/${VISIBLE}/files`)).status).toBe(200);
+  });
+
+  it('when a browser opens the link of a removed or unknown file, then it gets a page in the reader’s language; API clients keep the JSON error', async () => {
+    const uploaded = await admin.post(`/api/files/upload?courseId=${VISIBLE}`, form('soon gone'));
+    expect((await admin.delete(`/api/files/delete/${uploaded.body.id}`)).status).toBe(200);
+    const browserAccept = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const expected = {
+      en: 'File not found',
+      fr: 'Fichier introuvable',
+      de: 'Datei nicht gefunden',
+      it: 'File non trovato',
+      rm: 'Datoteca betg chattada',
+    } as const;
+    for (const [lang, title] of Object.entries(expected)) {
+      const reader = signedCaller(service.url, { ...EMPLOYEE, lang: lang as keyof typeof expected });
+      const page = await reader.get(`/api/files/download/${uploaded.body.id}`, browserAccept);
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.body).toContain(`<html lang="${lang}">`);
+      expect(page.body).toContain(`<h1>${title}</h1>`);
+    }
+    const unknownCourse = await employee.get(`/api/files/course/${DRAFT}/files/download`, browserAccept);
+    expect(unknownCourse.body).toContain('<h1>File not found</h1>');
+    const api = await employee.get(`/api/files/download/${uploaded.body.id}`, { accept: 'application/json' });
+    expect(api.status).toBe(404);
+    expect(api.body.error.code).toBe('not_found');
+    expect((await employee.get(`/api/files/download/${uploaded.body.id}`)).body.error.code).toBe('not_found');
   });
 
   it('when the courses service is down (the last test: it stays down), then an upload answers 503', async () => {

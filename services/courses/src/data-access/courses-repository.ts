@@ -350,21 +350,26 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       };
     },
 
-    /** The course's texts as stored, for an update that writes one language and keeps the others. */
-    async textsOf(id: string): Promise<{ defaultLanguage: Language; texts: StoredTexts } | undefined> {
-      const rows = await db
-        .selectFrom('courses as c')
-        .leftJoin('course_texts as t', 't.course_id', 'c.id')
-        .where('c.id', '=', id)
-        .select([
-          'c.default_language as defaultLanguage',
-          't.language',
-          't.title',
-          't.short_description as shortDescription',
-          't.short_description_authored as shortDescriptionAuthored',
-          't.description_html as descriptionHtml',
-        ])
-        .execute();
+    /** The course's texts and categories as stored, for an update that keeps what it does not change. */
+    async editableOf(
+      id: string,
+    ): Promise<{ defaultLanguage: Language; texts: StoredTexts; categoryIds: string[] } | undefined> {
+      const [rows, categories] = await Promise.all([
+        db
+          .selectFrom('courses as c')
+          .leftJoin('course_texts as t', 't.course_id', 'c.id')
+          .where('c.id', '=', id)
+          .select([
+            'c.default_language as defaultLanguage',
+            't.language',
+            't.title',
+            't.short_description as shortDescription',
+            't.short_description_authored as shortDescriptionAuthored',
+            't.description_html as descriptionHtml',
+          ])
+          .execute(),
+        db.selectFrom('course_categories').select('category_id').where('course_id', '=', id).execute(),
+      ]);
       const first = rows[0];
       if (!first) return undefined;
       const texts: StoredTexts = {};
@@ -378,7 +383,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           };
         }
       }
-      return { defaultLanguage: first.defaultLanguage, texts };
+      return { defaultLanguage: first.defaultLanguage, texts, categoryIds: categories.map((row) => row.category_id) };
     },
 
     /** Inserts courses with their texts and categories in one transaction; 'category_missing' when one was deleted meanwhile. */
@@ -499,9 +504,14 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       });
     },
 
-    async isPublished(id: string): Promise<boolean | undefined> {
-      const row = await db.selectFrom('courses').select('is_published').where('id', '=', id).executeTakeFirst();
-      return row?.is_published;
+    /** Whether the course is published, and its title in `language` (else its default language's). */
+    visibility(id: string, language: Language): Promise<{ isPublished: boolean; title: string } | undefined> {
+      return db
+        .selectFrom('courses as c')
+        .innerJoin('course_texts as t', (join) => join.on(shownText(language)))
+        .select(['c.is_published as isPublished', 't.title'])
+        .where('c.id', '=', id)
+        .executeTakeFirst();
     },
   };
 }

@@ -126,10 +126,15 @@ function searchTextOf(texts: StoredTexts): string {
   );
 }
 
+/** A single field (`title`, `description`) against `texts`' one: the single one when it changed or texts have none. */
+const changedOne = (single: string | undefined, inTexts: string | undefined, stored: string | undefined) =>
+  single !== undefined && (inTexts === undefined || single !== stored) ? single : inTexts;
+
 /**
  * The course a write leaves, with the rules that need no database (bulk seeding uses it too). `texts` replaces
- * every language; the spec's `{title, description}` writes the default language (the caller's for a new course)
- * and keeps the others, with the author's short description of that language.
+ * every language; the spec's `{title, description}` write `language` (else the default language, the caller's for
+ * a new course) and keep the others, with the author's short description of that language. Sent together (a
+ * course read and sent back), the one that differs from the stored text wins.
  */
 export function courseWrite(
   input: CourseInput,
@@ -137,22 +142,26 @@ export function courseWrite(
   callerLanguage: Language,
 ): CourseWrite {
   const defaultLanguage = input.defaultLanguage ?? current?.defaultLanguage ?? callerLanguage;
-  let texts: StoredTexts;
+  const language = input.language ?? defaultLanguage;
+  let texts: StoredTexts = current?.texts ?? {};
   if (input.texts) {
     texts = Object.fromEntries(
-      Object.entries(input.texts).map(([language, text]) => [language, textWrite(text, `texts.${language}.`)]),
+      Object.entries(input.texts).map(([written, text]) => [written, textWrite(text, `texts.${written}.`)]),
     );
-  } else {
-    const kept = current?.texts[defaultLanguage];
+  }
+  if (input.title !== undefined || input.description !== undefined) {
+    const stored = current?.texts[language];
+    const sent = input.texts?.[language];
+    const kept = sent?.shortDescription ?? (stored?.shortDescriptionAuthored ? stored.shortDescription : undefined);
     const single = textWrite(
       {
-        title: input.title ?? '',
-        description: input.description ?? '',
-        shortDescription: kept?.shortDescriptionAuthored ? kept.shortDescription : undefined,
+        title: changedOne(input.title, sent?.title, stored?.title) ?? '',
+        description: changedOne(input.description, sent?.description, stored?.descriptionHtml) ?? '',
+        shortDescription: kept,
       },
-      '',
+      input.texts ? `texts.${language}.` : '',
     );
-    texts = { ...current?.texts, [defaultLanguage]: single };
+    texts = { ...texts, [language]: single };
   }
   return {
     defaultLanguage,
@@ -256,15 +265,18 @@ export function courses(deps: CoursesDeps) {
         createdAt: createdAt.toISOString(),
         updatedAt: updatedAt.toISOString(),
         files,
-        participants: participants.map((userId) => ({ id: userId })),
+        // Employees learn how many take the course, not who: they see themselves only.
+        participants: participants
+          .filter((userId) => context.identity.admin || userId === viewerOf(context.identity))
+          .map((userId) => ({ id: userId })),
         completedAt: lastCompletedAt?.toISOString() ?? null,
       };
     },
 
-    /** For the files service: may this caller see the course (and so its files)? */
-    async canSee(id: string, identity: Identity): Promise<boolean> {
-      const published = await deps.courses.isPublished(id);
-      return published === true || (published === false && identity.admin);
+    /** For the files service: the course's title in the caller's language if they may see it (and so its files). */
+    async visibleTitle(id: string, identity: Identity): Promise<string | undefined> {
+      const course = await deps.courses.visibility(id, identity.lang);
+      return course && (course.isPublished || identity.admin) ? course.title : undefined;
     },
 
     /** A new course; without a default language, the caller's language is the course's. */
@@ -282,11 +294,13 @@ export function courses(deps: CoursesDeps) {
       if (Number.isNaN(loadedAt.getTime())) {
         throw badRequest('updatedAt is not a date', [{ path: 'updatedAt', code: 'updated_at_invalid' }]);
       }
-      // The spec's single-language payload keeps the other languages: they are read first (a save in between
-      // changes updatedAt, so the update below refuses it).
-      const current = input.texts ? undefined : await deps.courses.textsOf(input.id);
-      if (!input.texts && !current) throw notFound('Course not found');
-      const { course, categories } = await prepare(input, current, identity.lang, language);
+      // What is stored is read first: the spec's single-language payload keeps the other languages, a course read
+      // and sent back keeps what changed, and no categoryIds keeps the categories (a save in between changes
+      // updatedAt, so the update below refuses it).
+      const current = await deps.courses.editableOf(input.id);
+      if (!current) throw notFound('Course not found');
+      const categoryIds = input.categoryIds ?? current.categoryIds;
+      const { course, categories } = await prepare({ ...input, categoryIds }, current, identity.lang, language);
       const updatedAt = now();
       const outcome = await deps.courses.update(input.id, course, loadedAt, updatedAt);
       if (outcome === 'missing') throw notFound('Course not found');

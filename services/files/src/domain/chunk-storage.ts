@@ -7,7 +7,11 @@ import type { FilesRepository, StoredFile } from '../data-access/files-repositor
 import { sanitizeFileName } from './file-names.ts';
 
 export const fileTooLarge = (limit: number) =>
-  new AppError(413, 'payload_too_large', `The file is larger than the limit of ${limit} bytes`);
+  new AppError(
+    413,
+    'payload_too_large',
+    `The file is larger than the limit of ${Number((limit / 1024 ** 2).toFixed(1))} MiB (${limit} bytes)`,
+  );
 
 /**
  * Streams one upload into fixed-size chunks in the database (the GridFS way): the stream is paused while each

@@ -6,12 +6,14 @@ import {
   courseInputSchema,
   courseListQuerySchema,
   courseUpdateSchema,
+  type CourseVisibility,
   idQuerySchema,
   languageQuerySchema,
   myCoursesQuerySchema,
   registerUserToCourseSchema,
 } from '@portal/contracts/courses';
 import { uuidSchema } from '@portal/contracts/rules';
+import { notFound } from '@portal/kit/errors';
 import { requireAdmin, requireUser } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
@@ -149,10 +151,11 @@ export function courseRoutes(courses: Courses): Router {
     res.json({ message: 'Course deleted' });
   });
 
-  /** For the files service: 204 when the caller may see the course, 404 otherwise. */
+  /** For the files service: the course's title when the caller may see the course, 404 otherwise. */
   router.get('/internal/courses/:id/visibility', async (req, res) => {
-    const id = parseInput(uuidSchema, req.params.id, 'course id');
-    res.status((await courses.canSee(id, req.identity)) ? 204 : 404).end();
+    const title = await courses.visibleTitle(parseInput(uuidSchema, req.params.id, 'course id'), req.identity);
+    if (title === undefined) throw notFound('Course not found');
+    res.json({ title } satisfies CourseVisibility);
   });
 
   return router;

@@ -5,13 +5,15 @@ import { AppError, badRequest, notFound } from '@portal/kit/errors';
 import { requireAdmin, requireUser } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
-import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
+import type { Logger } from '@portal/kit/logger';
+import type { ErrorRequestHandler, Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
 import type { FilesRepository, StoredFile } from '../../data-access/files-repository.ts';
 import { chunkStorage, fileTooLarge } from '../../domain/chunk-storage.ts';
 import type { CourseVisibility } from '../../data-access/course-visibility.ts';
-import { attachmentHeader, safeContentType } from '../../domain/file-names.ts';
+import { attachmentHeader, safeContentType, sanitizeFileName } from '../../domain/file-names.ts';
 import { fileContent, zipOf } from '../../domain/file-streams.ts';
+import { fileNotFoundPage } from '../../domain/not-found-page.ts';
 
 const toRecord = ({ checksum: _checksum, ...record }: StoredFile) => record;
 
@@ -19,6 +21,7 @@ export function fileRoutes(
   repository: FilesRepository,
   requireVisibleCourse: CourseVisibility,
   limits: { maxBytes: number; chunkBytes: number },
+  logger: Logger,
   onStored: (bytes: number) => void = () => undefined,
 ): Router {
   const router = strictRouter();
@@ -30,7 +33,16 @@ export function fileRoutes(
     limits: { fileSize: limits.maxBytes + 1, files: 1, fields: 10, parts: 12 },
   }).single('file');
 
-  const uploadErrors: ErrorRequestHandler = (error, _req, _res, next) => {
+  const clientGone = (req: Request, res: Response) => res.closed || req.socket.destroyed;
+  const logAbort = (req: Request) =>
+    logger.info({ requestId: req.id, path: req.path }, 'upload aborted by the client: nothing stored');
+
+  const uploadErrors: ErrorRequestHandler = (error, req, res, next) => {
+    // Multer has already removed what was written; there is no one left to answer.
+    if (clientGone(req, res)) {
+      logAbort(req);
+      return;
+    }
     if (error instanceof multer.MulterError) {
       next(
         error.code === 'LIMIT_FILE_SIZE'
@@ -52,10 +64,12 @@ export function fileRoutes(
   };
 
   // The course is checked before a byte of the file is read.
-  const checkCourse: RequestHandler = async (req, _res, next) => {
+  const checkCourse: RequestHandler = async (req, res, next) => {
     const { courseId } = parseInput(courseIdQuerySchema, req.query, 'course id');
     await requireVisibleCourse(courseId, req.identity, req.id);
-    next();
+    // A request closed meanwhile has lost its unread body: the parser would wait for it forever.
+    if (clientGone(req, res)) logAbort(req);
+    else next();
   };
   const answerStored: RequestHandler = (req, res) => {
     const stored = (req.file as (Express.Multer.File & { stored?: StoredFile }) | undefined)?.stored;
@@ -65,21 +79,42 @@ export function fileRoutes(
   };
   router.post('/api/files/upload', requireAdmin, checkCourse, upload, uploadErrors, answerStored);
 
-  router.get('/api/files/download/:fileId', requireUser, async (req, res) => {
-    const file = await repository.find(parseInput(uuidSchema, req.params.fileId, 'file id'));
-    if (!file) throw notFound('File not found');
-    await requireVisibleCourse(file.courseId, req.identity, req.id);
-    res.set({
-      'Content-Type': safeContentType(file.fileType),
-      'Content-Length': String(file.fileSize),
-      'Content-Disposition': attachmentHeader(file.fileName),
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cache-Control': 'private, no-cache',
-      ETag: `"${file.checksum}"`,
-    });
-    await pipeline(fileContent(repository, file.id), res);
-  });
+  /** A browser opening a link to a file that is gone gets a page in its reader's language; API clients the JSON. */
+  const notFoundPage: ErrorRequestHandler = (error, req, res, next) => {
+    if (error instanceof AppError && error.status === 404 && req.accepts(['json', 'html']) === 'html') {
+      res
+        .status(404)
+        .set({
+          'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+          'Cache-Control': 'no-store',
+        })
+        .type('html')
+        .send(fileNotFoundPage(req.identity.lang));
+      return;
+    }
+    next(error);
+  };
+
+  router.get(
+    '/api/files/download/:fileId',
+    requireUser,
+    async (req: Request, res: Response) => {
+      const file = await repository.find(parseInput(uuidSchema, req.params.fileId, 'file id'));
+      if (!file) throw notFound('File not found');
+      await requireVisibleCourse(file.courseId, req.identity, req.id);
+      res.set({
+        'Content-Type': safeContentType(file.fileType),
+        'Content-Length': String(file.fileSize),
+        'Content-Disposition': attachmentHeader(file.fileName),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cache-Control': 'private, no-cache',
+        ETag: `"${file.checksum}"`,
+      });
+      await pipeline(fileContent(repository, file.id), res);
+    },
+    notFoundPage,
+  );
 
   router.get('/api/files/course/:courseId/files', requireUser, async (req, res) => {
     const courseId = parseInput(uuidSchema, req.params.courseId, 'course id');
@@ -87,18 +122,23 @@ export function fileRoutes(
     res.json((await repository.listOfCourse(courseId)).map(toRecord));
   });
 
-  router.get('/api/files/course/:courseId/files/download', requireUser, async (req, res) => {
-    const courseId = parseInput(uuidSchema, req.params.courseId, 'course id');
-    await requireVisibleCourse(courseId, req.identity, req.id);
-    const files = await repository.listOfCourse(courseId);
-    res.set({
-      'Content-Type': 'application/zip',
-      'Content-Disposition': attachmentHeader(`course-${courseId}.zip`),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, no-cache',
-    });
-    await pipeline(zipOf(repository, files), res);
-  });
+  router.get(
+    '/api/files/course/:courseId/files/download',
+    requireUser,
+    async (req: Request, res: Response) => {
+      const courseId = parseInput(uuidSchema, req.params.courseId, 'course id');
+      const { title } = await requireVisibleCourse(courseId, req.identity, req.id);
+      const files = await repository.listOfCourse(courseId);
+      res.set({
+        'Content-Type': 'application/zip',
+        'Content-Disposition': attachmentHeader(sanitizeFileName(`${title.replace(/[/\\]/g, '-')}.zip`)),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-cache',
+      });
+      await pipeline(zipOf(repository, files), res);
+    },
+    notFoundPage,
+  );
 
   router.delete('/api/files/delete/:fileId', requireAdmin, async (req, res) => {
     if (!(await repository.delete(parseInput(uuidSchema, req.params.fileId, 'file id'))))

@@ -1,0 +1,42 @@
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
+import { createInstance } from 'i18next';
+import de from '../locales/de.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import fr from '../locales/fr.json' with { type: 'json' };
+import it from '../locales/it.json' with { type: 'json' };
+import rm from '../locales/rm.json' with { type: 'json' };
+
+const i18n = createInstance();
+void i18n.init({
+  resources: { en: { files: en }, fr: { files: fr }, de: { files: de }, it: { files: it }, rm: { files: rm } },
+  ns: ['files'],
+  defaultNS: 'files',
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: FALLBACK_LANGUAGE,
+  initAsync: false,
+});
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** What a browser shows for a download link whose file is gone: a short page in the reader's language. */
+export function fileNotFoundPage(language: Language): string {
+  const t = i18n.getFixedT(language);
+  const text = (key: string) => escapeHtml(t(key));
+  return `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${text('fileNotFound.title')} – ${text('portal')}</title>
+<style>body{font-family:system-ui,sans-serif;line-height:1.5;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}a{color:#0b57d0}</style>
+</head>
+<body>
+<main>
+<h1>${text('fileNotFound.title')}</h1>
+<p>${text('fileNotFound.text')}</p>
+<p><a href="/dashboard">${text('fileNotFound.back')}</a></p>
+</main>
+</body>
+</html>
+`;
+}
