@@ -83,4 +83,53 @@ describe('the API client', () => {
     expect(calls[0]!.init.body).toBeInstanceOf(FormData);
     expect((calls[0]!.init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
   });
+
+  describe('when the session has ended (401 unauthorized)', () => {
+    const ended = { error: { code: 'unauthorized', message: 'Not signed in' } };
+    const signedOut = { message: 'Signed out' };
+
+    function clientWhoseSessionEnds() {
+      const answers = [
+        new Response(JSON.stringify(ended), { status: 401, headers: { 'content-type': 'application/json' } }),
+      ];
+      const calls: string[] = [];
+      const client = new ApiClient({
+        fetch: async (url) => {
+          calls.push(String(url));
+          return (
+            answers.shift() ??
+            new Response(JSON.stringify(signedOut), { status: 200, headers: { 'content-type': 'application/json' } })
+          );
+        },
+      });
+      return { client, calls };
+    }
+
+    it('when the user signs in again, then the call is sent again and answers', async () => {
+      const { client, calls } = clientWhoseSessionEnds();
+      let asked = 0;
+      client.onSessionEnded(async () => {
+        asked += 1;
+        return true;
+      });
+      await expect(client.logout()).resolves.toEqual(signedOut);
+      expect(asked).toBe(1);
+      expect(calls).toHaveLength(2);
+    });
+
+    it('when the user does not sign in, then the call fails with its 401', async () => {
+      const { client, calls } = clientWhoseSessionEnds();
+      client.onSessionEnded(async () => false);
+      await expect(client.logout()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+      expect(calls).toHaveLength(1);
+    });
+
+    it('when a login is refused (invalid_credentials), then no sign-in is asked for', async () => {
+      const { client } = clientAnswering(401, { error: { code: 'invalid_credentials', message: 'wrong' } });
+      let asked = false;
+      client.onSessionEnded(async () => (asked = true));
+      await expect(client.login({ email: 'a@b.ch', password: 'x' })).rejects.toMatchObject({ status: 401 });
+      expect(asked).toBe(false);
+    });
+  });
 });

@@ -38,6 +38,12 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * Called when a call finds the session ended (401 `unauthorized`): resolves true once the user signed in again,
+ * and the call is then sent again; false, and the call fails with its 401.
+ */
+export type SessionEndedHandler = () => Promise<boolean>;
+
 interface RequestOptions<T> {
   method?: Method;
   query?: Record<string, string | number | boolean | undefined>;
@@ -50,10 +56,16 @@ interface RequestOptions<T> {
 export class ApiClient {
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
+  private sessionEnded: SessionEndedHandler | undefined;
 
   constructor(options: ApiClientOptions = {}) {
     this.baseUrl = options.baseUrl ?? '';
     this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
+  }
+
+  /** The shell's answer to an ended session, for every slice's calls (this client is one shared module). */
+  onSessionEnded(handler: SessionEndedHandler | undefined): void {
+    this.sessionEnded = handler;
   }
 
   async request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -86,7 +98,13 @@ export class ApiClient {
       throw new NetworkError(error);
     }
     const payload = await readPayload(response);
-    if (!response.ok) throw new ApiError(response.status, response.statusText, payload);
+    if (!response.ok) {
+      const error = new ApiError(response.status, response.statusText, payload);
+      if (error.code === 'unauthorized' && this.sessionEnded && (await this.sessionEnded())) {
+        return this.exchange(path, options);
+      }
+      throw error;
+    }
     return { data: options.schema ? options.schema.parse(payload) : (payload as T), headers: response.headers };
   }
 
