@@ -117,6 +117,15 @@ describe('the API client', () => {
       expect(calls).toHaveLength(2);
     });
 
+    it('when a call answers, then the answer listener is told, and not for the 401', async () => {
+      const { client } = clientWhoseSessionEnds();
+      let answers = 0;
+      client.onAnswer(() => (answers += 1));
+      client.onSessionEnded(async () => true);
+      await client.logout();
+      expect(answers).toBe(1);
+    });
+
     it('when the user does not sign in, then the call fails with its 401', async () => {
       const { client, calls } = clientWhoseSessionEnds();
       client.onSessionEnded(async () => false);

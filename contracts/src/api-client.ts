@@ -57,6 +57,7 @@ export class ApiClient {
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
   private sessionEnded: SessionEndedHandler | undefined;
+  private answered: (() => void) | undefined;
 
   constructor(options: ApiClientOptions = {}) {
     this.baseUrl = options.baseUrl ?? '';
@@ -66,6 +67,11 @@ export class ApiClient {
   /** The shell's answer to an ended session, for every slice's calls (this client is one shared module). */
   onSessionEnded(handler: SessionEndedHandler | undefined): void {
     this.sessionEnded = handler;
+  }
+
+  /** Told of every successful answer: each one has touched the session, so its idle timeout starts again. */
+  onAnswer(listener: (() => void) | undefined): void {
+    this.answered = listener;
   }
 
   async request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -105,6 +111,7 @@ export class ApiClient {
       }
       throw error;
     }
+    this.answered?.();
     return { data: options.schema ? options.schema.parse(payload) : (payload as T), headers: response.headers };
   }
 

@@ -8,6 +8,8 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export const portalConfigSchema = z.object({
   remotes: z.record(z.enum(REMOTE_NAMES), z.string().check(z.minLength(1))),
   languages: z.array(z.enum(LANGUAGES)),
+  /** The gateway's idle timeout: the shell warns before it ends a session (WCAG 2.2.1). */
+  sessionIdleMinutes: z.number().check(z.positive()),
   footer: z.object({
     address: z.string(),
     website: z.string(),
