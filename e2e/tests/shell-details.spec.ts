@@ -27,7 +27,7 @@ test('when the phone menu was opened with its button, then Escape on the button 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.request.post('/api/auth/login', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: ADMIN });
   await page.goto('/dashboard');
-  const menu = page.getByRole('button', { name: 'Menu' });
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
@@ -40,13 +40,13 @@ test('when the header is French at 390 px, then the menu icon keeps its size', a
   await page.setViewportSize({ width: 390, height: 844 });
   await registerByApi(page, 'Marie-Françoise de la Tour-Vallée', 'fr');
   await page.goto('/dashboard');
-  const icon = page.getByRole('button', { name: 'Menu' }).locator('svg');
+  const icon = page.getByRole('button', { name: 'Menu', exact: true }).locator('svg');
   await expect(icon).toBeVisible();
   expect(await icon.boundingBox()).toMatchObject({ width: 20, height: 20 });
   await page.getByRole('banner').screenshot({ path: path.join(SHOTS, 'header-fr-390.png') });
 });
 
-test("when a fresh browser opens the portal for an account whose language is German, then no English text is ever painted", async ({
+test('when a fresh browser opens the portal for an account whose language is German, then no English text is ever painted', async ({
   browser,
 }) => {
   const context = await browser.newContext({ locale: 'en-US' });
@@ -81,7 +81,10 @@ test('when a toast shows, then it uses the portal font', async ({ page }) => {
   await registerByApi(page, 'Toast Reader');
   await page.goto('/dashboard');
   await page.getByRole('button', { name: /User menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).or(page.getByRole('button', { name: 'Log out' })).click();
+  await page
+    .getByRole('menuitem', { name: 'Log out' })
+    .or(page.getByRole('button', { name: 'Log out' }))
+    .click();
   const toast = page.locator('.Toastify__toast').filter({ hasText: 'You have been logged out.' });
   await expect(toast).toBeVisible();
   const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
