@@ -43,7 +43,9 @@ const endedDialog = () => screen.findByRole('alertdialog', { name: 'Your session
 
 describe('an ended session', () => {
   beforeEach(stubLoginPage);
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('when a call finds the session ended, then a dialog says so and after sign-in the call runs again', async () => {
     const server = sessionThatEnds();
@@ -54,7 +56,7 @@ describe('an ended session', () => {
     let page: unknown;
     // The dialog loads the auth slice's login page: React wants that suspension awaited inside act().
     await act(async () => {
-      void api.listMyCourses({ status: 'in_progress' }).then((answer) => (page = answer));
+      void api.listMyCourses({ status: 'in-progress' }).then((answer) => (page = answer));
       // The fake API answers within this turn of the event loop.
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
@@ -74,7 +76,7 @@ describe('an ended session', () => {
     await renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' });
     server.end();
-    const call = api.listMyCourses({ status: 'in_progress' });
+    const call = api.listMyCourses({ status: 'in-progress' });
     await endedDialog();
 
     server.restore();
@@ -106,7 +108,7 @@ describe('an ended session', () => {
     await renderApp('/categories');
     await screen.findByRole('heading', { name: 'Remote page courses/CategoriesPage' });
     server.end();
-    const call = api.listMyCourses({ status: 'in_progress' });
+    const call = api.listMyCourses({ status: 'in-progress' });
     await endedDialog();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go to the login page' })));
