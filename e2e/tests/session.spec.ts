@@ -89,3 +89,27 @@ for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example
     await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/dashboard$/);
   });
 }
+
+test('when one tab signs out, then another open tab says the session ended, and signing in there resumes both', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto('/categories');
+  const other = await page.context().newPage();
+  await other.goto('/dashboard');
+  await expect(other.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const dialog = other.getByRole('alertdialog', { name: 'Your session has ended' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('E-mail', { exact: true }).fill(ADMIN.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(other).toHaveURL(/\/dashboard$/);
+  // The first tab, on its login page, hears of the sign-in and moves on.
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
