@@ -133,6 +133,31 @@ describe('the API client', () => {
       expect(calls).toHaveLength(1);
     });
 
+    it('when an upload finds the session ended, then it is sent again after sign-in', async () => {
+      const stored = {
+        id: '5c7e0a1d-2b3c-4d5e-8f90-a1b2c3d4e5f6',
+        fileName: 'notes.txt',
+        fileSize: 5,
+        fileType: 'text/plain',
+        uploadedAt: new Date().toISOString(),
+        courseId: COURSE_ID,
+      };
+      const answers = [
+        new Response(JSON.stringify(ended), { status: 401, headers: { 'content-type': 'application/json' } }),
+        new Response(JSON.stringify(stored), { status: 201, headers: { 'content-type': 'application/json' } }),
+      ];
+      let sent = 0;
+      const client = new ApiClient({
+        fetch: async () => {
+          sent += 1;
+          return answers.shift() ?? new Response(null, { status: 500 });
+        },
+      });
+      client.onSessionEnded(async () => true);
+      await expect(client.uploadFile(COURSE_ID, new Blob(['hello']), 'notes.txt')).resolves.toEqual(stored);
+      expect(sent).toBe(2);
+    });
+
     it('when a login is refused (invalid_credentials), then no sign-in is asked for', async () => {
       const { client } = clientAnswering(401, { error: { code: 'invalid_credentials', message: 'wrong' } });
       let asked = false;

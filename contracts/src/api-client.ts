@@ -253,11 +253,31 @@ export class ApiClient {
     return this.url(`/api/files/course/${encodeURIComponent(courseId)}/files/download`);
   }
 
+  /** Uploads one file; one that finds the session ended is sent again after sign-in, as every other call. */
+  async uploadFile(
+    courseId: string,
+    file: Blob,
+    fileName: string,
+    onProgress?: (percent: number) => void,
+  ): Promise<CourseFile> {
+    try {
+      const stored = await this.sendFile(courseId, file, fileName, onProgress);
+      this.answered?.();
+      return stored;
+    } catch (error) {
+      const ended = error instanceof ApiError && error.code === 'unauthorized';
+      if (ended && this.sessionEnded && (await this.sessionEnded())) {
+        return this.uploadFile(courseId, file, fileName, onProgress);
+      }
+      throw error;
+    }
+  }
+
   /**
-   * Uploads one file as multipart/form-data. fetch cannot report upload progress, so in a browser this goes
-   * through XMLHttpRequest; elsewhere (tests, scripts) through fetch without progress.
+   * One file as multipart/form-data. fetch cannot report upload progress, so in a browser this goes through
+   * XMLHttpRequest; elsewhere (tests, scripts) through fetch without progress.
    */
-  uploadFile(
+  private sendFile(
     courseId: string,
     file: Blob,
     fileName: string,
