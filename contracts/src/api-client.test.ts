@@ -83,4 +83,87 @@ describe('the API client', () => {
     expect(calls[0]!.init.body).toBeInstanceOf(FormData);
     expect((calls[0]!.init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
   });
+
+  describe('when the session has ended (401 unauthorized)', () => {
+    const ended = { error: { code: 'unauthorized', message: 'Not signed in' } };
+    const signedOut = { message: 'Signed out' };
+
+    function clientWhoseSessionEnds() {
+      const answers = [
+        new Response(JSON.stringify(ended), { status: 401, headers: { 'content-type': 'application/json' } }),
+      ];
+      const calls: string[] = [];
+      const client = new ApiClient({
+        fetch: async (url) => {
+          calls.push(String(url));
+          return (
+            answers.shift() ??
+            new Response(JSON.stringify(signedOut), { status: 200, headers: { 'content-type': 'application/json' } })
+          );
+        },
+      });
+      return { client, calls };
+    }
+
+    it('when the user signs in again, then the call is sent again and answers', async () => {
+      const { client, calls } = clientWhoseSessionEnds();
+      let asked = 0;
+      client.onSessionEnded(async () => {
+        asked += 1;
+        return true;
+      });
+      await expect(client.logout()).resolves.toEqual(signedOut);
+      expect(asked).toBe(1);
+      expect(calls).toHaveLength(2);
+    });
+
+    it('when a call answers, then the answer listener is told, and not for the 401', async () => {
+      const { client } = clientWhoseSessionEnds();
+      let answers = 0;
+      client.onAnswer(() => (answers += 1));
+      client.onSessionEnded(async () => true);
+      await client.logout();
+      expect(answers).toBe(1);
+    });
+
+    it('when the user does not sign in, then the call fails with its 401', async () => {
+      const { client, calls } = clientWhoseSessionEnds();
+      client.onSessionEnded(async () => false);
+      await expect(client.logout()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+      expect(calls).toHaveLength(1);
+    });
+
+    it('when an upload finds the session ended, then it is sent again after sign-in', async () => {
+      const stored = {
+        id: '5c7e0a1d-2b3c-4d5e-8f90-a1b2c3d4e5f6',
+        fileName: 'notes.txt',
+        fileSize: 5,
+        fileType: 'text/plain',
+        uploadedAt: new Date().toISOString(),
+        courseId: COURSE_ID,
+      };
+      const answers = [
+        new Response(JSON.stringify(ended), { status: 401, headers: { 'content-type': 'application/json' } }),
+        new Response(JSON.stringify(stored), { status: 201, headers: { 'content-type': 'application/json' } }),
+      ];
+      let sent = 0;
+      const client = new ApiClient({
+        fetch: async () => {
+          sent += 1;
+          return answers.shift() ?? new Response(null, { status: 500 });
+        },
+      });
+      client.onSessionEnded(async () => true);
+      await expect(client.uploadFile(COURSE_ID, new Blob(['hello']), 'notes.txt')).resolves.toEqual(stored);
+      expect(sent).toBe(2);
+    });
+
+    it('when a login is refused (invalid_credentials), then no sign-in is asked for', async () => {
+      const { client } = clientAnswering(401, { error: { code: 'invalid_credentials', message: 'wrong' } });
+      let asked = false;
+      client.onSessionEnded(async () => (asked = true));
+      await expect(client.login({ email: 'a@b.ch', password: 'x' })).rejects.toMatchObject({ status: 401 });
+      expect(asked).toBe(false);
+    });
+  });
 });

@@ -38,6 +38,12 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * Called when a call finds the session ended (401 `unauthorized`): resolves true once the user signed in again,
+ * and the call is then sent again; false, and the call fails with its 401.
+ */
+export type SessionEndedHandler = () => Promise<boolean>;
+
 interface RequestOptions<T> {
   method?: Method;
   query?: Record<string, string | number | boolean | undefined>;
@@ -50,10 +56,22 @@ interface RequestOptions<T> {
 export class ApiClient {
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
+  private sessionEnded: SessionEndedHandler | undefined;
+  private answered: (() => void) | undefined;
 
   constructor(options: ApiClientOptions = {}) {
     this.baseUrl = options.baseUrl ?? '';
     this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
+  }
+
+  /** The shell's answer to an ended session, for every slice's calls (this client is one shared module). */
+  onSessionEnded(handler: SessionEndedHandler | undefined): void {
+    this.sessionEnded = handler;
+  }
+
+  /** Told of every successful answer: each one has touched the session, so its idle timeout starts again. */
+  onAnswer(listener: (() => void) | undefined): void {
+    this.answered = listener;
   }
 
   async request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -86,7 +104,14 @@ export class ApiClient {
       throw new NetworkError(error);
     }
     const payload = await readPayload(response);
-    if (!response.ok) throw new ApiError(response.status, response.statusText, payload);
+    if (!response.ok) {
+      const error = new ApiError(response.status, response.statusText, payload);
+      if (error.code === 'unauthorized' && this.sessionEnded && (await this.sessionEnded())) {
+        return this.exchange(path, options);
+      }
+      throw error;
+    }
+    this.answered?.();
     return { data: options.schema ? options.schema.parse(payload) : (payload as T), headers: response.headers };
   }
 
@@ -228,11 +253,31 @@ export class ApiClient {
     return this.url(`/api/files/course/${encodeURIComponent(courseId)}/files/download`);
   }
 
+  /** Uploads one file; one that finds the session ended is sent again after sign-in, as every other call. */
+  async uploadFile(
+    courseId: string,
+    file: Blob,
+    fileName: string,
+    onProgress?: (percent: number) => void,
+  ): Promise<CourseFile> {
+    try {
+      const stored = await this.sendFile(courseId, file, fileName, onProgress);
+      this.answered?.();
+      return stored;
+    } catch (error) {
+      const ended = error instanceof ApiError && error.code === 'unauthorized';
+      if (ended && this.sessionEnded && (await this.sessionEnded())) {
+        return this.uploadFile(courseId, file, fileName, onProgress);
+      }
+      throw error;
+    }
+  }
+
   /**
-   * Uploads one file as multipart/form-data. fetch cannot report upload progress, so in a browser this goes
-   * through XMLHttpRequest; elsewhere (tests, scripts) through fetch without progress.
+   * One file as multipart/form-data. fetch cannot report upload progress, so in a browser this goes through
+   * XMLHttpRequest; elsewhere (tests, scripts) through fetch without progress.
    */
-  uploadFile(
+  private sendFile(
     courseId: string,
     file: Blob,
     fileName: string,

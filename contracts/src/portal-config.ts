@@ -13,6 +13,8 @@ export const portalConfigSchema = z.object({
   languages: z.array(z.enum(LANGUAGES)),
   /** The largest file an upload may have, in bytes: the editor refuses a larger one when it is dropped. */
   maxFileBytes: z.number().check(z.int(), z.positive()),
+  /** The gateway's idle timeout: the shell warns before it ends a session (WCAG 2.2.1). */
+  sessionIdleMinutes: z.number().check(z.positive()),
   footer: z.object({
     address: z.string(),
     website: z.string(),

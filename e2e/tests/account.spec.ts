@@ -10,9 +10,9 @@ const VIEWPORTS = [
 ] as const;
 const NEW_PASSWORD = 'Quiet-harbour-lantern-7';
 
-test('when a signed-out visitor opens /account, then the login page follows', async ({ page }) => {
+test('when a signed-out visitor opens /account, then the login page follows, to return there', async ({ page }) => {
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
 });
 
 test('when a user opens Account from the user menu, then name, e-mail and language are shown, and a new language is stored', async ({
@@ -87,7 +87,7 @@ test('when a user deletes the account with the password and the typed e-mail, th
 
   await form.getByLabel(/To confirm, type your e-mail address/).fill(email);
   await form.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?next=%2Faccount)?$/);
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
 
@@ -95,7 +95,7 @@ test('when a user deletes the account with the password and the typed e-mail, th
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Login failed, please try again.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?next=%2Faccount)?$/);
 });
 
 for (const language of LANGUAGES) {

@@ -6,9 +6,9 @@ for (const path of [
   '/create-course',
   '/edit-course/42',
 ]) {
-  test(`when a signed-out visitor opens ${path}, then the login page follows`, async ({ page }) => {
+  test(`when a signed-out visitor opens ${path}, then the login page follows, to return there`, async ({ page }) => {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   });
 }

@@ -31,6 +31,7 @@ export function portalConfig(config: GatewayConfig): PortalConfig {
     remotes: { auth: config.REMOTE_AUTH_URL, courses: config.REMOTE_COURSES_URL, editor: config.REMOTE_EDITOR_URL },
     languages: [...LANGUAGES],
     maxFileBytes: config.MAX_FILE_BYTES,
+    sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     footer: {
       address: config.FOOTER_ADDRESS,
       website: config.FOOTER_WEBSITE,

@@ -90,4 +90,23 @@ describe('ConfirmDialog', () => {
     await user.click(close);
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
+
+  it('when it holds a form, then the form is inside the dialog and Tab goes through its fields', async () => {
+    const user = userEvent.setup();
+    render(
+      <ConfirmDialog {...QUESTION} onCancel={() => undefined}>
+        <label>
+          E-mail <input type="email" />
+        </label>
+      </ConfirmDialog>,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this course?' });
+    const field = within(dialog).getByLabelText('E-mail');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveFocus();
+    await user.tab();
+    expect(field).toHaveFocus();
+    await user.tab();
+    expect(cancel).toHaveFocus();
+  });
 });

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './confirm-dialog.module.css';
 import buttons from './styles/buttons.module.css';
@@ -21,6 +21,8 @@ type Props = {
   message: string;
   cancelLabel: string;
   onCancel: () => void;
+  /** More than a question: what the user fills in before answering (a sign-in form). */
+  children?: ReactNode;
 } & (Action | { [key in keyof Action]?: never });
 
 const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), [tabindex]:not([tabindex="-1"])';
@@ -41,6 +43,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   tone = 'danger',
+  children,
 }: Props) {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -94,6 +97,7 @@ export function ConfirmDialog({
         <p id={`${id}-message`} className={styles.message}>
           {message}
         </p>
+        {children}
         <div className={styles.actions}>
           <button ref={cancel} type="button" className={buttons.button} onClick={onCancel} disabled={busy}>
             {cancelLabel}

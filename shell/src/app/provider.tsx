@@ -51,7 +51,9 @@ export function AppProvider({
   return (
     <ErrorBoundary name="The portal" fallback={<AppCrashed />}>
       <PortalConfigProvider config={config}>
-        <SessionProvider loginStatus={loginStatus}>{children}</SessionProvider>
+        <SessionProvider loginStatus={loginStatus} idleMinutes={config.sessionIdleMinutes}>
+          {children}
+        </SessionProvider>
       </PortalConfigProvider>
       <Toasts />
     </ErrorBoundary>

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { admin, anna, apiError, fakeApi } from '../../../jest/fake-api.ts';
 import { changeInterfaceLanguage } from '../lib/i18n.ts';
+import type { Session } from '../lib/session.tsx';
 
 const { renderApp } = await import('../testing/app.tsx');
 
@@ -123,6 +124,7 @@ describe('portal routes', () => {
     expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent('Learning that moves your work forward');
     expect(within(main).getByText(/Short, practical courses/)).toBeInTheDocument();
     expect(within(main).getByRole('link', { name: 'Log in to get started' })).toHaveAttribute('href', '/login');
+    expect(within(main).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/register');
     expect(within(main).getByText(/brings the courses of all departments together/)).toBeInTheDocument();
     expect(within(main).getByText(/Experts from across the company/)).toBeInTheDocument();
     expect(within(main).getAllByRole('listitem')).toHaveLength(6);
@@ -145,5 +147,45 @@ describe('portal routes', () => {
       'https://learning.example.ch/privacy',
     );
     await waitFor(() => expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument());
+  });
+
+  describe('a link opened signed out', () => {
+    const COURSE = '/course/3f2b0c4e-5d6a-4b7c-8d9e-0f1a2b3c4d5e';
+
+    beforeEach(() => {
+      // The auth slice's login page as a button that signs Anna in through the shell's session.
+      loadRemote.mockImplementation(async (id) => ({
+        default:
+          id === 'auth/LoginPage'
+            ? ({ session }: { session: Session }) => (
+                <button type="button" onClick={() => session.signIn(anna)}>
+                  Sign in as Anna
+                </button>
+              )
+            : () => <h1>{`Remote page ${id}`}</h1>,
+      }));
+    });
+
+    const signInAsAnna = async () =>
+      act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Sign in as Anna' })));
+
+    it('when the visitor signs in, then they land on the page the link asked for', async () => {
+      signedOut();
+      await renderApp(`${COURSE}?tab=files`);
+      await signInAsAnna();
+      expect(await screen.findByRole('heading', { name: 'Remote page courses/CourseDetailsPage' })).toBeInTheDocument();
+      expect(location()).toHaveTextContent(COURSE);
+    });
+
+    it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/course/1'])(
+      'when the login page is asked to return elsewhere (%s), then sign-in lands on the dashboard',
+      async (next) => {
+        signedOut();
+        await renderApp(`/login?next=${encodeURIComponent(next)}`);
+        await signInAsAnna();
+        expect(await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' })).toBeInTheDocument();
+        expect(location()).toHaveTextContent('/dashboard');
+      },
+    );
   });
 });

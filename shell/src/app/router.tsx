@@ -3,6 +3,7 @@ import { paths } from '../config/paths.ts';
 import { RemotePage } from '../features/remotes/components/remote-page.tsx';
 import { PageFrame } from './layouts/page-frame.tsx';
 import { LandingRoute } from './routes/landing.tsx';
+import { LoginRoute } from './routes/login.tsx';
 import { LogoutRoute } from './routes/logout.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
@@ -13,7 +14,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<PageFrame />}>
         <Route path={paths.home.path} element={<LandingRoute />} />
-        <Route path={paths.login.path} element={<RemotePage remote="auth" exposed="./LoginPage" />} />
+        <Route path={paths.login.path} element={<LoginRoute />} />
         <Route path={paths.register.path} element={<RemotePage remote="auth" exposed="./RegisterPage" />} />
         <Route path={paths.requestReset.path} element={<RemotePage remote="auth" exposed="./RequestResetPage" />} />
         <Route path={paths.resetPassword.path} element={<RemotePage remote="auth" exposed="./ResetPasswordPage" />} />

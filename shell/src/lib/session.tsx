@@ -2,8 +2,9 @@ import { api, type ApiClient } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import { isLanguage, type Language } from '@portal/contracts/languages';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { changeInterfaceLanguage } from './i18n.ts';
+import { openSessionChannel, type SessionNews } from './session-channel.ts';
 
 export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
 
@@ -21,6 +22,13 @@ export interface Session {
   changeLanguage: (language: Language) => Promise<void>;
   /** The language a visitor picked on this device before signing in: the login stores it for the account. */
   languageChosenBeforeSignIn: () => Language | undefined;
+  /** The session ended while the user was signed in: failed calls wait for a new sign-in, then run again. */
+  ended: boolean;
+  /** The idle timeout is near (WCAG 2.2.1): `extend` keeps the session. */
+  expiring: boolean;
+  extend: () => Promise<void>;
+  /** Gives up signing in again: the waiting calls fail and the guard takes the user to the login page. */
+  leave: () => void;
 }
 
 /**
@@ -57,33 +65,128 @@ interface SessionState {
 /** The answer of the login-status check, or the promise of it while it is on its way. */
 export type LoginStatus = Promise<User | null> | User | null;
 
+/** How long before the idle timeout the warning shows (at most half of the timeout). */
+const WARNING_LEAD_MS = 2 * 60_000;
+
 function settledState(user: User | null): SessionState {
   return user ? { status: 'authenticated', user } : { status: 'anonymous', user: null };
 }
 
-export function SessionProvider({ loginStatus, children }: { loginStatus: LoginStatus; children: ReactNode }) {
+export function SessionProvider({
+  loginStatus,
+  idleMinutes,
+  children,
+}: {
+  loginStatus: LoginStatus;
+  idleMinutes: number;
+  children: ReactNode;
+}) {
   const [state, setState] = useState<SessionState>(() =>
     loginStatus instanceof Promise ? { status: 'checking', user: null } : settledState(loginStatus),
   );
+  const [ended, setEnded] = useState(false);
+  const [expiring, setExpiring] = useState(false);
+  /** The calls that found the session ended, each waiting to hear whether the user signed in again. */
+  const waiting = useRef<((signedIn: boolean) => void)[]>([]);
+  const signedIn = state.user !== null;
+  const signedInNow = useRef(signedIn);
+  useEffect(() => {
+    signedInNow.current = signedIn;
+  }, [signedIn]);
+  const channel = useRef<ReturnType<typeof openSessionChannel> | null>(null);
+  /** Starts the idle countdown again while the session is watched. */
+  const restartCountdown = useRef<() => void>(() => undefined);
 
-  const signIn = useCallback((user: User) => {
-    localStorage.removeItem(LANGUAGE_CHOICE_KEY);
-    setState({ status: 'authenticated', user });
-    void changeInterfaceLanguage(user.language);
+  const settleWaiting = useCallback((again: boolean) => {
+    for (const resume of waiting.current.splice(0)) resume(again);
   }, []);
+
+  const applyUser = useCallback(
+    (user: User) => {
+      localStorage.removeItem(LANGUAGE_CHOICE_KEY);
+      setState({ status: 'authenticated', user });
+      setEnded(false);
+      void changeInterfaceLanguage(user.language);
+      settleWaiting(true);
+    },
+    [settleWaiting],
+  );
+
+  const signIn = useCallback(
+    (user: User) => {
+      applyUser(user);
+      channel.current?.tell({ type: 'signed-in', user });
+    },
+    [applyUser],
+  );
 
   useEffect(() => {
     if (!(loginStatus instanceof Promise)) return;
     let current = true;
     void loginStatus.then((user) => {
       if (!current) return;
-      if (user) signIn(user);
+      if (user) applyUser(user);
       else setState({ status: 'anonymous', user: null });
     });
     return () => {
       current = false;
     };
-  }, [loginStatus, signIn]);
+  }, [loginStatus, applyUser]);
+
+  useEffect(() => {
+    const onNews = (news: SessionNews) => {
+      if (news.type === 'signed-in') applyUser(news.user);
+      else if (news.type === 'signed-out' && signedInNow.current) setEnded(true);
+      else if (news.type === 'active') restartCountdown.current();
+    };
+    channel.current = openSessionChannel(onNews);
+    api.onSessionEnded(() => {
+      if (!signedInNow.current) return Promise.resolve(false);
+      setEnded(true);
+      return new Promise<boolean>((resume) => waiting.current.push(resume));
+    });
+    return () => {
+      api.onSessionEnded(undefined);
+      channel.current?.close();
+      channel.current = null;
+    };
+  }, [applyUser]);
+
+  const watched = signedIn && !ended;
+  useEffect(() => {
+    if (!watched) return;
+    const idleMs = idleMinutes * 60_000;
+    const leadMs = Math.min(WARNING_LEAD_MS, idleMs / 2);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const atTimeout = () => {
+      api.currentUser().then(
+        (user) => {
+          if (!user) setEnded(true);
+        },
+        (error: unknown) => console.error('Could not check the session at its idle timeout', error),
+      );
+    };
+    const restart = () => {
+      clearTimeout(timer);
+      setExpiring(false);
+      timer = setTimeout(() => {
+        setExpiring(true);
+        timer = setTimeout(atTimeout, leadMs);
+      }, idleMs - leadMs);
+    };
+    restartCountdown.current = restart;
+    api.onAnswer(() => {
+      restart();
+      channel.current?.tell({ type: 'active' });
+    });
+    restart();
+    return () => {
+      clearTimeout(timer);
+      setExpiring(false);
+      api.onAnswer(undefined);
+      restartCountdown.current = () => undefined;
+    };
+  }, [watched, idleMinutes]);
 
   const signOut = useCallback(async () => {
     try {
@@ -91,10 +194,26 @@ export function SessionProvider({ loginStatus, children }: { loginStatus: LoginS
     } catch (error) {
       console.error('Logout failed', error);
     }
+    channel.current?.tell({ type: 'signed-out' });
+    setEnded(false);
+    settleWaiting(false);
     setState({ status: 'anonymous', user: null });
+  }, [settleWaiting]);
+
+  const leave = useCallback(() => {
+    setEnded(false);
+    settleWaiting(false);
+    setState({ status: 'anonymous', user: null });
+  }, [settleWaiting]);
+
+  const extend = useCallback(async () => {
+    try {
+      if (!(await api.currentUser())) setEnded(true);
+    } catch (error) {
+      console.error('Could not extend the session', error);
+    }
   }, []);
 
-  const signedIn = state.user !== null;
   const changeLanguage = useCallback(
     async (language: Language) => {
       if (signedIn) {
@@ -114,8 +233,18 @@ export function SessionProvider({ loginStatus, children }: { loginStatus: LoginS
   );
 
   const session = useMemo<Session>(
-    () => ({ ...state, signIn, signOut, changeLanguage, languageChosenBeforeSignIn }),
-    [state, signIn, signOut, changeLanguage],
+    () => ({
+      ...state,
+      signIn,
+      signOut,
+      changeLanguage,
+      languageChosenBeforeSignIn,
+      ended,
+      expiring,
+      extend,
+      leave,
+    }),
+    [state, signIn, signOut, changeLanguage, ended, expiring, extend, leave],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

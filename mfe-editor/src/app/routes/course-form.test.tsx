@@ -2,7 +2,7 @@ import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import type { Editor } from '@tiptap/react';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
 import { course, courseId, onboarding, security, storedFile } from '../../testing/fixtures.ts';
@@ -74,6 +74,58 @@ describe('course form page', () => {
   afterEach(() => {
     globalThis.XMLHttpRequest = originalXhr;
     jest.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('when the user typed and the form is opened again (a reload, a new sign-in), then the text is back', async () => {
+    openCreate();
+    const user = await fillValidForm();
+    await user.type(screen.getByLabelText(/^Short description/), 'Helmets');
+    cleanup();
+
+    openCreate();
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue('Safety at work'));
+    expect(screen.getByLabelText(/^Short description/)).toHaveValue('Helmets');
+    expect((await editor()).getHTML()).toBe('<p>Wear a <strong>helmet</strong>.</p>');
+    expect(screen.getByRole('checkbox', { name: 'Onboarding' })).toBeChecked();
+  });
+
+  it('when an edited course is saved, then the kept draft is gone, and one written on an older version is sent with that version (the server then answers with the conflict)', async () => {
+    localStorage.setItem(
+      `portal.editor.draft.${courseId}`,
+      JSON.stringify({ values: { nonsense: true }, updatedAt: null }),
+    );
+    const api = openEdit({ status: 200, body: course() }, { 'PUT /api/courses': apiError(409, 'course_changed') });
+    const user = userEvent.setup();
+    // What is under the key but is no draft is ignored.
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue('Welcome to the course portal'));
+    await user.type(screen.getByLabelText(/^Title/), ' again');
+    const kept = JSON.parse(localStorage.getItem(`portal.editor.draft.${courseId}`) ?? '{}') as {
+      values: { texts: { en: { title: string } } };
+      updatedAt: string;
+    };
+    expect(kept.values.texts.en.title).toBe('Welcome to the course portal again');
+    expect(kept.updatedAt).toBe(course().updatedAt);
+    cleanup();
+
+    localStorage.setItem(
+      `portal.editor.draft.${courseId}`,
+      JSON.stringify({ ...kept, updatedAt: '2020-01-01T00:00:00.000Z' }),
+    );
+    const again = openEdit({ status: 200, body: course() }, { 'PUT /api/courses': apiError(409, 'course_changed') });
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue('Welcome to the course portal again'));
+    await user.click(submit());
+    await waitFor(() => expect(again.calls('PUT /api/courses')).toHaveLength(1));
+    expect(again.calls('PUT /api/courses')[0]?.body).toMatchObject({ updatedAt: '2020-01-01T00:00:00.000Z' });
+    expect(api.calls('PUT /api/courses')).toHaveLength(0);
+    cleanup();
+
+    localStorage.setItem(`portal.editor.draft.${courseId}`, JSON.stringify(kept));
+    const saving = openEdit({ status: 200, body: course() }, { 'PUT /api/courses': { status: 200, body: course() } });
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue('Welcome to the course portal again'));
+    await user.click(submit());
+    await waitFor(() => expect(saving.calls('PUT /api/courses')).toHaveLength(1));
+    await waitFor(() => expect(localStorage.getItem(`portal.editor.draft.${courseId}`)).toBeNull());
   });
 
   it("when a field breaks the contracts' course rules, then the field says which, and the form cannot be sent", async () => {

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Footer } from '../../components/footer.tsx';
 import { NavBar } from '../../features/navigation/components/nav-bar.tsx';
 import { PublicHeader } from '../../features/navigation/components/public-header.tsx';
+import { SessionDialogs } from '../../features/session/components/session-dialogs.tsx';
 import { useSession } from '../../lib/session.tsx';
 import styles from './page-frame.module.css';
 import { usePageHeading } from './use-page-heading.ts';
 
 /**
  * Every page: the nav bar for signed-in users (the public header otherwise), the page, the footer. The page's
- * heading gives the document its title and takes the focus after a navigation.
+ * heading gives the document its title and takes the focus after a navigation. Over it, when the session ends or is
+ * about to, the session's dialogs.
  */
 export function PageFrame() {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function PageFrame() {
         <Outlet />
       </main>
       <Footer />
+      <SessionDialogs />
     </div>
   );
 }

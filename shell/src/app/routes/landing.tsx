@@ -25,9 +25,14 @@ export function LandingRoute() {
             {t('landing.toOverview')}
           </Link>
         ) : (
-          <Link to={paths.login.getHref()} className={buttons.buttonPrimary}>
-            {t('landing.login')}
-          </Link>
+          <div className={styles.actions}>
+            <Link to={paths.login.getHref()} className={buttons.buttonPrimary}>
+              {t('landing.login')}
+            </Link>
+            <Link to={paths.register.getHref()} className={`${buttons.button} ${styles.secondary}`}>
+              {t('landing.register')}
+            </Link>
+          </div>
         )}
       </section>
       <section className={styles.about}>

@@ -25,6 +25,7 @@ import {
   visibleFiles,
 } from '../lib/form-state.ts';
 import { submitCourse } from '../lib/submit-course.ts';
+import { useDraft } from '../lib/use-draft.ts';
 import { useLeaveGuard } from '../lib/use-leave-guard.ts';
 import { CategorySelect } from './category-select.tsx';
 import { ConflictPanel } from './conflict-panel.tsx';
@@ -149,6 +150,10 @@ export function CourseForm({ mode, course, categories }: Props) {
   const busy = state.phase !== 'idle';
   const dirty = isDirty(state);
   const leaveGuard = useLeaveGuard(dirty);
+  useDraft(course?.id ?? null, state, dirty, (draft) => {
+    dispatch({ type: 'draftRestored', ...draft });
+    toast.info(t('messages.draftRestored'));
+  });
 
   const touch = useCallback(
     (field: TextField) =>

@@ -100,6 +100,8 @@ export function initialFormState(mode: Mode, defaultLanguage: Language): FormSta
 export type FormAction =
   | { type: 'loaded'; course: Course }
   | { type: 'languageShown'; language: Language }
+  /** The values kept in this browser from before (a session that ended, a reload), on the version they were written on. */
+  | { type: 'draftRestored'; values: FormValues; updatedAt: string | null }
   | { type: 'textChanged'; language: Language; field: 'title' | 'shortDescription'; value: string }
   /** The shown language's description, as typed in the editor. */
   | { type: 'descriptionChanged'; html: string; text: string }
@@ -181,6 +183,13 @@ export function formReducer(state: FormState, action: FormAction): FormState {
         queuedDeletions: [],
       };
     }
+    case 'draftRestored':
+      return {
+        ...state,
+        values: action.values,
+        updatedAt: action.updatedAt ?? state.updatedAt,
+        contentRevision: state.contentRevision + 1,
+      };
     case 'languageShown':
       if (action.language === state.language) return state;
       return { ...state, language: action.language, contentRevision: state.contentRevision + 1 };

@@ -127,6 +127,17 @@ describe('navigation bar', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('when the Menu button opened the menu and Escape is pressed on it, then the menu closes', async () => {
+    await openDashboardAs(admin);
+    const user = userEvent.setup();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+  });
+
   it('when /logout is opened without the user menu, then nobody is signed out and the start page follows', async () => {
     const api = fakeApi({ 'GET /api/auth/check-login-status': { status: 200, body: anna } });
     await renderApp('/logout');

@@ -33,7 +33,8 @@ export function NavBar({ user }: { user: User }) {
     return () => document.removeEventListener('pointerdown', closeOnOutsideClick);
   }, [menuOpen]);
 
-  const onNavKeyDown = (event: KeyboardEvent) => {
+  // From the links and from the Menu button itself, which keeps the focus after it opened the menu.
+  const onMenuKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !menuOpen) return;
     setMenuOpen(false);
     menuButton.current?.focus();
@@ -52,6 +53,7 @@ export function NavBar({ user }: { user: User }) {
           aria-expanded={menuOpen}
           aria-controls={navId}
           onClick={() => setMenuOpen(!menuOpen)}
+          onKeyDown={onMenuKeyDown}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -62,7 +64,7 @@ export function NavBar({ user }: { user: User }) {
           id={navId}
           className={menuOpen ? `${styles.nav} ${styles.navOpen}` : styles.nav}
           aria-label={t('nav.main')}
-          onKeyDown={onNavKeyDown}
+          onKeyDown={onMenuKeyDown}
           onClick={(event) => {
             if ((event.target as Element).closest('a')) setMenuOpen(false);
           }}

@@ -10,6 +10,8 @@ import { RemoteUnavailable } from './remote-unavailable.tsx';
 interface Props {
   remote: RemoteName;
   exposed: string;
+  /** The session the page is given: the shell's, unless a page is shown for another purpose (sign in again). */
+  session?: Session;
 }
 
 function LoadedPage({ load, session }: { load: Promise<RemotePageModule>; session: Session }) {
@@ -17,8 +19,9 @@ function LoadedPage({ load, session }: { load: Promise<RemotePageModule>; sessio
   return <Page session={session} />;
 }
 
-function RemotePageLoader({ remote, exposed }: Props) {
-  const session = useSession();
+function RemotePageLoader({ remote, exposed, session: given }: Props) {
+  const shellSession = useSession();
+  const session = given ?? shellSession;
   const [attempt, setAttempt] = useState(() => ({ count: 0, load: loadRemotePage(remote, exposed) }));
   const retry = useCallback(
     () => setAttempt(({ count }) => ({ count: count + 1, load: loadRemotePage(remote, exposed) })),
@@ -40,7 +43,7 @@ function RemotePageLoader({ remote, exposed }: Props) {
  * Its failures end here, in three layers: the runtime retries (retry plugin), a module that cannot be loaded
  * becomes the fallback page (fallback plugin), and whatever the page throws is caught by the error boundary.
  */
-export function RemotePage({ remote, exposed }: Props) {
+export function RemotePage({ remote, exposed, session }: Props) {
   // One loader per page: going from one remote page to another starts afresh.
-  return <RemotePageLoader key={`${remote}/${exposed}`} remote={remote} exposed={exposed} />;
+  return <RemotePageLoader key={`${remote}/${exposed}`} remote={remote} exposed={exposed} session={session} />;
 }

@@ -1,0 +1,26 @@
+/** The query parameter of the login page that names the page to return to after sign-in. */
+export const RETURN_PARAM = 'next';
+
+const ORIGIN = 'https://portal.invalid';
+
+/**
+ * The page to return to after sign-in, if `value` is a path of this portal: it starts with one `/` (not `//` nor
+ * `/\`, which browsers read as another host) and stays on this origin once resolved. Anything else: undefined.
+ */
+export function safeReturnPath(value: string | null): string | undefined {
+  if (!value || value.length > 2048 || !value.startsWith('/') || value[1] === '/' || value[1] === '\\')
+    return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, ORIGIN);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== ORIGIN) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The login page's address that returns to `path` after sign-in. */
+export function loginHrefReturningTo(loginPath: string, path: string): string {
+  return `${loginPath}?${new URLSearchParams({ [RETURN_PARAM]: path }).toString()}`;
+}
