@@ -3,8 +3,12 @@ import { formatFileSize, formatLanguage } from './format.ts';
 
 describe('file sizes', () => {
   it('when sizes are shown, then they use base 1024, two decimals at most and the reader number format and units', () => {
-    expect(formatFileSize(0, 'en')).toBe('0 byte');
-    expect(formatFileSize(1023, 'en')).toBe('1,023 byte');
+    expect(formatFileSize(0, 'en')).toBe('0 bytes');
+    expect(formatFileSize(1, 'en')).toBe('1 byte');
+    expect(formatFileSize(73, 'en')).toBe('73 bytes');
+    expect(formatFileSize(73, 'fr')).toBe('73 octets');
+    expect(formatFileSize(73, 'de')).toBe('73 Byte');
+    expect(formatFileSize(1023, 'en')).toBe('1,023 bytes');
     expect(formatFileSize(1024, 'en')).toBe('1 kB');
     expect(formatFileSize(180_000, 'en')).toBe('175.78 kB');
     expect(formatFileSize(1_572_864, 'en')).toBe('1.5 MB');
