@@ -6,7 +6,7 @@ describe('file sizes', () => {
     expect(formatFileSize(0, 'en')).toBe('0 bytes');
     expect(formatFileSize(1, 'en')).toBe('1 byte');
     expect(formatFileSize(73, 'en')).toBe('73 bytes');
-    expect(formatFileSize(73, 'fr')).toBe('73 octets');
+    expect(formatFileSize(73, 'fr')).toBe('73\u00a0octets');
     expect(formatFileSize(73, 'de')).toBe('73 Byte');
     expect(formatFileSize(1023, 'en')).toBe('1,023 bytes');
     expect(formatFileSize(1024, 'en')).toBe('1 kB');
