@@ -14,7 +14,7 @@ const start: DashboardFilter = { q: '', categoryId: '', inMyLanguage: false, pag
  */
 function renderFilters(urlDelay: number) {
   const searches: string[] = [];
-  let clear = () => undefined as void;
+  let clear: () => void = () => undefined;
   function Harness() {
     const [filter, setFilter] = useState(start);
     clear = () => setFilter(start);

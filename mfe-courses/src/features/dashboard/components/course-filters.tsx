@@ -42,6 +42,8 @@ export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) 
   // The searches sent whose URL has not come back yet: the URL follows them late, while the user types on.
   const [sent, setSent] = useState<readonly string[]>([]);
   const lastSent = sent.at(-1) ?? filter.q;
+  // Counts the URL's changes by other means: each drops the search that waits for typing to pause.
+  const [resets, setResets] = useState(0);
 
   if (filter.q !== shownQuery) {
     setShownQuery(filter.q);
@@ -50,12 +52,13 @@ export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) 
       setSent(sent.slice(landed + 1));
     } else {
       // The URL changed by other means (back button, "clear filters"): the box follows it.
-      clearTimeout(timer.current);
+      setResets(resets + 1);
       setSent([]);
       setText(filter.q);
     }
   }
 
+  useEffect(() => clearTimeout(timer.current), [resets]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const search = (value: string) => {
