@@ -86,7 +86,9 @@ export class ApiClient {
       throw new NetworkError(error);
     }
     const payload = await readPayload(response);
-    if (!response.ok) throw new ApiError(response.status, response.statusText, payload);
+    if (!response.ok) {
+      throw new ApiError(response.status, response.statusText, payload, response.headers.get('Retry-After'));
+    }
     return { data: options.schema ? options.schema.parse(payload) : (payload as T), headers: response.headers };
   }
 

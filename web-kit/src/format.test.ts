@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatFileSize, formatLanguage } from './format.ts';
+import { formatFileSize, formatLanguage, formatTime } from './format.ts';
 
 describe('file sizes', () => {
   it('when sizes are shown, then they use base 1024, two decimals at most and the reader number format and units', () => {
@@ -25,5 +25,14 @@ describe('language names', () => {
     expect(formatLanguage('rm', 'fr')).toBe('romanche');
     expect(formatLanguage('de', 'rm')).toBe('tudestg');
     expect(formatLanguage('it', 'de')).toBe('Italienisch');
+  });
+});
+
+describe('times of day', () => {
+  it('when a time is shown, then it is written as the reader writes times', () => {
+    const afternoon = new Date(2026, 10, 26, 14, 35);
+    expect(formatTime(afternoon, 'en')).toMatch(/^2:35\sPM$/);
+    expect(formatTime(afternoon, 'de')).toBe('14:35');
+    expect(formatTime(afternoon, 'rm')).toBe('14:35');
   });
 });

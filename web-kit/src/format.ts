@@ -19,6 +19,11 @@ export function formatDate(iso: string, language?: Language): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
+/** A time of day as the reader writes it, e.g. "14:35", "2:35 PM". */
+export function formatTime(date: Date, language?: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short' }).format(date);
+}
+
 const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /**
