@@ -30,6 +30,7 @@ function response({ status, body, headers = {} }: FakeReply): Response {
     // Header names are case-insensitive, as in fetch's Headers.
     headers: { get: (name: string) => byLowerCase.get(name.toLowerCase()) ?? null },
     text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
   } as unknown as Response;
 }
 

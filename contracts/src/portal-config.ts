@@ -8,6 +8,8 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export const portalConfigSchema = z.object({
   remotes: z.record(z.enum(REMOTE_NAMES), z.string().check(z.minLength(1))),
   languages: z.array(z.enum(LANGUAGES)),
+  /** The largest file an upload may send (the files service's MAX_FILE_BYTES): the editor refuses larger ones. */
+  uploadLimitBytes: z.int().check(z.positive()),
   footer: z.object({
     address: z.string(),
     website: z.string(),

@@ -48,6 +48,12 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       REMOTE_AUTH_URL: z.string().default('/mfe/auth/mf-manifest.json'),
       REMOTE_COURSES_URL: z.string().default('/mfe/courses/mf-manifest.json'),
       REMOTE_EDITOR_URL: z.string().default('/mfe/editor/mf-manifest.json'),
+      /** The files service's limit, told to the editor in /config.json: set both from one MAX_FILE_BYTES. */
+      MAX_FILE_BYTES: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(50 * 1024 * 1024),
       FOOTER_ADDRESS: z.string().default('Bahnhofstrasse 1, 8001 Zürich'),
       FOOTER_WEBSITE: z.string().default('https://example.com'),
       FOOTER_PHONE: z.string().default('+41 44 000 00 00'),

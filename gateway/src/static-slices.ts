@@ -30,6 +30,7 @@ export function portalConfig(config: GatewayConfig): PortalConfig {
   return {
     remotes: { auth: config.REMOTE_AUTH_URL, courses: config.REMOTE_COURSES_URL, editor: config.REMOTE_EDITOR_URL },
     languages: [...LANGUAGES],
+    uploadLimitBytes: config.MAX_FILE_BYTES,
     footer: {
       address: config.FOOTER_ADDRESS,
       website: config.FOOTER_WEBSITE,

@@ -23,6 +23,7 @@ export const testConfig: PortalConfig = {
     editor: '/mfe/editor/mf-manifest.json',
   },
   languages: ['en', 'fr', 'de', 'it', 'rm'],
+  uploadLimitBytes: 50 * 1024 * 1024,
   footer: {
     address: 'Bahnhofstrasse 1, 8001 Zürich',
     website: 'https://learning.example.ch/',

@@ -199,7 +199,7 @@ export function CourseForm({ mode, course, categories }: Props) {
         void navigate(paths.dashboard.getHref());
         break;
       case 'saveFailed':
-        console.error('Failed to save topic', outcome.error);
+        console.error('Could not save the course', outcome.error);
         toast.error(t(apiErrorKey(outcome.error, 'messages.saveFailed')));
         break;
       case 'conflict':
@@ -208,6 +208,7 @@ export function CourseForm({ mode, course, categories }: Props) {
       case 'filesFailed':
         for (const fileId of outcome.failedDeletions) toast.error(t('files.deleteFailed', { id: fileId }));
         if (outcome.failedUploads > 0) toast.error(t('files.someFailed', { count: outcome.failedUploads }));
+        if (outcome.refusedUploads > 0) toast.error(t('files.someRefused', { count: outcome.refusedUploads }));
         break;
     }
   };
