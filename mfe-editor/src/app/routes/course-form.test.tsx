@@ -135,7 +135,7 @@ describe('course form page', () => {
     expect(screen.getByRole('button', { name: 'Update draft' })).toBeEnabled();
   });
 
-  it('when a new course is submitted with files, then it is created first, then the files are uploaded one by one and the temporary entries are replaced', async () => {
+  it('when a new course is submitted with files, then it is created first, the files are uploaded one by one, the temporary entries are replaced and the drafts view follows', async () => {
     const first = pendingReply();
     const api = openCreate({
       'POST /api/courses': (request) => ({
@@ -172,7 +172,7 @@ describe('course form page', () => {
     first.send(uploaded('a.txt', '0a000000-0000-4000-8000-00000000000a'));
 
     expect(await screen.findByText('Course saved as draft')).toBeInTheDocument();
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/dashboard?view=drafts'));
     const order = api.requests.filter((request) => request.method !== 'GET').map((request) => request.path);
     expect(order).toEqual(['/api/courses', '/api/files/upload', '/api/files/upload']);
     expect(api.calls('POST /api/files/upload').map((request) => request.search.get('courseId'))).toEqual([
@@ -255,7 +255,7 @@ describe('course form page', () => {
 
     // The retry updates the course that now exists instead of creating a second one.
     await user.click(screen.getByRole('button', { name: 'Save as draft' }));
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/dashboard?view=drafts'));
     expect(api.calls('POST /api/courses')).toHaveLength(1);
     expect(api.calls('PUT /api/courses')).toHaveLength(1);
     expect(api.calls('POST /api/files/upload')).toHaveLength(4);

@@ -196,7 +196,7 @@ export function CourseForm({ mode, course, categories }: Props) {
       case 'done':
         toast.success(t(outcome.isPublished ? 'messages.published' : 'messages.drafted'));
         leaveGuard.leaveOnPurpose();
-        void navigate(paths.dashboard.getHref());
+        void navigate(outcome.isPublished ? paths.dashboard.getHref() : paths.drafts.getHref());
         break;
       case 'saveFailed':
         console.error('Could not save the course', outcome.error);
