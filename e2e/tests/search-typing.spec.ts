@@ -27,6 +27,17 @@ test.describe('the dashboard search', () => {
       await expect(page.getByRole('article', { name: title })).toBeVisible();
       await expect(searchbox).toHaveValue(TYPED);
       if (delay === 333) {
+        // The four views of an administrator: two rows of two equal cells, not a ragged wrap.
+        const views = page.getByRole('group', { name: 'Show' }).getByRole('button');
+        const boxes = await views.evaluateAll((elements) =>
+          elements.map((view) => {
+            const box = view.getBoundingClientRect();
+            return { top: Math.round(box.top), width: Math.round(box.width) };
+          }),
+        );
+        expect(boxes).toHaveLength(4);
+        expect(new Set(boxes.map((box) => box.top)).size).toBe(2);
+        expect(new Set(boxes.map((box) => box.width)).size).toBe(1);
         await page.screenshot({ path: testInfo.outputPath('dashboard-search-390.png') });
       }
     });
