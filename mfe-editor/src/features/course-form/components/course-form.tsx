@@ -8,7 +8,7 @@ import { currentLanguage } from '@portal/web-kit/i18n';
 import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast, usePageToasts } from 'react-toastify';
 import { paths } from '../../../config/paths.ts';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import {
@@ -129,6 +129,7 @@ interface Props {
  */
 export function CourseForm({ mode, course, categories }: Props) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
+  const pageToast = usePageToasts();
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(formReducer, mode, (initialMode) => {
     const empty = initialFormState(initialMode, currentLanguage());
@@ -200,15 +201,15 @@ export function CourseForm({ mode, course, categories }: Props) {
         break;
       case 'saveFailed':
         console.error('Could not save the course', outcome.error);
-        toast.error(t(apiErrorKey(outcome.error, 'messages.saveFailed')));
+        pageToast.error(t(apiErrorKey(outcome.error, 'messages.saveFailed')));
         break;
       case 'conflict':
-        toast.error(t('conflict.title'));
+        pageToast.error(t('conflict.title'));
         break;
       case 'filesFailed':
-        for (const fileId of outcome.failedDeletions) toast.error(t('files.deleteFailed', { id: fileId }));
-        if (outcome.failedUploads > 0) toast.error(t('files.someFailed', { count: outcome.failedUploads }));
-        if (outcome.refusedUploads > 0) toast.error(t('files.someRefused', { count: outcome.refusedUploads }));
+        for (const fileId of outcome.failedDeletions) pageToast.error(t('files.deleteFailed', { id: fileId }));
+        if (outcome.failedUploads > 0) pageToast.error(t('files.someFailed', { count: outcome.failedUploads }));
+        if (outcome.refusedUploads > 0) pageToast.error(t('files.someRefused', { count: outcome.refusedUploads }));
         break;
     }
   };
@@ -220,7 +221,7 @@ export function CourseForm({ mode, course, categories }: Props) {
       dispatch({ type: 'latestLoaded', course: await api.getCourse(state.courseId) });
     } catch (error) {
       console.error('Could not load the latest version', error);
-      toast.error(t(apiErrorKey(error, 'conflict.reloadFailed')));
+      pageToast.error(t(apiErrorKey(error, 'conflict.reloadFailed')));
     } finally {
       setReloading(false);
     }
