@@ -31,7 +31,7 @@ test('when the user moves through the portal, then each page has its own title i
 
   await page.getByRole('button', { name: /User menu$/ }).click();
   await page.getByRole('button', { name: /^RM/ }).click();
-  await expect(page).toHaveTitle('Crear in tema – Portal da curs');
+  await expect(page).toHaveTitle('Crear in curs – Portal da curs');
   // The menu closes after the choice and the focus stays on its button.
   const menuButton = page.getByRole('button', { name: /Menu d’utilisader$/ });
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
