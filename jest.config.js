@@ -22,6 +22,8 @@ const common = {
     '^react-router-dom$': '<rootDir>/web-kit/src/router.ts',
     // Likewise `react-i18next` is web-kit's shared binding of it.
     '^react-i18next$': '<rootDir>/web-kit/src/react-i18next.ts',
+    // And `react-toastify` is web-kit's toasts, React-Toastify loaded on demand with the page's own toasts.
+    '^react-toastify$': '<rootDir>/web-kit/src/toast.ts',
   },
 };
 

@@ -12,20 +12,25 @@ export interface FakeRequest {
 export interface FakeReply {
   status: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 type Route = FakeReply | ((request: FakeRequest) => FakeReply | Promise<FakeReply>);
 
 const STATUS_TEXTS: Record<number, string> = { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 409: 'Conflict' };
 
-function response({ status, body }: FakeReply): Response {
+function response({ status, body, headers = {} }: FakeReply): Response {
   const text = body === undefined ? '' : JSON.stringify(body);
+  const named = new Map(Object.entries({ 'content-type': 'application/json', ...headers }));
+  const byLowerCase = new Map([...named].map(([name, value]) => [name.toLowerCase(), value]));
   return {
     ok: status >= 200 && status < 300,
     status,
     statusText: STATUS_TEXTS[status] ?? '',
-    headers: new Map([['content-type', 'application/json']]),
+    // Header names are case-insensitive, as in fetch's Headers.
+    headers: { get: (name: string) => byLowerCase.get(name.toLowerCase()) ?? null },
     text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
   } as unknown as Response;
 }
 
@@ -57,8 +62,13 @@ export function fakeApi(routes: Record<string, Route>) {
 }
 
 /** The error body the gateway answers with. */
-export function apiError(status: number, code: string, issues?: { path: string; code: string }[]): FakeReply {
-  return { status, body: { error: { code, message: code, ...(issues ? { issues } : {}) } } };
+export function apiError(
+  status: number,
+  code: string,
+  issues?: { path: string; code: string }[],
+  headers?: Record<string, string>,
+): FakeReply {
+  return { status, body: { error: { code, message: code, ...(issues ? { issues } : {}) } }, headers };
 }
 
 /** A reply the test sends when it chooses, to look at the page while the request is on its way. */

@@ -105,7 +105,7 @@ export class ApiClient {
     }
     const payload = await readPayload(response);
     if (!response.ok) {
-      const error = new ApiError(response.status, response.statusText, payload);
+      const error = new ApiError(response.status, response.statusText, payload, response.headers.get('Retry-After'));
       if (error.code === 'unauthorized' && this.sessionEnded && (await this.sessionEnded())) {
         return this.exchange(path, options);
       }

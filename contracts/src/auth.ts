@@ -64,7 +64,8 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 export const resetTokenStatusQuerySchema = z.object({
   token: lineTextSchema().check(z.minLength(1, 'token_invalid'), z.maxLength(256, 'token_invalid')),
 });
-export const resetTokenStatusSchema = z.object({ valid: z.boolean() });
+/** A valid link also names its account's e-mail address, which the reset page then need not ask for. */
+export const resetTokenStatusSchema = z.object({ valid: z.boolean(), email: z.optional(z.string()) });
 export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>;
 
 /** Answer of calls that only confirm: a machine-readable status and an English text for logs and scripts. */

@@ -60,8 +60,10 @@ export class ApiError extends Error {
   readonly code: string;
   readonly issues: FieldIssue[];
   readonly body: unknown;
+  /** For 429 and 503: the seconds the server's Retry-After asks to wait, when it says. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, statusText: string, body: unknown) {
+  constructor(status: number, statusText: string, body: unknown, retryAfter?: string | null) {
     const parsed = errorBodySchema.safeParse(body);
     super(ApiError.describe(status, statusText, body));
     this.name = 'ApiError';
@@ -69,6 +71,8 @@ export class ApiError extends Error {
     this.body = body;
     this.code = parsed.success ? parsed.data.error.code : ApiError.codeForStatus(status);
     this.issues = parsed.success ? (parsed.data.error.issues ?? []) : [];
+    const seconds = retryAfter ? Number(retryAfter) : Number.NaN;
+    this.retryAfterSeconds = Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined;
   }
 
   private static describe(status: number, statusText: string, body: unknown): string {

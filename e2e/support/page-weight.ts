@@ -37,7 +37,7 @@ export const ROUTES: Record<RouteName, RouteSpec> = {
   createCourse: {
     slice: 'editor',
     signedIn: true,
-    ready: (page) => page.getByRole('heading', { name: 'Create topic' }).waitFor(),
+    ready: (page) => page.getByRole('heading', { name: 'Create course' }).waitFor(),
   },
 };
 

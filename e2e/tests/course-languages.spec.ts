@@ -44,7 +44,7 @@ test.describe.serial('course content in five languages', () => {
     await signInAsAdmin(page);
     await setLanguage(page.request, 'en');
     await page.goto('/create-course');
-    await expect(page.getByRole('heading', { name: 'Create topic' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Create course' })).toBeVisible();
     await page.getByLabel(/^Default language/).selectOption('de');
     await page.getByRole('tab', { name: /^DE / }).click();
     await page.getByLabel(/^Title/).fill(GERMAN.title);
@@ -65,7 +65,7 @@ test.describe.serial('course content in five languages', () => {
 
     await page.getByRole('checkbox', { name: 'Onboarding' }).check();
     await page.getByRole('checkbox', { name: /^Published/ }).check();
-    await page.getByRole('button', { name: 'Publish Topic' }).click();
+    await page.getByRole('button', { name: 'Publish course' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

@@ -136,7 +136,7 @@ test('when an employee uses the courses pages, then no administrator control sho
   await expect(page.getByRole('button', { name: /^Delete “/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Drafts' })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(nav.getByRole('link', { name: 'Create topic' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Create course' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Categories' })).toHaveCount(0);
 
   await page.goto('/categories');

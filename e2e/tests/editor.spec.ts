@@ -33,7 +33,7 @@ test('when an administrator creates a course with formatted text, a link and two
 
   await test.step('create: formatted description, link, category, two files, published', async () => {
     await page.goto('/create-course');
-    await expect(page.getByRole('heading', { name: 'Create topic' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Create course' })).toBeVisible();
     await expect(page.getByText(/^Fill in the title and description/)).toBeVisible();
     await page.getByLabel(/^Title/).fill(title);
 
@@ -66,12 +66,12 @@ test('when an administrator creates a course with formatted text, a link and two
     await page.getByRole('checkbox', { name: category }).check();
     await page.getByRole('checkbox', { name: /Published/ }).check();
     await page.getByLabel('Choose files').setInputFiles([files.handbook, files.checklist]);
-    const list = page.getByRole('list', { name: 'Files of the topic' });
+    const list = page.getByRole('list', { name: 'Files of the course' });
     await expect(list.getByRole('listitem')).toHaveCount(2);
     await expect(list).toContainText('292.97 kB · waiting to be uploaded');
 
-    await page.getByRole('button', { name: 'Publish Topic' }).click();
-    await expect(page.getByText('Topic published')).toBeVisible();
+    await page.getByRole('button', { name: 'Publish course' }).click();
+    await expect(page.getByText('Course published')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -79,16 +79,16 @@ test('when an administrator creates a course with formatted text, a link and two
 
   await test.step('edit: remove one file, add another', async () => {
     await page.goto(`/edit-course/${courseId}`);
-    await expect(page.getByRole('heading', { name: 'Edit topic' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Edit course' })).toBeVisible();
     await expect(page.getByLabel(/^Title/)).toHaveValue(title);
-    const list = page.getByRole('list', { name: 'Files of the topic' });
+    const list = page.getByRole('list', { name: 'Files of the course' });
     await expect(list.getByRole('listitem')).toHaveCount(2);
     await page.getByRole('button', { name: `Remove ${files.checklist.name}` }).click();
     await page.getByLabel('Choose files').setInputFiles([files.map]);
     await expect(list).toContainText(files.map.name);
     await expect(list).not.toContainText(files.checklist.name);
-    await page.getByRole('button', { name: 'Update and Publish' }).click();
-    await expect(page.getByText('Topic published')).toBeVisible();
+    await page.getByRole('button', { name: 'Update and publish' }).click();
+    await expect(page.getByText('Course published')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -124,7 +124,7 @@ test('when the administrator leaves the form with unsaved changes, then the port
   await signInAsAdmin(page);
   // Reached inside the portal, so that Back is an in-app navigation too (leaving the portal is beforeunload's).
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Create topic' }).click();
+  await page.getByRole('link', { name: 'Create course' }).click();
   await page.getByLabel(/^Title/).fill('Unsaved');
   const browserDialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -153,7 +153,7 @@ test('when the administrator leaves the form with unsaved changes, then the port
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Leaving through Back: the entry put back while asking, the step taken once the user agrees.
-  await page.getByRole('link', { name: 'Create topic' }).click();
+  await page.getByRole('link', { name: 'Create course' }).click();
   await page.getByLabel(/^Title/).fill('Unsaved again');
   await page.evaluate(() => window.history.back());
   await expect(question).toBeVisible();
@@ -233,7 +233,7 @@ test('when an employee opens the editor routes, then only a not-allowed message 
   await registerByApi(page, 'Course Reader');
   for (const url of ['/create-course', '/edit-course/42']) {
     await page.goto(url);
-    await expect(page.getByText('Only system administrators may create and edit topics.')).toBeVisible();
+    await expect(page.getByText('Only system administrators may create and edit courses.')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   }
 });

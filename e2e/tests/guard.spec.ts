@@ -38,13 +38,13 @@ test('when the login page is open, then nothing of the courses or editor slices 
   expect(slices).toEqual([]);
 });
 
-test('when the administrator signs in, then the Create topic link leads to the editor route', async ({ page }) => {
+test('when the administrator signs in, then the Create course link leads to the editor route', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('E-mail', { exact: true }).fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('link', { name: 'Create topic' }).click();
+  await page.getByRole('link', { name: 'Create course' }).click();
   await expect(page).toHaveURL(/\/create-course$/);
-  await expect(page.getByRole('heading', { name: 'Create topic' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create course' })).toBeVisible();
   await expect(page.getByRole('toolbar', { name: 'Text formatting' })).toBeVisible();
 });

@@ -38,10 +38,10 @@ test('when a route’s page is still loading, then a loading state shows in the 
   await page.goto('/dashboard');
   await expect(page.getByRole('article').first()).toBeVisible();
   const editor = await holdRequests(page, /\/mfe\/editor\//);
-  await page.getByRole('link', { name: 'Create topic' }).click();
+  await page.getByRole('link', { name: 'Create course' }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading…');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await editor.release();
-  await expect(page.getByRole('heading', { name: 'Create topic' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create course' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
 });

@@ -25,13 +25,13 @@ test('when the user moves through the portal, then each page has its own title i
   await page.goto(`/course/${course.id}`);
   await expect(page).toHaveTitle(`${title} – Course Portal`);
 
-  await page.getByRole('link', { name: 'Create topic' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Create topic' })).toBeFocused();
-  await expect(page).toHaveTitle('Create topic – Course Portal');
+  await page.getByRole('link', { name: 'Create course' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create course' })).toBeFocused();
+  await expect(page).toHaveTitle('Create course – Course Portal');
 
   await page.getByRole('button', { name: /User menu$/ }).click();
   await page.getByRole('button', { name: /^RM/ }).click();
-  await expect(page).toHaveTitle('Crear in tema – Portal da curs');
+  await expect(page).toHaveTitle('Crear in curs – Portal da curs');
   // The menu closes after the choice and the focus stays on its button.
   const menuButton = page.getByRole('button', { name: /Menu d’utilisader$/ });
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
@@ -78,7 +78,7 @@ test('when the portal is used on a 390 × 844 phone, then the links sit behind a
   await menu.click();
   await expect(nav).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'en-header-phone-menu-open.png') });
-  await nav.getByRole('link', { name: 'Create topic' }).click();
+  await nav.getByRole('link', { name: 'Create course' }).click();
   await expect(page).toHaveURL(/\/create-course$/);
   await expect(nav).toBeHidden();
   await expect(menu).toHaveAttribute('aria-expanded', 'false');

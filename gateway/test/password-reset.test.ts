@@ -108,7 +108,7 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
     expect(reused.body.error.code).toBe('invalid_token');
   });
 
-  it('when a reset page asks whether its link works, then a fresh token is valid and stays usable; used, void or made-up ones are not', async () => {
+  it('when a reset page asks whether its link works, then a fresh token is valid, names the e-mail of its account and stays usable; used, void or made-up ones are not', async () => {
     const account = newAccount();
     await portal.session().post('/api/auth/register', account);
     const arriving = smtp.next();
@@ -117,8 +117,8 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
     const statusOf = async (candidate: string) =>
       (await portal.session().get(`/api/user/reset-password/status?token=${encodeURIComponent(candidate)}`)).body;
 
-    expect(await statusOf(token)).toEqual({ valid: true });
-    expect(await statusOf(token)).toEqual({ valid: true });
+    expect(await statusOf(token)).toEqual({ valid: true, email: account.email });
+    expect(await statusOf(token)).toEqual({ valid: true, email: account.email });
     expect(await statusOf('k3J9xQ2mZpL7vR4tW8yB1nC6dF0gH5sA')).toEqual({ valid: false });
     expect(await statusOf('short')).toEqual({ valid: false });
     expect((await portal.session().get('/api/user/reset-password/status')).status).toBe(400);

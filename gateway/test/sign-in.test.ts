@@ -262,6 +262,7 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
     const config = await portal.session().get('/config.json');
     expect(config.body.remotes.auth).toBe('/mfe/auth/mf-manifest.json');
     expect(config.body.languages).toEqual(['en', 'fr', 'de', 'it', 'rm']);
+    expect(config.body.maxFileBytes).toBe(50 * 1024 * 1024);
     expect(config.body.footer.imprintUrl).toMatch(/^https:/);
     expect(health.headers.get('content-security-policy')).toContain("script-src 'self'");
   });

@@ -1,10 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatFileSize, formatLanguage } from './format.ts';
+import { formatFileSize, formatLanguage, formatTime } from './format.ts';
 
 describe('file sizes', () => {
   it('when sizes are shown, then they use base 1024, two decimals at most and the reader number format and units', () => {
-    expect(formatFileSize(0, 'en')).toBe('0 byte');
-    expect(formatFileSize(1023, 'en')).toBe('1,023 byte');
+    expect(formatFileSize(0, 'en')).toBe('0 bytes');
+    expect(formatFileSize(1, 'en')).toBe('1 byte');
+    expect(formatFileSize(73, 'en')).toBe('73 bytes');
+    expect(formatFileSize(73, 'fr')).toBe('73\u00a0octets');
+    expect(formatFileSize(73, 'de')).toBe('73 Byte');
+    expect(formatFileSize(1023, 'en')).toBe('1,023 bytes');
     expect(formatFileSize(1024, 'en')).toBe('1 kB');
     expect(formatFileSize(180_000, 'en')).toBe('175.78 kB');
     expect(formatFileSize(1_572_864, 'en')).toBe('1.5 MB');
@@ -21,5 +25,14 @@ describe('language names', () => {
     expect(formatLanguage('rm', 'fr')).toBe('romanche');
     expect(formatLanguage('de', 'rm')).toBe('tudestg');
     expect(formatLanguage('it', 'de')).toBe('Italienisch');
+  });
+});
+
+describe('times of day', () => {
+  it('when a time is shown, then it is written as the reader writes times', () => {
+    const afternoon = new Date(2026, 10, 26, 14, 35);
+    expect(formatTime(afternoon, 'en')).toMatch(/^2:35\sPM$/);
+    expect(formatTime(afternoon, 'de')).toBe('14:35');
+    expect(formatTime(afternoon, 'rm')).toBe('14:35');
   });
 });

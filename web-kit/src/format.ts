@@ -19,11 +19,16 @@ export function formatDate(iso: string, language?: Language): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
+/** A time of day as the reader writes it, e.g. "14:35", "2:35 PM". */
+export function formatTime(date: Date, language?: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short' }).format(date);
+}
+
 const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /**
  * Bytes in human units (spec §9): base 1024, at most two decimals, with the unit's name and the number format
- * of the reader's language ("1.5 MB", "1,5 Mo"). Every page that shows a file size uses this one.
+ * of the reader's language ("73 bytes", "1.5 MB", "1,5 Mo"). Every page that shows a file size uses this one.
  */
 export function formatFileSize(bytes: number, language?: Language): string {
   let value = Math.max(0, bytes);
@@ -35,7 +40,8 @@ export function formatFileSize(bytes: number, language?: Language): string {
   return new Intl.NumberFormat(intlLocale(language), {
     style: 'unit',
     unit: SIZE_UNITS[unit],
-    unitDisplay: 'short',
+    // The short name of bytes is the singular "byte" in every count ("73 byte"): bytes are named in full.
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: 2,
   }).format(value);
 }

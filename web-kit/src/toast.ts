@@ -3,10 +3,11 @@
  * itself (toast-library.ts) is not needed to draw any page: it loads on the user's first pointer or key press,
  * ahead of the toasts that follow what the user does; a toast asked for earlier loads it. Toasts asked for before
  * the container is there wait for it. Should the library not arrive (the network was gone before the first press),
- * the toasts show plainly, so that "the portal cannot be reached" is still said. Error toasts stay until dismissed.
+ * the toasts show plainly, so that "the portal cannot be reached" is still said. Error toasts stay until dismissed;
+ * a text already on screen is not shown twice. A page's own toasts (`usePageToasts`) close when the page goes.
  * The TypeScript path `react-toastify` points here: what the apps use is listed below.
  */
-import { type CSSProperties, createElement, type ReactNode, useSyncExternalStore } from 'react';
+import { type CSSProperties, createElement, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import type { CloseButtonProps, ToastContainerProps, ToastContent, ToastOptions } from 'react-toastify/unstyled';
 import type * as ToastLibrary from './toast-library.ts';
 
@@ -17,7 +18,7 @@ type Kind = 'success' | 'error' | 'info';
 
 /** A toast asked for when the library could not be loaded. */
 interface PlainToast {
-  id: number;
+  id: string;
   kind: Kind;
   content: ToastContent;
   options: ToastOptions;
@@ -68,7 +69,8 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const dismiss = (id: number) => setState({ plain: state.plain.filter((toast) => toast.id !== id) });
+const dismissPlain = (id?: string) =>
+  setState({ plain: id === undefined ? [] : state.plain.filter((toast) => toast.id !== id) });
 
 const PLAIN_TOASTS: CSSProperties = {
   position: 'fixed',
@@ -91,8 +93,8 @@ const PLAIN_TOAST: CSSProperties = {
   boxShadow: 'var(--shadow-md)',
 };
 
-function closeButtonOf({ closeButton }: ToastContainerProps, id: number, type: Kind): ReactNode {
-  const closeToast = () => dismiss(id);
+function closeButtonOf({ closeButton }: ToastContainerProps, id: string, type: Kind): ReactNode {
+  const closeToast = () => dismissPlain(id);
   if (typeof closeButton === 'function') {
     return createElement<CloseButtonProps>(closeButton, { closeToast, type, theme: 'light' });
   }
@@ -118,23 +120,72 @@ export function ToastContainer(props: ToastContainerProps) {
   );
 }
 
+/** A toast's id: the caller's, else its kind and text, so that a message repeated replaces itself. */
+function idOf(kind: Kind, content: ToastContent, options: ToastOptions | undefined): string {
+  if (options?.toastId !== undefined) return String(options.toastId);
+  if (typeof content === 'string') {
+    // A DOM id (React-Toastify sets it) has no spaces: the text is hashed.
+    let hash = 0;
+    for (let index = 0; index < content.length; index += 1) hash = (hash * 31 + content.charCodeAt(index)) | 0;
+    return `${kind}-${(hash >>> 0).toString(36)}`;
+  }
+  lastId += 1;
+  return `toast-${lastId}`;
+}
+
 const show =
   (kind: Kind, defaults: ToastOptions = {}) =>
-  (content: ToastContent, options?: ToastOptions): void => {
-    const withDefaults = { ...defaults, ...options };
+  (content: ToastContent, options?: ToastOptions): string => {
+    const id = idOf(kind, content, options);
+    const withDefaults = { ...defaults, ...options, toastId: id };
     loadLibrary().then(
       (library) => library.toast[kind](content, withDefaults),
       (error: unknown) => {
         console.error('React-Toastify could not be loaded: the toast shows plainly', error);
-        lastId += 1;
-        setState({ plain: [...state.plain, { id: lastId, kind, content, options: withDefaults }] });
+        if (state.plain.some((toast) => toast.id === id)) return;
+        setState({ plain: [...state.plain, { id, kind, content, options: withDefaults }] });
       },
     );
+    return id;
   };
+
+/** Closes one toast, or all of them without an id. */
+function dismiss(id?: string): void {
+  dismissPlain(id);
+  if (state.library) state.library.toast.dismiss(id);
+  else if (loading) loading.then((library) => library.toast.dismiss(id)).catch(() => undefined);
+}
 
 /** An error toast stays until it is dismissed (it may say what to do next) and interrupts; the others are polite. */
 export const toast = {
   success: show('success'),
   error: show('error', { autoClose: false, role: 'alert' }),
   info: show('info'),
+  dismiss,
 };
+
+/**
+ * The toasts of one page: the same as `toast`, and they close when the page goes (another route, sign-out), as
+ * what they say is about that page.
+ */
+export function usePageToasts() {
+  const [shown] = useState(() => new Set<string>());
+  const [pageToast] = useState(() => {
+    const remembered =
+      (kind: Kind) =>
+      (content: ToastContent, options?: ToastOptions): string => {
+        const id = toast[kind](content, options);
+        shown.add(id);
+        return id;
+      };
+    return { success: remembered('success'), error: remembered('error'), info: remembered('info') };
+  });
+  useEffect(
+    () => () => {
+      for (const id of shown) dismiss(id);
+      shown.clear();
+    },
+    [shown],
+  );
+  return pageToast;
+}

@@ -10,15 +10,18 @@ interface Props {
   disabled?: boolean;
   /** For what cannot be undone, e.g. deleting the account. */
   danger?: boolean;
+  /** The id of what says why the button is disabled. */
+  describedBy?: string | undefined;
 }
 
-export function SubmitButton({ label, loadingLabel, loading, disabled, danger }: Props) {
+export function SubmitButton({ label, loadingLabel, loading, disabled, danger, describedBy }: Props) {
   return (
     <button
       type="submit"
       className={danger ? `${styles.submit} ${styles.danger}` : styles.submit}
       disabled={disabled === true || loading}
       aria-busy={loading}
+      aria-describedby={describedBy}
     >
       {loading && <span className={spinner.spinner} aria-hidden="true" />}
       {loading ? loadingLabel : label}

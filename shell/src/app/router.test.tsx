@@ -86,7 +86,7 @@ describe('portal routes', () => {
     await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' });
     // A click that loads a remote page: React wants the suspension awaited inside act().
     const clickAndLoad = (name: string) => act(async () => fireEvent.click(screen.getByRole('link', { name })));
-    await clickAndLoad('Create topic');
+    await clickAndLoad('Create course');
     expect(location()).toHaveTextContent('/create-course');
     expect(screen.getByRole('heading', { name: 'Remote page editor/CourseFormPage' })).toBeInTheDocument();
     await clickAndLoad('Overview');

@@ -1,7 +1,8 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { describe, expect, it } from '@jest/globals';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { formatTime } from '@portal/web-kit/format';
 import { anna, apiError, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
 import { fakeSession, renderPage } from '../../testing/render.tsx';
 import LoginPage from './login.tsx';
@@ -61,28 +62,68 @@ describe('login page', () => {
     expect(session.signIn).toHaveBeenCalledWith(anna);
   });
 
-  it('when the server refuses the credentials, then the toast says the login failed and the form can be sent again', async () => {
-    fakeApi({ 'POST /api/auth/login': apiError(401, 'invalid_credentials') });
+  it('when the server refuses the credentials, then the form says inline that e-mail or password is wrong, and sending again clears it', async () => {
+    let attempts = 0;
+    fakeApi({
+      'POST /api/auth/login': () => {
+        attempts += 1;
+        return attempts === 1 ? apiError(401, 'invalid_credentials') : { status: 200, body: anna };
+      },
+    });
     const session = fakeSession();
     renderLogin(session);
     const user = await fillIn('anna@example.ch', 'wrong');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('Login failed, please try again.')).toBeInTheDocument();
+    const form = screen.getByRole('button', { name: 'Log in' }).closest('form') as HTMLFormElement;
+    expect(await screen.findByRole('alert')).toHaveTextContent('E-mail or password is wrong.');
+    expect(form).toContainElement(screen.getByRole('alert'));
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
     expect(session.signIn).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(session.signIn).toHaveBeenCalledWith(anna));
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('when there were too many attempts (429), then the toast asks to wait a few minutes', async () => {
+  it('when the 11th failed login is refused with 429 and Retry-After, then one inline message says too many attempts and when to retry', async () => {
+    let attempts = 0;
+    fakeApi({
+      'POST /api/auth/login': () => {
+        attempts += 1;
+        return attempts <= 10
+          ? apiError(401, 'invalid_credentials')
+          : apiError(429, 'rate_limited', undefined, { 'Retry-After': '900' });
+      },
+    });
+    renderLogin();
+    const user = await fillIn('anna@example.ch', 'wrong');
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('E-mail or password is wrong.'));
+    }
+    const retryAt = formatTime(new Date(Date.now() + 900_000), 'en');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(`Too many attempts. You can try again at ${retryAt}.`),
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(attempts).toBe(11);
+  });
+
+  it('when there were too many attempts (429) and the server says not until when, then the form asks to wait a few minutes', async () => {
     fakeApi({ 'POST /api/auth/login': apiError(429, 'rate_limited') });
     renderLogin();
     const user = await fillIn('anna@example.ch', 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('Too many attempts. Please wait a few minutes and try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
   });
 
-  it('when the server cannot be reached, then the toast says so', async () => {
+  it('when the server cannot be reached, then the form says so', async () => {
     fakeApi({
       'POST /api/auth/login': () => {
         throw new TypeError('Failed to fetch');
@@ -92,9 +133,9 @@ describe('login page', () => {
     const user = await fillIn('anna@example.ch', 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(
-      await screen.findByText('The portal cannot be reached. Please check your connection and try again.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The portal cannot be reached. Please check your connection and try again.',
+    );
   });
 
   it('when the login status check says someone is signed in, then the page goes on to the dashboard', () => {

@@ -34,6 +34,23 @@ describe('register page', () => {
     expect(submit()).toBeEnabled();
   });
 
+  it('when the register button is disabled, then it is described by the list of the rules still unmet, which shrinks as they are met', async () => {
+    renderRegister();
+    expect(submit()).toHaveAccessibleDescription(
+      'To register, please complete: Full name: Please enter at least 2 characters. E-mail: Please enter your e-mail address. Password: The password must have at least 8 characters.',
+    );
+    const user = await fillIn({ name: 'Anna Caflisch', email: 'anna@example.ch', password: 'secret123' });
+    expect(submit()).toHaveAccessibleDescription(
+      'To register, please complete: Password: The password needs an upper-case letter.',
+    );
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    expect(submit()).toBeEnabled();
+    expect(submit()).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByText('To register, please complete:')).not.toBeInTheDocument();
+  });
+
   it('when a field loses focus with a wrong value, then its own translated message is shown under it', async () => {
     renderRegister();
     const user = await fillIn({ name: 'A', email: 'anna.example.ch', password: 'Secret12' });
@@ -71,15 +88,15 @@ describe('register page', () => {
     expect(session.signIn).toHaveBeenCalledWith(anna);
   });
 
-  it('when the e-mail is already registered (409), then the toast and the e-mail field say so', async () => {
+  it('when the e-mail is already registered (409), then the form and the e-mail field say so', async () => {
     fakeApi({ 'POST /api/auth/register': apiError(409, 'email_taken') });
     const session = fakeSession();
     renderRegister(session);
     await (await fillIn()).click(submit());
 
-    expect(
-      await screen.findByText('An account with this e-mail address already exists. Log in or reset your password.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An account with this e-mail address already exists. Log in or reset your password.',
+    );
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription(
       'An account with this e-mail address already exists.',
     );
@@ -97,12 +114,12 @@ describe('register page', () => {
     expect(screen.getByText('The password must have at least 8 characters.')).toBeInTheDocument();
   });
 
-  it('when the server fails otherwise, then the toast says the registration failed', async () => {
+  it('when the server fails otherwise, then the form says the registration failed', async () => {
     fakeApi({ 'POST /api/auth/register': apiError(500, 'internal_error') });
     renderRegister();
     await (await fillIn()).click(submit());
 
-    expect(await screen.findByText('Registration failed. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
     expect(submit()).toBeEnabled();
   });
 

@@ -36,16 +36,16 @@ describe('request password reset page', () => {
     );
   });
 
-  it('when the request fails, then the toast says the reset link could not be requested', async () => {
+  it('when the request fails, then the form says the reset link could not be requested', async () => {
     fakeApi({ 'POST /api/user/request-password-reset': apiError(503, 'internal_error') });
     renderRequestReset();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('E-mail'), 'anna@example.ch');
     await user.click(submit());
 
-    expect(
-      await screen.findByText('The reset link could not be requested. Please try again later.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The reset link could not be requested. Please try again later.',
+    );
     expect(submit()).toBeEnabled();
   });
 

@@ -1,13 +1,13 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { describe, expect, it } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { apiError, fakeApi, type FakeReply } from '../../../../jest/fake-api.ts';
 import { renderPage } from '../../testing/render.tsx';
 import ResetPasswordPage from './reset-password.tsx';
 
 const TOKEN = 'k3J9xQ2mZpL7vR4tW8yB1nC6dF0gH5sA';
-const VALID_LINK = { status: 200, body: { valid: true } };
+const VALID_LINK = { status: 200, body: { valid: true, email: 'anna@example.ch' } };
 
 /** Opens the page of a link whose check answers `linkStatus`; `routes` answer the page's other calls. */
 function renderReset({
@@ -20,10 +20,9 @@ function renderReset({
   return api;
 }
 
-async function fillIn({ email = 'anna@example.ch', password = 'NewSecret1', confirmation = '' } = {}) {
+async function fillIn({ password = 'NewSecret1', confirmation = '' } = {}) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('E-mail'), email);
-  await user.type(screen.getByLabelText('New password'), password);
+  await user.type(await screen.findByLabelText('New password'), password);
   await user.type(screen.getByLabelText('Confirm new password'), confirmation || password);
   await user.tab();
   return user;
@@ -79,30 +78,51 @@ describe('reset password page', () => {
     expect(api.calls('GET /api/user/reset-password/status')[0]?.search.get('token')).toBe(TOKEN);
   });
 
-  it('when the link cannot be checked (the portal is unreachable), then the form is shown and the reset checks the link', async () => {
-    fakeApi({
+  it('when the link is valid, then its account e-mail is shown read-only, not asked for', async () => {
+    renderReset();
+    const email = await screen.findByLabelText('E-mail');
+    expect(email).toHaveValue('anna@example.ch');
+    expect(email).toHaveAttribute('readonly');
+    expect(screen.getByText('Choose a new password for your account.')).toBeInTheDocument();
+  });
+
+  it('when the link cannot be checked (the portal is unreachable), then the form asks for the e-mail and the reset checks the link', async () => {
+    const api = fakeApi({
       'GET /api/user/reset-password/status': () => {
         throw new TypeError('Failed to fetch');
       },
+      'POST /api/user/reset-password': { status: 200, body: { message: 'Password changed' } },
     });
     renderPage(<ResetPasswordPage />, { path: '/reset-password', url: `/reset-password?token=${TOKEN}` });
-    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('E-mail');
+    expect(email).not.toHaveAttribute('readonly');
+    await user.type(email, 'anna@example.ch');
+    await fillIn();
+    await user.click(submit());
+    await waitFor(() =>
+      expect(api.calls('POST /api/user/reset-password')[0]?.body).toEqual({
+        email: 'anna@example.ch',
+        token: TOKEN,
+        newPassword: 'NewSecret1',
+      }),
+    );
   });
 
-  it('when the token turns out invalid on submit, then the toast asks for a new link', async () => {
+  it('when the token turns out invalid on submit, then the form asks for a new link', async () => {
     renderReset({ routes: { 'POST /api/user/reset-password': apiError(400, 'invalid_token') } });
     await (await fillIn()).click(submit());
-    expect(
-      await screen.findByText('This reset link is invalid or has expired. Please request a new one.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link is invalid or has expired. Please request a new one.',
+    );
   });
 
   it('when the reset fails otherwise, then the general failure message is shown and the form stays', async () => {
     renderReset({ routes: { 'POST /api/user/reset-password': apiError(500, 'internal_error') } });
     await (await fillIn()).click(submit());
-    expect(
-      await screen.findByText('Password reset failed. Please check your input or try again later.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password reset failed. Please check your input or try again later.',
+    );
     expect(submit()).toBeEnabled();
   });
 });

@@ -8,11 +8,11 @@ import { paths } from '../../config/paths.ts';
 import { ResetPasswordForm } from '../../features/password-reset/components/reset-password-form.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 
-type LinkState = 'checking' | 'valid' | 'invalid';
+type LinkState = { status: 'checking' | 'invalid' } | { status: 'valid'; email: string | undefined };
 
 /**
- * Whether the link still works, asked as the page opens (the token is not used up by asking). When the check
- * itself fails, the form is shown: the reset call checks the token again.
+ * Whether the link still works, and whose account it is for, asked as the page opens (the token is not used up
+ * by asking). When the check itself fails, the form is shown: the reset call checks the token again.
  */
 function useResetLinkState(token: string | null): LinkState {
   const [checked, setChecked] = useState<{ token: string; state: LinkState }>();
@@ -20,14 +20,15 @@ function useResetLinkState(token: string | null): LinkState {
     if (!token) return;
     let current = true;
     api.resetTokenStatus(token).then(
-      ({ valid }) => current && setChecked({ token, state: valid ? 'valid' : 'invalid' }),
-      () => current && setChecked({ token, state: 'valid' }),
+      ({ valid, email }) =>
+        current && setChecked({ token, state: valid ? { status: 'valid', email } : { status: 'invalid' } }),
+      () => current && setChecked({ token, state: { status: 'valid', email: undefined } }),
     );
     return () => {
       current = false;
     };
   }, [token]);
-  return checked?.token === token ? checked.state : 'checking';
+  return checked?.token === token ? checked.state : { status: 'checking' };
 }
 
 /** Exposed as ./ResetPasswordPage: the target of the e-mail link /reset-password?token=…; without a token, /login. */
@@ -41,17 +42,17 @@ export default function ResetPasswordPage() {
     <AuthCard
       id="reset-password-title"
       title={t('reset.title')}
-      subtitle={linkState === 'valid' ? t('reset.subtitle') : undefined}
+      subtitle={linkState.status === 'valid' ? t('reset.subtitle') : undefined}
       footer={<Link to={paths.login.getHref()}>{t('requestReset.backToLogin')}</Link>}
     >
-      {linkState === 'checking' && <p role="status">{t('reset.checkingLink')}</p>}
-      {linkState === 'invalid' && (
+      {linkState.status === 'checking' && <p role="status">{t('reset.checkingLink')}</p>}
+      {linkState.status === 'invalid' && (
         <div className={styles.problem} role="alert">
           <p>{t('reset.linkInvalid')}</p>
           <Link to={paths.requestReset.getHref()}>{t('reset.requestNewLink')}</Link>
         </div>
       )}
-      {linkState === 'valid' && <ResetPasswordForm token={token} />}
+      {linkState.status === 'valid' && <ResetPasswordForm token={token} email={linkState.email} />}
     </AuthCard>
   );
 }

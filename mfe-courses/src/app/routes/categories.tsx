@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatNumber } from '@portal/web-kit/format';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast, usePageToasts } from 'react-toastify';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
 import { sortCategories, useCategories } from '../../features/categories/api/list-categories.ts';
@@ -54,6 +54,7 @@ function CategoryManager() {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const { state, reload, update } = useCategories();
   const [deletion, setDeletion] = useState<Deletion | null>(null);
+  const pageToast = usePageToasts();
 
   const failure = state.status === 'error' ? state.error : null;
   useEffect(() => {
@@ -75,7 +76,7 @@ function CategoryManager() {
     } catch (error) {
       console.error(`Could not delete the category ${category.id}`, error);
       if (hasStatus(error, 404)) remove(category);
-      toast.error(t(categoryErrorKey(error, 'categories.deleteFailed')));
+      pageToast.error(t(categoryErrorKey(error, 'categories.deleteFailed')));
     }
     setDeletion(null);
   };

@@ -142,7 +142,7 @@ describe('course details', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Handbook 2026.pdf', 'Checklist.docx']);
-    expect(screen.getByText('900 byte')).toBeInTheDocument();
+    expect(screen.getByText('900 bytes')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download all 2 files as a ZIP archive' })).toHaveAttribute(
       'href',
       `/api/files/course/${shown.id}/files/download`,

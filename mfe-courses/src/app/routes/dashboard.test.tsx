@@ -2,7 +2,7 @@ import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { User } from '@portal/contracts/auth';
 import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { admin, anna, apiError, type FakeRequest, pendingReply } from '../../../../jest/fake-api.ts';
@@ -37,8 +37,10 @@ function openDashboard({
     'GET /api/categories': { status: 200, body: [onboarding, security] },
     ...routes,
   });
-  renderPage(<DashboardPage session={fakeSession(user)} />, { path: '/dashboard', urls: [url] });
-  return api;
+  const page = renderPage(<DashboardPage session={fakeSession(user)} />, { path: '/dashboard', urls: [url] });
+  /** Goes to another page, as a link or the shell's sign-out does. */
+  const leaveFor = (to: string) => act(() => void page.navigate(to));
+  return Object.assign(api, { leaveFor });
 }
 
 type Api = ReturnType<typeof openDashboard>;
@@ -185,6 +187,26 @@ describe('dashboard', () => {
 
     expect(await screen.findByText('The course could not be deleted. Please try again.')).toBeInTheDocument();
     expect(card('Spotting phishing')).toBeInTheDocument();
+  });
+
+  it('when the deletion failed and the user leaves the dashboard, then its error toast closes with it', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = openDashboard({
+      user: admin,
+      routes: { [`DELETE /api/courses/${phishing.id}`]: apiError(500, 'internal_error') },
+    });
+    const user = userEvent.setup();
+    await firstCourse();
+    await user.click(screen.getByRole('button', { name: 'Delete “Spotting phishing”' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const message = 'The course could not be deleted. Please try again.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+
+    api.leaveFor(`/course/${phishing.id}`);
+    expect(screen.getByTestId('elsewhere')).toHaveTextContent(`/course/${phishing.id}`);
+    // Closing plays an exit animation, which jsdom never ends: a closing toast is marked data-in="false".
+    const shown = () => screen.queryByText(message)?.closest('.Toastify__toast')?.getAttribute('data-in') ?? 'false';
+    await waitFor(() => expect(shown()).toBe('false'));
   });
 
   it('when the user types a search, then one request with q is sent once typing pauses, from the first page, and the URL keeps it', async () => {

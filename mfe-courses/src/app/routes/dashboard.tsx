@@ -8,7 +8,7 @@ import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast, usePageToasts } from 'react-toastify';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
 import ui from '../../components/ui.module.css';
@@ -56,6 +56,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
   const { state, reload, update } = useCoursePage(pageQuery(filter, currentLanguage()));
   const categories = useCategoryOptions();
   const [deletion, setDeletion] = useState<Deletion | null>(null);
+  const pageToast = usePageToasts();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   const show = (next: DashboardFilter, replace = false) => setParams(filterParams(next), { replace });
@@ -95,7 +96,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
         console.warn(`The course ${course.id} to delete was not found`, error);
       } else {
         console.error(`Could not delete the course ${course.id}`, error);
-        toast.error(t(apiErrorKey(error, 'delete.failed')));
+        pageToast.error(t(apiErrorKey(error, 'delete.failed')));
       }
     }
     setDeletion(null);

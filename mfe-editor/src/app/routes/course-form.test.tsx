@@ -15,15 +15,21 @@ Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null })
 Range.prototype.getBoundingClientRect ??= () => document.body.getBoundingClientRect();
 
 const categories = { status: 200, body: [security, onboarding] };
+const config = { status: 200, body: { maxFileBytes: 50 * 1024 * 1024 } };
 
 function openCreate(routes: Routes = {}, user = admin) {
-  const api = fakeApi({ 'GET /api/categories': categories, ...routes });
+  const api = fakeApi({ 'GET /api/categories': categories, 'GET /config.json': config, ...routes });
   renderPage(<CourseFormPage session={fakeSession(user)} />, { path: '/create-course', urls: ['/create-course'] });
   return api;
 }
 
 function openEdit(reply: FakeReply, routes: Routes = {}, id = courseId) {
-  const api = fakeApi({ 'GET /api/categories': categories, [`GET /api/courses/${id}`]: reply, ...routes });
+  const api = fakeApi({
+    'GET /api/categories': categories,
+    'GET /config.json': config,
+    [`GET /api/courses/${id}`]: reply,
+    ...routes,
+  });
   renderPage(<CourseFormPage session={fakeSession(admin)} />, {
     path: '/edit-course/:courseId',
     urls: ['/dashboard', `/edit-course/${id}`],
@@ -45,7 +51,7 @@ async function writeDescription(html: string) {
 }
 
 const submit = () =>
-  screen.getByRole('button', { name: /Publish Topic|Save as Draft|Update and Publish|Update Draft/ });
+  screen.getByRole('button', { name: /Publish course|Save as draft|Update and publish|Update draft/ });
 const location = () => screen.getByTestId('location').textContent;
 
 async function fillValidForm() {
@@ -151,10 +157,10 @@ describe('course form page', () => {
 
   it('when a user who is not a system administrator opens the form, then a not-allowed message is shown', () => {
     openCreate({}, anna);
-    expect(screen.getByRole('alert')).toHaveTextContent('Only system administrators may create and edit topics.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Only system administrators may create and edit courses.');
   });
 
-  it('when creating, then the button says Publish Topic or Save as Draft, and an incomplete form is not sent', async () => {
+  it('when creating, then the button says Publish course or Save as draft, and an incomplete form is not sent', async () => {
     const api = openCreate();
     const user = userEvent.setup();
     await screen.findByLabelText(/^Title/);
@@ -162,26 +168,26 @@ describe('course form page', () => {
     await user.type(screen.getByLabelText(/^Title/), 'Safety at work');
     await writeDescription('<p>Wear a helmet.</p>');
     expect(screen.getByText('14 / 2,500 characters')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
     expect(screen.getByRole('checkbox', { name: 'Information security' })).toHaveFocus();
     await user.click(screen.getByRole('checkbox', { name: 'Onboarding' }));
     expect(screen.getByRole('status')).toHaveTextContent('');
     await user.click(screen.getByRole('checkbox', { name: /Published/ }));
-    expect(screen.getByRole('button', { name: 'Publish Topic' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Publish course' })).toBeEnabled();
   });
 
-  it('when editing, then the button says Update and Publish or Update Draft', async () => {
+  it('when editing, then the button says Update and publish or Update draft', async () => {
     openEdit({ status: 200, body: course({ isPublished: true }) });
     const user = userEvent.setup();
-    expect(await screen.findByRole('button', { name: 'Update and Publish' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Update and publish' })).toBeEnabled();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Welcome to the course portal');
     expect(screen.getByRole('checkbox', { name: 'Onboarding' })).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: /Published/ }));
-    expect(screen.getByRole('button', { name: 'Update Draft' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Update draft' })).toBeEnabled();
   });
 
-  it('when a new course is submitted with files, then it is created first, then the files are uploaded one by one and the temporary entries are replaced', async () => {
+  it('when a new course is submitted with files, then it is created first, the files are uploaded one by one, the temporary entries are replaced and the drafts view follows', async () => {
     const first = pendingReply();
     const api = openCreate({
       'POST /api/courses': (request) => ({
@@ -195,14 +201,14 @@ describe('course form page', () => {
     });
     const user = await fillValidForm();
     await user.upload(screen.getByLabelText('Choose files'), [file('a.txt', 2048), file('b.txt')]);
-    const list = screen.getByRole('list', { name: 'Files of the topic' });
+    const list = screen.getByRole('list', { name: 'Files of the course' });
     expect(within(list).getByText('a.txt')).toBeInTheDocument();
     expect(within(list).getByText('2 kB · waiting to be uploaded')).toBeInTheDocument();
     const temporary = [...list.querySelectorAll('[data-file-id]')].map((item) => item.getAttribute('data-file-id'));
     expect(temporary.every((id) => id?.startsWith('temp-'))).toBe(true);
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     expect(await screen.findByRole('progressbar', { name: 'Upload of a.txt' })).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByLabelText(/^Title/)).toBeDisabled();
     expect(api.calls('POST /api/courses')).toHaveLength(1);
@@ -217,8 +223,8 @@ describe('course form page', () => {
     expect(api.calls('POST /api/files/upload')).toHaveLength(1);
     first.send(uploaded('a.txt', '0a000000-0000-4000-8000-00000000000a'));
 
-    expect(await screen.findByText('Topic saved as draft')).toBeInTheDocument();
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(await screen.findByText('Course saved as draft')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/dashboard?view=drafts'));
     const order = api.requests.filter((request) => request.method !== 'GET').map((request) => request.path);
     expect(order).toEqual(['/api/courses', '/api/files/upload', '/api/files/upload']);
     expect(api.calls('POST /api/files/upload').map((request) => request.search.get('courseId'))).toEqual([
@@ -243,9 +249,9 @@ describe('course form page', () => {
     expect(screen.queryByText('old.pdf')).not.toBeInTheDocument();
     expect(screen.getByText('1.5 MB')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Choose files'), file('new.txt'));
-    await user.click(screen.getByRole('button', { name: 'Update and Publish' }));
+    await user.click(screen.getByRole('button', { name: 'Update and publish' }));
 
-    expect(await screen.findByText('Topic published')).toBeInTheDocument();
+    expect(await screen.findByText('Course published')).toBeInTheDocument();
     const order = api.requests.filter((request) => request.method !== 'GET').map((r) => `${r.method} ${r.path}`);
     expect(order).toEqual(['PUT /api/courses', `DELETE /api/files/delete/${removed.id}`, 'POST /api/files/upload']);
     expect(api.calls('PUT /api/courses')[0]?.body).toEqual({
@@ -265,7 +271,7 @@ describe('course form page', () => {
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 
-  it('when an upload is refused with 413 and another fails with 500, then both messages are shown and the files stay pending for a retry', async () => {
+  it('when an upload is refused with 413 and another fails with 500, then each file says what happened, only the 500 one is offered a retry, and both stay pending', async () => {
     const api = openCreate({
       'POST /api/courses': { status: 201, body: course() },
       'PUT /api/courses': (request) => ({ status: 200, body: course(request.body as object) }),
@@ -278,16 +284,30 @@ describe('course form page', () => {
     });
     const user = await fillValidForm();
     await user.upload(screen.getByLabelText('Choose files'), [file('big.bin'), file('other.bin')]);
-    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
 
-    expect(await screen.findByText('File is too large. Please upload a smaller file.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'This file is larger than 50 MB, the most the portal accepts. Remove it from the list: it cannot be uploaded.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('File upload failed with status code: 500')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'The course was saved, but 1 file(s) could not be uploaded. They are still in the list: save again to retry.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The course was saved, but 1 file(s) are larger than the portal accepts and were not uploaded. Remove them from the list.',
+      ),
+    ).toBeInTheDocument();
     expect(location()).toBe('/create-course');
     expect(screen.getByText('big.bin')).toBeInTheDocument();
 
     // The retry updates the course that now exists instead of creating a second one.
-    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(location()).toBe('/dashboard?view=drafts'));
     expect(api.calls('POST /api/courses')).toHaveLength(1);
     expect(api.calls('PUT /api/courses')).toHaveLength(1);
     expect(api.calls('POST /api/files/upload')).toHaveLength(4);
@@ -302,18 +322,18 @@ describe('course form page', () => {
     });
     const user = await fillValidForm();
     await user.upload(screen.getByLabelText('Choose files'), file('a.txt'));
-    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     expect(await screen.findByText('An unexpected error occurred during file upload.')).toBeInTheDocument();
   });
 
-  it('when saving fails, then "Failed to save topic" is shown, the form is enabled again and nothing typed is lost', async () => {
+  it('when saving fails, then "The course could not be saved." is shown, the form is enabled again and nothing typed is lost', async () => {
     openCreate({ 'POST /api/courses': apiError(500, 'internal_error') });
     const user = await fillValidForm();
-    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
-    expect(await screen.findByText('Failed to save topic')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    expect(await screen.findByText('The course could not be saved.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Title/)).toBeEnabled();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Safety at work');
-    expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save as draft' })).toBeEnabled();
     expect(location()).toBe('/create-course');
   });
 
@@ -353,9 +373,9 @@ describe('course form page', () => {
     const title = await screen.findByLabelText(/^Title/);
     await user.clear(title);
     await user.type(title, 'My title');
-    await user.click(screen.getByRole('button', { name: 'Update and Publish' }));
+    await user.click(screen.getByRole('button', { name: 'Update and publish' }));
 
-    const alert = await screen.findByRole('alert', { name: 'Someone else saved this topic in the meantime.' });
+    const alert = await screen.findByRole('alert', { name: 'Someone else saved this course in the meantime.' });
     expect(title).toHaveValue('My title');
     await user.click(within(alert).getByRole('button', { name: 'Reload latest version' }));
     expect(await screen.findByText('Your version')).toBeInTheDocument();
@@ -364,7 +384,7 @@ describe('course form page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Apply my version on top' }));
     expect(title).toHaveValue('My title');
-    await user.click(screen.getByRole('button', { name: 'Update and Publish' }));
+    await user.click(screen.getByRole('button', { name: 'Update and publish' }));
     await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(api.calls('PUT /api/courses')[1]?.body).toMatchObject({
       texts: { en: { title: 'My title' } },
@@ -625,7 +645,7 @@ describe('course form page', () => {
       await user.click(tab('DE'));
       await user.click(screen.getByRole('link', { name: 'Close and go back to the overview' }));
       await user.click(await screen.findByRole('button', { name: 'Stay on this page' }));
-      await user.click(screen.getByRole('button', { name: 'Update and Publish' }));
+      await user.click(screen.getByRole('button', { name: 'Update and publish' }));
       await waitFor(() => expect(location()).toBe('/dashboard'));
       expect(api.calls('PUT /api/courses')[0]?.body).toMatchObject({
         defaultLanguage: 'de',

@@ -28,15 +28,15 @@ export function resetTokensRepository(db: Kysely<AuthDatabase>) {
       });
     },
 
-    /** Only looks: the token stays for the reset itself. */
-    async isValid(tokenHash: string, now: Date): Promise<boolean> {
+    /** The user of a valid token, or nothing. Only looks: the token stays for the reset itself. */
+    async ownerOf(tokenHash: string, now: Date): Promise<string | undefined> {
       const token = await db
         .selectFrom('password_reset_tokens')
-        .select('token_hash')
+        .select('user_id')
         .where('token_hash', '=', tokenHash)
         .where('expires_at', '>', now)
         .executeTakeFirst();
-      return token !== undefined;
+      return token?.user_id;
     },
 
     async deleteOfUser(userId: string) {

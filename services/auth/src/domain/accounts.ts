@@ -130,8 +130,10 @@ export function accounts(deps: AccountsDeps) {
     },
 
     /** Whether the reset link still works; the token stays usable. */
-    async isResetTokenValid(token: string): Promise<boolean> {
-      return deps.resetTokens.isValid(hashToken(token), now());
+    /** The e-mail address of a valid link's account (the mail went there, so the link's holder knows it). */
+    async resetTokenEmail(token: string): Promise<string | undefined> {
+      const userId = await deps.resetTokens.ownerOf(hashToken(token), now());
+      return userId === undefined ? undefined : (await deps.users.findById(userId))?.email;
     },
 
     /** Sets the new password with a valid token (which takes every other token along); answers whose it was. */

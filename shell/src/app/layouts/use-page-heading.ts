@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
-/** "Edit topic – Course Portal"; the portal's name alone while a page has no heading yet. */
+/** "Edit course – Course Portal"; the portal's name alone while a page has no heading yet. */
 export function pageTitle(heading: string | null | undefined, appTitle: string): string {
   const text = heading?.replace(/\s+/g, ' ').trim();
   return text ? `${text} – ${appTitle}` : appTitle;

@@ -2,14 +2,15 @@ import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { changePasswordRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
-import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import formStyles from '../../../components/form.module.css';
 import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
@@ -28,6 +29,8 @@ export function ChangePasswordForm({ user }: { user: User }) {
   const fields = useFormFields(EMPTY);
   const validationText = useValidationText();
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureText = useFailureText();
   const result = changePasswordRequestSchema.safeParse(fields.values);
   const codes = fieldCodes(result);
 
@@ -44,6 +47,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
       return;
     }
     setSubmitting(true);
+    setFailure(null);
     try {
       await api.changePassword(result.data);
       toast.success(t('account.password.changed'));
@@ -54,8 +58,8 @@ export function ChangePasswordForm({ user }: { user: User }) {
       } else if (error instanceof ApiError && error.issues.some((issue) => issue.code === 'password_too_weak')) {
         fields.setServerCodes({ newPassword: 'password_too_weak' });
       }
-      toast.error(
-        t(apiErrorKey(error, 'account.password.failed', { invalid_credentials: 'validation.current_password_wrong' })),
+      setFailure(
+        failureText(error, 'account.password.failed', { invalid_credentials: 'validation.current_password_wrong' }),
       );
     } finally {
       setSubmitting(false);
@@ -69,6 +73,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
       </h2>
       <p className={styles.intro}>{t('account.password.intro')}</p>
       <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <FormAlert message={failure} />
         <PasswordField
           label={t('fields.currentPassword')}
           autoComplete="current-password"

@@ -1,16 +1,17 @@
 import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
-import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import formStyles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
@@ -34,6 +35,8 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
   const { values } = fields;
   const validationText = useValidationText();
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureText = useFailureText();
 
   const problems: Partial<Record<Field, string>> = {
     password: values.password ? undefined : t('validation.password_required'),
@@ -55,6 +58,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
       return;
     }
     setSubmitting(true);
+    setFailure(null);
     try {
       await api.deleteAccount({ password: values.password });
       toast.success(t('account.delete.done'));
@@ -64,8 +68,8 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
       fields.setServerCodes(
         error instanceof ApiError && error.code === 'invalid_credentials' ? { password: 'current_password_wrong' } : {},
       );
-      toast.error(
-        t(apiErrorKey(error, 'account.delete.failed', { invalid_credentials: 'validation.current_password_wrong' })),
+      setFailure(
+        failureText(error, 'account.delete.failed', { invalid_credentials: 'validation.current_password_wrong' }),
       );
       setSubmitting(false);
     }
@@ -78,6 +82,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
       </h2>
       <p className={styles.intro}>{t('account.delete.intro')}</p>
       <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <FormAlert message={failure} />
         <PasswordField label={t('fields.password')} autoComplete="current-password" {...bind('password')} />
         <TextField
           label={t('account.delete.confirmationLabel', { email: user.email })}

@@ -1,15 +1,16 @@
 import { api } from '@portal/contracts/api-client';
-import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { loginRequestSchema } from '@portal/contracts/auth';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import styles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
@@ -20,13 +21,16 @@ const EMPTY: Record<Field, string> = { email: '', password: '' };
 
 /**
  * E-mail and password; on success the shell learns who signed in (and the page moves on to the dashboard).
- * The button is always enabled: a form sent incomplete says under each field what is missing.
+ * The button is always enabled: a form sent incomplete says under each field what is missing; a refused sign-in
+ * says why inside the form.
  */
 export function LoginForm({ session }: { session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const fields = useFormFields(EMPTY);
   const validationText = useValidationText();
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureText = useFailureText();
   const { email, password } = fields.values;
   const codes = fieldCodes(loginRequestSchema.safeParse({ email, password }));
   const errorOf = (field: Field) => validationText(fields.triedToSend ? codes[field] : undefined);
@@ -39,6 +43,7 @@ export function LoginForm({ session }: { session: PortalSession }) {
       return;
     }
     setSubmitting(true);
+    setFailure(null);
     try {
       const user = await api.login({
         email: email.trim(),
@@ -48,13 +53,14 @@ export function LoginForm({ session }: { session: PortalSession }) {
       toast.success(t('login.success', { name: user.name }));
       session.signIn(user);
     } catch (error) {
-      toast.error(t(apiErrorKey(error, 'login.failed')));
+      setFailure(failureText(error, 'login.failed', { invalid_credentials: 'login.wrongCredentials' }));
       setSubmitting(false);
     }
   };
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormAlert message={failure} />
       <EmailField autoComplete="username" {...fields.bind('email', errorOf('email'))} />
       <PasswordField
         label={t('fields.password')}

@@ -1,12 +1,12 @@
 import { api } from '@portal/contracts/api-client';
-import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { isValidEmail, LIMITS } from '@portal/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import styles from '../../../components/form.module.css';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 
@@ -20,17 +20,20 @@ export function RequestResetForm() {
   const { email } = fields.values;
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureText = useFailureText();
   const valid = isValidEmail(email);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!valid || submitting) return;
     setSubmitting(true);
+    setFailure(null);
     try {
       await api.requestPasswordReset(email.trim());
       setSent(true);
     } catch (error) {
-      toast.error(t(apiErrorKey(error, 'requestReset.failed')));
+      setFailure(failureText(error, 'requestReset.failed'));
     } finally {
       setSubmitting(false);
     }
@@ -45,6 +48,7 @@ export function RequestResetForm() {
   }
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormAlert message={failure} />
       <EmailField
         autoComplete="email"
         {...fields.bind('email', fields.touched.email && email && !valid ? t('validation.email_invalid') : undefined)}

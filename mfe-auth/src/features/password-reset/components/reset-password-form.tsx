@@ -1,29 +1,35 @@
 import { api } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
-import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { isStrongPassword, isValidEmail } from '@portal/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import styles from '../../../components/form.module.css';
 import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 
 type Field = 'email' | 'newPassword' | 'confirmation';
 
-/** Sets a new password with the token of the e-mail link; then the user logs in with it. */
-export function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * Sets a new password with the token of the e-mail link; then the user logs in with it. The link names its
+ * account (`email`), which is then shown, not asked for; only when the link could not be checked is it typed.
+ */
+export function ResetPasswordForm({ token, email }: { token: string; email: string | undefined }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const navigate = useNavigate();
-  const fields = useFormFields<Field>({ email: '', newPassword: '', confirmation: '' });
+  const fields = useFormFields<Field>({ email: email ?? '', newPassword: '', confirmation: '' });
   const { values } = fields;
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureText = useFailureText();
 
   const problems: Partial<Record<Field, string>> = {
     email: isValidEmail(values.email) ? undefined : t('validation.email_invalid'),
@@ -39,18 +45,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
     event.preventDefault();
     if (!valid || submitting) return;
     setSubmitting(true);
+    setFailure(null);
     try {
       await api.resetPassword({ email: values.email.trim(), token, newPassword: values.newPassword });
       toast.success(t('reset.success'));
       void navigate(paths.login.getHref());
     } catch (error) {
       const tooWeak = error instanceof ApiError && error.issues.some((issue) => issue.code === 'password_too_weak');
-      toast.error(
-        t(
-          tooWeak
-            ? 'validation.password_too_weak'
-            : apiErrorKey(error, 'reset.failed', { invalid_token: 'reset.invalidToken' }),
-        ),
+      setFailure(
+        tooWeak
+          ? t('validation.password_too_weak')
+          : failureText(error, 'reset.failed', { invalid_token: 'reset.invalidToken' }),
       );
       setSubmitting(false);
     }
@@ -58,7 +63,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <EmailField autoComplete="email" {...bind('email')} />
+      <FormAlert message={failure} />
+      <EmailField autoComplete="username" readOnly={email !== undefined} {...bind('email')} />
       <NewPasswordField label={t('fields.newPassword')} person={{ email: values.email }} {...bind('newPassword')} />
       <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" {...bind('confirmation')} />
       <SubmitButton

@@ -1,16 +1,17 @@
 import { api } from '@portal/contracts/api-client';
 import { registerRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
-import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { currentLanguage } from '@portal/web-kit/i18n';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import styles from '../../../components/form.module.css';
 import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
@@ -18,16 +19,20 @@ import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 
 type Field = 'name' | 'email' | 'password';
 const EMPTY: Record<Field, string> = { name: '', email: '', password: '' };
+const LABELS: Record<Field, string> = { name: 'fields.name', email: 'fields.email', password: 'fields.password' };
 
 /**
  * Name, e-mail and password, checked with the same rules as the server; submit stays disabled until all
- * three are valid. A successful registration signs the new user in.
+ * three are valid, and says under it which rules are still unmet. A successful registration signs the new user in.
  */
 export function RegisterForm({ session }: { session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const fields = useFormFields(EMPTY);
   const validationText = useValidationText();
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureText = useFailureText();
+  const unmetId = useId();
   const result = registerRequestSchema.safeParse(fields.values);
   const codes = fieldCodes(result);
   const bind = (field: Field) =>
@@ -37,6 +42,7 @@ export function RegisterForm({ session }: { session: PortalSession }) {
     event.preventDefault();
     if (!result.success || submitting) return;
     setSubmitting(true);
+    setFailure(null);
     try {
       const user = await api.register({ ...result.data, language: currentLanguage() });
       toast.success(t('register.success'));
@@ -48,13 +54,11 @@ export function RegisterForm({ session }: { session: PortalSession }) {
         if (error.code === 'email_taken') fromServer.email = 'email_taken';
         fields.setServerCodes(fromServer);
       }
-      toast.error(
-        t(
-          apiErrorKey(error, 'register.failed', {
-            email_taken: 'register.emailTaken',
-            validation_failed: 'register.invalid',
-          }),
-        ),
+      setFailure(
+        failureText(error, 'register.failed', {
+          email_taken: 'register.emailTaken',
+          validation_failed: 'register.invalid',
+        }),
       );
       setSubmitting(false);
     }
@@ -62,6 +66,7 @@ export function RegisterForm({ session }: { session: PortalSession }) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormAlert message={failure} />
       <TextField label={t('fields.name')} autoComplete="name" {...bind('name')} />
       <EmailField autoComplete="email" {...bind('email')} />
       <NewPasswordField label={t('fields.password')} person={fields.values} {...bind('password')} />
@@ -70,7 +75,22 @@ export function RegisterForm({ session }: { session: PortalSession }) {
         loadingLabel={t('register.submitting')}
         loading={submitting}
         disabled={!result.success}
+        describedBy={result.success ? undefined : unmetId}
       />
+      {!result.success && (
+        <div id={unmetId} className={styles.unmet}>
+          <p>{t('register.unmet')}</p>
+          <ul>
+            {(Object.keys(EMPTY) as Field[])
+              .filter((field) => codes[field])
+              .map((field) => (
+                <li key={field}>
+                  {t('register.unmetItem', { field: t(LABELS[field]), problem: validationText(codes[field]) })}
+                </li>
+              ))}
+          </ul>
+        </div>
+      )}
     </form>
   );
 }

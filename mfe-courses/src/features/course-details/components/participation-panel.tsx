@@ -6,7 +6,7 @@ import buttons from '@portal/web-kit/styles/buttons.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { usePageToasts } from 'react-toastify';
 import ui from '../../../components/ui.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { useParticipation } from '../api/participation.ts';
@@ -28,6 +28,7 @@ export function ParticipationPanel({ course, update }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const hintId = useId();
   const [confirming, setConfirming] = useState(false);
+  const toast = usePageToasts();
   const { pending, toggle } = useParticipation(course, update, (error, starting) => {
     console.error(`Could not ${starting ? 'start' : 'complete'} the course ${course.id}`, error);
     toast.error(t(apiErrorKey(error, starting ? 'details.startFailed' : 'details.completeFailed', FAILURES)));

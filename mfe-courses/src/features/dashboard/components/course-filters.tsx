@@ -39,18 +39,34 @@ export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) 
   const [text, setText] = useState(filter.q);
   const [shownQuery, setShownQuery] = useState(filter.q);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The searches sent whose URL has not come back yet: the URL follows them late, while the user types on.
+  const [sent, setSent] = useState<readonly string[]>([]);
+  const lastSent = sent.at(-1) ?? filter.q;
+  // Counts the URL's changes by other means: each drops the search that waits for typing to pause.
+  const [resets, setResets] = useState(0);
 
-  // The URL changed by other means (back button, "clear filters"): the box follows it.
   if (filter.q !== shownQuery) {
     setShownQuery(filter.q);
-    if (text.trim() !== filter.q) setText(filter.q);
+    const landed = sent.indexOf(filter.q);
+    if (landed >= 0) {
+      setSent(sent.slice(landed + 1));
+    } else {
+      // The URL changed by other means (back button, "clear filters"): the box follows it.
+      setResets(resets + 1);
+      setSent([]);
+      setText(filter.q);
+    }
   }
 
+  useEffect(() => clearTimeout(timer.current), [resets]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const search = (value: string) => {
     clearTimeout(timer.current);
-    if (value.trim() !== filter.q) onChange({ q: value.trim() });
+    const query = value.trim();
+    if (query === lastSent) return;
+    setSent((pending) => [...pending, query]);
+    onChange({ q: query });
   };
 
   const type = (value: string) => {

@@ -8,7 +8,7 @@ import { currentLanguage } from '@portal/web-kit/i18n';
 import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast, usePageToasts } from 'react-toastify';
 import { paths } from '../../../config/paths.ts';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import {
@@ -130,6 +130,7 @@ interface Props {
  */
 export function CourseForm({ mode, course, categories }: Props) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
+  const pageToast = usePageToasts();
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(formReducer, mode, (initialMode) => {
     const empty = initialFormState(initialMode, currentLanguage());
@@ -201,18 +202,19 @@ export function CourseForm({ mode, course, categories }: Props) {
       case 'done':
         toast.success(t(outcome.isPublished ? 'messages.published' : 'messages.drafted'));
         leaveGuard.leaveOnPurpose();
-        void navigate(paths.dashboard.getHref());
+        void navigate(outcome.isPublished ? paths.dashboard.getHref() : paths.drafts.getHref());
         break;
       case 'saveFailed':
-        console.error('Failed to save topic', outcome.error);
-        toast.error(t(apiErrorKey(outcome.error, 'messages.saveFailed')));
+        console.error('Could not save the course', outcome.error);
+        pageToast.error(t(apiErrorKey(outcome.error, 'messages.saveFailed')));
         break;
       case 'conflict':
-        toast.error(t('conflict.title'));
+        pageToast.error(t('conflict.title'));
         break;
       case 'filesFailed':
-        for (const fileId of outcome.failedDeletions) toast.error(t('files.deleteFailed', { id: fileId }));
-        if (outcome.failedUploads > 0) toast.error(t('files.someFailed', { count: outcome.failedUploads }));
+        for (const fileId of outcome.failedDeletions) pageToast.error(t('files.deleteFailed', { id: fileId }));
+        if (outcome.failedUploads > 0) pageToast.error(t('files.someFailed', { count: outcome.failedUploads }));
+        if (outcome.refusedUploads > 0) pageToast.error(t('files.someRefused', { count: outcome.refusedUploads }));
         break;
     }
   };
@@ -224,7 +226,7 @@ export function CourseForm({ mode, course, categories }: Props) {
       dispatch({ type: 'latestLoaded', course: await api.getCourse(state.courseId) });
     } catch (error) {
       console.error('Could not load the latest version', error);
-      toast.error(t(apiErrorKey(error, 'conflict.reloadFailed')));
+      pageToast.error(t(apiErrorKey(error, 'conflict.reloadFailed')));
     } finally {
       setReloading(false);
     }

@@ -3,6 +3,7 @@ import { formatFileSize } from '@portal/web-kit/format';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
+import { useUploadLimit } from '../api/get-upload-limit.ts';
 import type { PendingUpload } from '../lib/form-state.ts';
 import styles from './course-form.module.css';
 
@@ -18,21 +19,35 @@ interface Props {
 
 /**
  * The drag-and-drop file area, also a button that opens the file chooser (keyboard: Tab, then Enter or
- * Space). Added files wait as pending uploads; nothing is sent before the form is submitted.
+ * Space). Added files wait as pending uploads; nothing is sent before the form is submitted. A file over the
+ * portal's upload limit (/config.json) is refused at once, dropped or chosen, and the area says why.
  */
 export function FileArea({ entries, disabled, unavailable, onAdd, onRemove }: Props) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const [refused, setRefused] = useState<File[]>([]);
+  const limit = useUploadLimit();
   const id = useId();
+
+  const add = (files: File[]) => {
+    const fits = (file: File) => limit === undefined || file.size <= limit;
+    setRefused(files.filter((file) => !fits(file)));
+    const accepted = files.filter(fits);
+    if (accepted.length > 0) onAdd(accepted);
+  };
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
     if (disabled) return;
-    const files = [...event.dataTransfer.files];
-    if (files.length > 0) onAdd(files);
+    add([...event.dataTransfer.files]);
   };
+
+  const errorText = (error: NonNullable<PendingUpload['error']>) =>
+    error.key === 'files.tooLarge' && limit !== undefined
+      ? t('files.tooLargeWithLimit', { limit: formatFileSize(limit) })
+      : t(error.key, error.values ?? {});
 
   return (
     <div className={styles.field}>
@@ -54,6 +69,9 @@ export function FileArea({ entries, disabled, unavailable, onAdd, onRemove }: Pr
       >
         <span className={styles.dropzoneTitle}>{t('files.drop')}</span>
         <span className={styles.hint}>{t('files.dropHint')}</span>
+        {limit !== undefined && (
+          <span className={styles.hint}>{t('files.limit', { limit: formatFileSize(limit) })}</span>
+        )}
       </button>
       <input
         ref={input}
@@ -63,11 +81,23 @@ export function FileArea({ entries, disabled, unavailable, onAdd, onRemove }: Pr
         aria-label={t('files.choose')}
         disabled={disabled}
         onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          if (files.length > 0) onAdd(files);
+          add([...(event.target.files ?? [])]);
           event.target.value = '';
         }}
       />
+      {refused.length > 0 && limit !== undefined && (
+        <div role="alert" className={styles.refused}>
+          {refused.map((file, index) => (
+            <p key={`${index}-${file.name}`} className={styles.error}>
+              {t('files.refused', {
+                name: file.name,
+                size: formatFileSize(file.size),
+                limit: formatFileSize(limit),
+              })}
+            </p>
+          ))}
+        </div>
+      )}
       {unavailable && (
         <p role="status" className={styles.hint}>
           {t('files.unavailable')}
@@ -102,7 +132,7 @@ export function FileArea({ entries, disabled, unavailable, onAdd, onRemove }: Pr
                   )}
                   {upload?.error && (
                     <span role="alert" className={styles.error}>
-                      {t(upload.error.key, upload.error.values ?? {})}
+                      {errorText(upload.error)}
                     </span>
                   )}
                 </div>

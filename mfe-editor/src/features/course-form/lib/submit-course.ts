@@ -10,12 +10,13 @@ export type SubmitOutcome =
   | { kind: 'done'; isPublished: boolean }
   | { kind: 'saveFailed'; error: unknown }
   | { kind: 'conflict' }
-  | { kind: 'filesFailed'; failedDeletions: string[]; failedUploads: number };
+  | { kind: 'filesFailed'; failedDeletions: string[]; failedUploads: number; refusedUploads: number };
 
 /**
  * Spec §4, course save: the course first, every language at once (create, or update with the updatedAt it was loaded with), then the
  * queued deletions, then the pending uploads one by one with their progress. A failed file does not undo
- * the save: it stays queued or pending, so submitting again retries it.
+ * the save: it stays queued or pending, so submitting again retries it; a file refused as too large (413) is
+ * counted apart, as sending it again cannot help.
  */
 export async function submitCourse(
   state: FormState,
@@ -63,6 +64,7 @@ export async function submitCourse(
   }
 
   let failedUploads = 0;
+  let refusedUploads = 0;
   for (const upload of state.pendingUploads) {
     dispatch({ type: 'uploadStarted', id: upload.id });
     try {
@@ -73,11 +75,14 @@ export async function submitCourse(
       dispatch({ type: 'uploadDone', id: upload.id, stored });
     } catch (error) {
       console.error(`File upload of ${upload.fileName} failed`, error);
-      failedUploads += 1;
+      if (error instanceof ApiError && error.status === 413) refusedUploads += 1;
+      else failedUploads += 1;
       dispatch({ type: 'uploadFailed', id: upload.id, error: uploadErrorOf(error) });
     }
   }
   dispatch({ type: 'filesFinished' });
-  if (failedDeletions.length > 0 || failedUploads > 0) return { kind: 'filesFailed', failedDeletions, failedUploads };
+  if (failedDeletions.length > 0 || failedUploads > 0 || refusedUploads > 0) {
+    return { kind: 'filesFailed', failedDeletions, failedUploads, refusedUploads };
+  }
   return { kind: 'done', isPublished: values.isPublished };
 }

@@ -62,7 +62,8 @@ export function authRoutes(accounts: Accounts): Router {
   // Proxied by the gateway, which limits it per address like reset requests.
   router.get('/api/user/reset-password/status', async (req, res) => {
     const { token } = parseInput(resetTokenStatusQuerySchema, req.query, 'query');
-    res.json({ valid: await accounts.isResetTokenValid(token) });
+    const email = await accounts.resetTokenEmail(token);
+    res.json(email === undefined ? { valid: false } : { valid: true, email });
   });
 
   // The gateway answers the public reset-password call, then ends the sessions of the user named here.

@@ -19,18 +19,18 @@ const logoutButton = () => screen.queryByRole('button', { name: 'Log out' });
 describe('navigation bar', () => {
   beforeEach(stubRemotePages);
 
-  it('when the user is no system administrator, then there is no Create topic or Categories link', async () => {
+  it('when the user is no system administrator, then there is no Create course or Categories link', async () => {
     await openDashboardAs(anna);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/dashboard');
-    expect(within(nav).queryByRole('link', { name: 'Create topic' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Create course' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Categories' })).not.toBeInTheDocument();
   });
 
-  it('when the user is a system administrator, then Create topic leads to /create-course and Categories to /categories', async () => {
+  it('when the user is a system administrator, then Create course leads to /create-course and Categories to /categories', async () => {
     await openDashboardAs(admin);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('link', { name: 'Create topic' })).toHaveAttribute('href', '/create-course');
+    expect(within(nav).getByRole('link', { name: 'Create course' })).toHaveAttribute('href', '/create-course');
     expect(within(nav).getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/categories');
   });
 

@@ -8,7 +8,7 @@ import styles from './header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
 /**
- * The header of signed-in users: the Create topic and Categories links are for system administrators only.
+ * The header of signed-in users: the Create course and Categories links are for system administrators only.
  * Below 640 px the links fold behind a Menu button, which a choice, Escape or a click elsewhere closes.
  */
 export function NavBar({ user }: { user: User }) {
