@@ -28,6 +28,17 @@ export function resetTokensRepository(db: Kysely<AuthDatabase>) {
       });
     },
 
+    /** Whose valid token this is, if it is one: only looks, the token stays for the reset itself. */
+    async ownerOf(tokenHash: string, now: Date): Promise<string | undefined> {
+      const token = await db
+        .selectFrom('password_reset_tokens')
+        .select('user_id')
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return token?.user_id;
+    },
+
     /** Only looks: the token stays for the reset itself. */
     async isValid(tokenHash: string, now: Date): Promise<boolean> {
       const token = await db
