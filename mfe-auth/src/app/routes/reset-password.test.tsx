@@ -1,6 +1,6 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { describe, expect, it } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { apiError, fakeApi, type FakeReply } from '../../../../jest/fake-api.ts';
 import { renderPage } from '../../testing/render.tsx';
@@ -20,7 +20,7 @@ function renderReset({
   return api;
 }
 
-async function fillIn({ email = 'anna@example.ch', password = 'NewSecret1', confirmation = '' } = {}) {
+async function fillIn({ email = 'anna@example.ch', password = 'Lantern-Orbit-Kite-42', confirmation = '' } = {}) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('E-mail'), email);
   await user.type(screen.getByLabelText('New password'), password);
@@ -30,6 +30,8 @@ async function fillIn({ email = 'anna@example.ch', password = 'NewSecret1', conf
 }
 
 const submit = () => screen.getByRole('button', { name: 'Save new password' });
+/** The button is enabled once the password is judged (the dictionaries load with the first check). */
+const sendable = () => waitFor(() => expect(submit()).toBeEnabled(), { timeout: 15_000 });
 
 describe('reset password page', () => {
   it('when the link has no token, then the page goes to the login', () => {
@@ -39,7 +41,7 @@ describe('reset password page', () => {
 
   it('when the two passwords differ, then "Passwords do not match." is shown and the button is disabled', async () => {
     renderReset();
-    await fillIn({ confirmation: 'NewSecret2' });
+    await fillIn({ confirmation: 'Lantern-Orbit-Kite-43' });
     expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
   });
@@ -57,13 +59,14 @@ describe('reset password page', () => {
       routes: { 'POST /api/user/reset-password': { status: 200, body: { message: 'Password changed' } } },
     });
     const user = await fillIn();
+    await sendable();
     await user.click(submit());
 
     expect(await screen.findByText('Your password has been changed. You can now log in with it.')).toBeInTheDocument();
     expect(api.calls('POST /api/user/reset-password')[0]?.body).toEqual({
       email: 'anna@example.ch',
       token: TOKEN,
-      newPassword: 'NewSecret1',
+      newPassword: 'Lantern-Orbit-Kite-42',
     });
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
@@ -91,7 +94,9 @@ describe('reset password page', () => {
 
   it('when the token turns out invalid on submit, then the toast asks for a new link', async () => {
     renderReset({ routes: { 'POST /api/user/reset-password': apiError(400, 'invalid_token') } });
-    await (await fillIn()).click(submit());
+    const user = await fillIn();
+    await sendable();
+    await user.click(submit());
     expect(
       await screen.findByText('This reset link is invalid or has expired. Please request a new one.'),
     ).toBeInTheDocument();
@@ -99,10 +104,19 @@ describe('reset password page', () => {
 
   it('when the reset fails otherwise, then the general failure message is shown and the form stays', async () => {
     renderReset({ routes: { 'POST /api/user/reset-password': apiError(500, 'internal_error') } });
-    await (await fillIn()).click(submit());
+    const user = await fillIn();
+    await sendable();
+    await user.click(submit());
     expect(
       await screen.findByText('Password reset failed. Please check your input or try again later.'),
     ).toBeInTheDocument();
     expect(submit()).toBeEnabled();
+  });
+
+  it('when the new password meets the character rules but is guessable (Password1), then the meter says so and the button stays disabled', async () => {
+    renderReset();
+    await fillIn({ password: 'Password1' });
+    expect(await screen.findByText(/too easy to guess/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
   });
 });

@@ -2,6 +2,7 @@ import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { changePasswordRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
+import { isGuessablePassword } from '@portal/contracts/password-strength';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { usePasswordScore } from '../../../lib/use-password-score.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 import styles from './account.module.css';
 
@@ -30,6 +32,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
   const [submitting, setSubmitting] = useState(false);
   const result = changePasswordRequestSchema.safeParse(fields.values);
   const codes = fieldCodes(result);
+  const score = usePasswordScore(fields.values.newPassword, user);
 
   const bind = (field: Field) => {
     const shown = fields.triedToSend || (field === 'newPassword' && fields.values.newPassword !== '');
@@ -45,6 +48,11 @@ export function ChangePasswordForm({ user }: { user: User }) {
     }
     setSubmitting(true);
     try {
+      // Judged as the server judges it, so a password it would refuse is not sent.
+      if (await isGuessablePassword(result.data.newPassword, user)) {
+        fields.setServerCodes({ newPassword: 'password_too_weak' });
+        return;
+      }
       await api.changePassword(result.data);
       toast.success(t('account.password.changed'));
       fields.reset();
@@ -74,7 +82,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
           autoComplete="current-password"
           {...bind('currentPassword')}
         />
-        <NewPasswordField label={t('fields.newPassword')} person={user} {...bind('newPassword')} />
+        <NewPasswordField label={t('fields.newPassword')} score={score} {...bind('newPassword')} />
         <SubmitButton
           label={t('account.password.submit')}
           loadingLabel={t('account.password.submitting')}

@@ -1,6 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
+import { PASSWORD_MIN_SCORE } from '@portal/contracts/password-strength';
 import { isStrongPassword, isValidEmail } from '@portal/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { usePasswordScore } from '../../../lib/use-password-score.ts';
 
 type Field = 'email' | 'newPassword' | 'confirmation';
 
@@ -30,7 +32,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     newPassword: isStrongPassword(values.newPassword) ? undefined : t('reset.weak'),
     confirmation: values.confirmation === values.newPassword ? undefined : t('reset.mismatch'),
   };
-  const valid = Object.values(problems).every((problem) => problem === undefined);
+  const score = usePasswordScore(values.newPassword, { email: values.email });
+  const valid =
+    Object.values(problems).every((problem) => problem === undefined) &&
+    score !== undefined &&
+    score >= PASSWORD_MIN_SCORE;
 
   const bind = (field: Field) =>
     fields.bind(field, fields.touched[field] && values[field] ? problems[field] : undefined);
@@ -59,7 +65,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <EmailField autoComplete="email" {...bind('email')} />
-      <NewPasswordField label={t('fields.newPassword')} person={{ email: values.email }} {...bind('newPassword')} />
+      <NewPasswordField label={t('fields.newPassword')} score={score} {...bind('newPassword')} />
       <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" {...bind('confirmation')} />
       <SubmitButton
         label={t('reset.submit')}

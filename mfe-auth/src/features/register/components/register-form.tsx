@@ -1,6 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import { registerRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
+import { PASSWORD_MIN_SCORE } from '@portal/contracts/password-strength';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { type FormEvent, useState } from 'react';
@@ -14,6 +15,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { usePasswordScore } from '../../../lib/use-password-score.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 
 type Field = 'name' | 'email' | 'password';
@@ -21,7 +23,7 @@ const EMPTY: Record<Field, string> = { name: '', email: '', password: '' };
 
 /**
  * Name, e-mail and password, checked with the same rules as the server; submit stays disabled until all
- * three are valid. A successful registration signs the new user in.
+ * three are valid and the password is judged hard enough to guess, as the server judges it. A successful registration signs the new user in.
  */
 export function RegisterForm({ session }: { session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
@@ -30,12 +32,14 @@ export function RegisterForm({ session }: { session: PortalSession }) {
   const [submitting, setSubmitting] = useState(false);
   const result = registerRequestSchema.safeParse(fields.values);
   const codes = fieldCodes(result);
+  const score = usePasswordScore(fields.values.password, fields.values);
+  const acceptable = result.success && score !== undefined && score >= PASSWORD_MIN_SCORE;
   const bind = (field: Field) =>
     fields.bind(field, validationText(fields.serverCodes[field] ?? (fields.touched[field] ? codes[field] : undefined)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!result.success || submitting) return;
+    if (!acceptable || submitting) return;
     setSubmitting(true);
     try {
       const user = await api.register({ ...result.data, language: currentLanguage() });
@@ -64,12 +68,12 @@ export function RegisterForm({ session }: { session: PortalSession }) {
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <TextField label={t('fields.name')} autoComplete="name" {...bind('name')} />
       <EmailField autoComplete="email" {...bind('email')} />
-      <NewPasswordField label={t('fields.password')} person={fields.values} {...bind('password')} />
+      <NewPasswordField label={t('fields.password')} score={score} {...bind('password')} />
       <SubmitButton
         label={t('register.submit')}
         loadingLabel={t('register.submitting')}
         loading={submitting}
-        disabled={!result.success}
+        disabled={!acceptable}
       />
     </form>
   );
