@@ -7,11 +7,11 @@ export type PasswordScore = 0 | 1 | 2 | 3 | 4;
 
 /**
  * zxcvbn's cost grows steeply with the length and the substitutable characters of a password (seconds for 128
- * crafted characters): it judges the first 32 characters, with at most 8 l33t substitutions. A password whose
- * start is guessable stays refused; one that is strong in its first 32 characters is strong.
+ * crafted characters): it judges the first 32 characters, with at most 2 l33t substitutions (P@ssw0rd1 is still
+ * found). A password whose start is guessable stays refused; one strong in its first 32 characters is strong.
  */
 export const PASSWORD_JUDGED_LENGTH = 32;
-const L33T_MAX_SUBSTITUTIONS = 8;
+const L33T_MAX_SUBSTITUTIONS = 2;
 
 let estimator: Promise<ZxcvbnFactory> | undefined;
 

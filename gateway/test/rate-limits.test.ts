@@ -82,7 +82,8 @@ describe.each(testBackends())('rate limits on $name', (backend) => {
     expect(refused.body.error.code).toBe('rate_limited');
   });
 
-  it('when a crafted 16 KB e-mail is registered or signed in with, then the portal spends under 10 ms of CPU on it', async () => {
+  // The whole portal runs in this process with the client: the bound is 50 ms, the stall it guards against took 0.5 s.
+  it('when a crafted 16 KB e-mail is registered or signed in with, then it is refused at once, not after 0.5 s of CPU', async () => {
     const crafted = `a@${'.'.repeat(16_000)} `;
     const cpuOf = async (path: string, body: unknown, address: string) => {
       const start = process.cpuUsage();
@@ -98,8 +99,8 @@ describe.each(testBackends())('rate limits on $name', (backend) => {
       registers.push(await cpuOf('/api/auth/register', { ...newAccount(), email: crafted }, `198.51.100.${210 + run}`));
       logins.push(await cpuOf('/api/auth/login', { email: crafted, password: 'x' }, `198.51.100.${220 + run}`));
     }
-    expect(median(registers)).toBeLessThan(10);
-    expect(median(logins)).toBeLessThan(10);
+    expect(median(registers)).toBeLessThan(50);
+    expect(median(logins)).toBeLessThan(50);
   });
 
   it('when an address fails logins across many accounts, then the address is limited', async () => {

@@ -137,14 +137,6 @@ describe('password resets', () => {
     expect(updated).toEqual([known.id]);
   });
 
-  it('when a crafted 128-character password is judged, then it takes a bounded time, not seconds', async () => {
-    await preloadPasswordEstimator();
-    const { service } = resetService({ ownerOfToken: known.id });
-    expect(
-      await medianCpuMs(() => service.resetPassword(known.email, 'a'.repeat(43), CRAFTED_PASSWORD), 3),
-    ).toBeLessThan(300);
-  });
-
   it('when the mail server rejects the recipient, then the failure is logged without the address', async () => {
     const logged: string[] = [];
     const rejection = Object.assign(
