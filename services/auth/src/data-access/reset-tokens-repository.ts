@@ -39,17 +39,6 @@ export function resetTokensRepository(db: Kysely<AuthDatabase>) {
       return token?.user_id;
     },
 
-    /** Only looks: the token stays for the reset itself. */
-    async isValid(tokenHash: string, now: Date): Promise<boolean> {
-      const token = await db
-        .selectFrom('password_reset_tokens')
-        .select('token_hash')
-        .where('token_hash', '=', tokenHash)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return token !== undefined;
-    },
-
     async deleteOfUser(userId: string) {
       await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
     },

@@ -141,7 +141,7 @@ export function accounts(deps: AccountsDeps) {
 
     /** Whether the reset link still works; the token stays usable. */
     async isResetTokenValid(token: string): Promise<boolean> {
-      return deps.resetTokens.isValid(hashToken(token), now());
+      return (await deps.resetTokens.ownerOf(hashToken(token), now())) !== undefined;
     },
 
     /**
