@@ -8,23 +8,27 @@ import { accountsFor, openAuthDatabase } from '@portal/auth-service/app';
 import { loadAuthConfig } from '@portal/auth-service/config';
 import { migrations } from '@portal/auth-service/data-access/schema';
 import { migrate } from '@portal/kit/db';
+import { Redis } from 'ioredis';
+import { RedisUserSessionStore } from '../gateway/src/session.ts';
 
 const run = promisify(execFile);
+const withRedis = process.env.TEST_REDIS_URL ? it : it.skip;
 const script = path.resolve('scripts/admin.ts');
 
 describe('npm run admin -- promote', () => {
   let dataDir: string;
+  let leaId: string;
   const config = () => loadAuthConfig({ PORT: '0', DATA_DIR: dataDir, IDENTITY_SECRET: 'x'.repeat(32) });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'portal-admin-'));
     const database = await openAuthDatabase(config());
     await migrate(database.db, 'auth', migrations);
-    await accountsFor(database, config()).register({
+    ({ id: leaId } = await accountsFor(database, config()).register({
       email: 'Lea@Example.ch',
       password: 'Lantern-Orbit-Kite-42',
       name: 'Lea',
-    });
+    }));
     await database.close();
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -54,6 +58,39 @@ describe('npm run admin -- promote', () => {
     await database.close();
     expect(lea.email).toBe('Lea@Example.ch');
     expect(ops).toMatchObject({ name: 'Ops Team', isSysAdmin: true });
+  });
+
+  withRedis('when an operator resets a password, then every session of the account in Redis ends', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL as string);
+    const prefix = `portal-admin-${Date.now()}:`;
+    const store = new RedisUserSessionStore(redis, prefix, 600, 3600);
+    const set = (sid: string) =>
+      new Promise<void>((resolve, reject) =>
+        store.set(sid, { cookie: { originalMaxAge: 600_000 } } as never, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      );
+    const read = (sid: string) =>
+      new Promise((resolve, reject) => store.get(sid, (error, data) => (error ? reject(error) : resolve(data))));
+    try {
+      for (const sid of ['laptop', 'phone']) {
+        await set(sid);
+        await store.track(leaId, sid);
+      }
+      await set('someone-else');
+      expect(await read('phone')).not.toBeNull();
+      const { stdout } = await run(process.execPath, [script, 'reset-password', 'lea@example.ch'], {
+        env: { ...process.env, DATA_DIR: dataDir, REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix },
+      });
+      expect(stdout).toContain('Every session of the account has ended.');
+      expect(await read('laptop')).toBeNull();
+      expect(await read('phone')).toBeNull();
+      expect(await read('someone-else')).not.toBeNull();
+    } finally {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    }
   });
 
   it('when the account is unknown or the command wrong, then it fails with a message', async () => {

@@ -11,12 +11,16 @@ import { migrations as coursesMigrations } from '@portal/courses-service/data-ac
 import { openFilesDatabase } from '@portal/files-service/app';
 import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { migrate } from '@portal/kit/db';
+import { Redis } from 'ioredis';
+import { loadGatewayConfig } from '../gateway/src/config.ts';
+import { RedisUserSessionStore } from '../gateway/src/session.ts';
 import { backup, restore } from './backup.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
   promote <email>                 make an existing account a system administrator
   create-admin <email> <name>     create a system administrator (password from ADMIN_PASSWORD, or one is made and printed)
-  reset-password <email>          set a new password (from NEW_PASSWORD, or one is made and printed)
+  reset-password <email>          set a new password (from NEW_PASSWORD, or one is made and printed); ends the
+                                  account's sessions (in Redis; without it, restart the gateway)
   backup <file>                   write every service's data into one archive
   restore <file>                  replace every service's data with an archive's`;
 
@@ -39,6 +43,31 @@ function valid<T>(
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new UsageError(`Not a valid ${what}: ${String(value)}`);
   return parsed.data;
+}
+
+/**
+ * Ends every session of the account, as a password change does. They are in Redis when the gateways use it;
+ * otherwise they live in the one gateway's memory, out of this process's reach.
+ */
+async function endSessionsOf(userId: string): Promise<string> {
+  const gateway = loadGatewayConfig({
+    ...process.env,
+    // Only Redis and the session timeouts are used here: the secrets sign nothing.
+    SESSION_SECRET: 'x'.repeat(32),
+    IDENTITY_SECRET: 'x'.repeat(32),
+  });
+  if (!gateway.REDIS_URL) return 'Without REDIS_URL the sessions are in the gateway: restart it to end them.';
+  const redis = new Redis(gateway.REDIS_URL, { maxRetriesPerRequest: 2 });
+  try {
+    const idleSeconds = gateway.SESSION_IDLE_MINUTES * 60;
+    const absoluteSeconds = gateway.SESSION_ABSOLUTE_HOURS * 3600;
+    await new RedisUserSessionStore(redis, gateway.REDIS_KEY_PREFIX, idleSeconds, absoluteSeconds).endSessionsOf(
+      userId,
+    );
+  } finally {
+    await redis.quit();
+  }
+  return 'Every session of the account has ended.';
 }
 
 /** A password that meets the rule: random, with each required kind of character. */
@@ -101,8 +130,11 @@ async function run([command, ...args]: string[]): Promise<string> {
       const password = process.env.NEW_PASSWORD
         ? valid(passwordSchema, process.env.NEW_PASSWORD, 'NEW_PASSWORD')
         : madePassword();
-      await withAccounts((accounts) => accounts.setPassword(email, password));
-      return process.env.NEW_PASSWORD ? `Password of ${email} changed.` : `New password of ${email}: ${password}`;
+      const user = await withAccounts((accounts) => accounts.setPassword(email, password));
+      const changed = process.env.NEW_PASSWORD
+        ? `Password of ${email} changed.`
+        : `New password of ${email}: ${password}`;
+      return `${changed}\n${await endSessionsOf(user.id)}`;
     }
     case 'backup': {
       if (!args[0]) throw new UsageError('Which file?');

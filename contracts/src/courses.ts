@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { type Language, languageSchema } from './languages.ts';
+import { type Language, languageSchema, perLanguage } from './languages.ts';
 import { lineTextSchema, multilineTextSchema, uuidSchema } from './rules.ts';
 
 export const COURSE_LIMITS = {
@@ -27,7 +27,7 @@ const categoryNameSchema = lineTextSchema().check(
 );
 
 /** A category's name in each language it has; its default language's is required. */
-export const categoryNamesSchema = z.partialRecord(languageSchema, categoryNameSchema);
+export const categoryNamesSchema = perLanguage(categoryNameSchema);
 export type CategoryNames = Partial<Record<Language, string>>;
 
 /**
@@ -171,7 +171,7 @@ const courseFieldsSchema = z.object({
   /** Left out: the course's current one, or on create the caller's language. */
   defaultLanguage: z.optional(languageSchema),
   /** Every language's text at once: a language left out has none (the default language's is required). */
-  texts: z.optional(z.partialRecord(languageSchema, courseTextInputSchema)),
+  texts: z.optional(perLanguage(courseTextInputSchema)),
 });
 
 type CourseTexts = Pick<z.infer<typeof courseFieldsSchema>, 'title' | 'description' | 'defaultLanguage' | 'texts'>;

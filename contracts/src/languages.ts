@@ -21,6 +21,15 @@ export const requestedLanguageSchema = z.pipe(
   z.transform((code) => code.toLowerCase() as Language),
 );
 
+/**
+ * A value per language, each optional. Other keys are refused in one issue: a record would make an issue per
+ * unknown key, and a body of thousands of keys would cost milliseconds.
+ */
+export function perLanguage<T extends z.core.SomeType>(value: T) {
+  const shape = Object.fromEntries(LANGUAGES.map((language) => [language, z.optional(value)]));
+  return z.strictObject(shape as Record<Language, z.ZodMiniOptional<T>>);
+}
+
 export function isLanguage(value: unknown): value is Language {
   return languageSchema.safeParse(value).success;
 }

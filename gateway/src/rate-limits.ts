@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '@portal/kit/errors';
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -35,10 +36,11 @@ async function take(target: RateLimiterAbstract, key: string) {
 }
 
 /**
- * Password checks per e-mail and address and per address (logins), per account (current-password checks of a
- * signed-in user); registrations, reset requests and reset-link checks per address. Every attempt is counted
- * before the password is checked, with one atomic increment (Redis or memory), so parallel attempts cannot
- * outrun the limit; a success gives its point back. Counted in Redis when present, so every gateway instance sees the same counts.
+ * Logins per account (across every address) and per address; current-password checks per signed-in account;
+ * registrations, reset requests and reset-link checks per address. Every attempt is counted before anything is
+ * parsed or checked that costs more than the count, with one atomic increment (Redis or memory), so parallel
+ * attempts cannot outrun the limit; a right password gives its points back. Counted in Redis when present, so
+ * every gateway instance sees the same counts.
  */
 export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
   const limiter = (name: string, points: number, duration: number) =>
@@ -49,26 +51,28 @@ export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
   const register = limiter('register', config.REGISTER_LIMIT_PER_ADDRESS, 60 * 60);
   const reset = limiter('reset', config.RESET_LIMIT_PER_ADDRESS, WINDOW_SECONDS);
   const resetStatus = limiter('reset-status', config.RESET_LIMIT_PER_ADDRESS, WINDOW_SECONDS);
-  const accountKey = (email: string, ip: string) => `${email.trim().toLowerCase()}|${ip}`;
+  // Hashed, so that Redis holds no e-mail addresses.
+  const accountKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 
   return {
-    /** Counts a login attempt, or refuses it with 429, before the password is checked. */
-    async beforeLogin(email: string, ip: string) {
-      await take(loginAccount, accountKey(email, ip));
+    /** Counts a login attempt from this address, or refuses it with 429, before its body is read. */
+    loginFrom: (ip: string) => take(loginAddress, ip),
+    /** Counts a login attempt on this account from any address, or refuses it, before the password is checked. */
+    async loginTo(email: string, ip: string) {
       try {
-        await take(loginAddress, ip);
+        await take(loginAccount, accountKey(email));
       } catch (error) {
-        await loginAccount.reward(accountKey(email, ip));
+        await loginAddress.reward(ip);
         throw error;
       }
     },
     /** The password was right: the account's failures are forgiven and the address gets its point back. */
     async loginSucceeded(email: string, ip: string) {
-      await Promise.allSettled([loginAccount.delete(accountKey(email, ip)), loginAddress.reward(ip)]);
+      await Promise.allSettled([loginAccount.delete(accountKey(email)), loginAddress.reward(ip)]);
     },
-    /** The password was never checked (invalid input, service down): the attempt does not count. */
+    /** The password was never checked (service down): the attempt does not count. */
     async loginNotChecked(email: string, ip: string) {
-      await Promise.allSettled([loginAccount.reward(accountKey(email, ip)), loginAddress.reward(ip)]);
+      await Promise.allSettled([loginAccount.reward(accountKey(email)), loginAddress.reward(ip)]);
     },
     /** Counts a check of a signed-in user's current password (change-password, delete-user), or refuses it. */
     beforePasswordCheck: (userId: string) => take(passwordCheck, userId),

@@ -13,7 +13,7 @@ import type { ServiceAnswer, ServiceClient } from '@portal/kit/service-client';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
 import { z } from 'zod';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { identityOf } from './identity.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { SESSION_COOKIE, sessionUserOf, type UserSessionStore } from './session.ts';
@@ -30,6 +30,14 @@ function destroy(req: Request, res: Response): Promise<void> {
   res.clearCookie(SESSION_COOKIE, { path: '/' });
   return new Promise((resolve) => req.session.destroy(() => resolve()));
 }
+
+/** Takes a point of the caller's address before anything else of the request is read. */
+const countedBefore =
+  (take: (ip: string) => Promise<void>) =>
+  async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
+    await take(req.ip ?? 'unknown');
+    next();
+  };
 
 /** What the auth service tells the gateway after a reset: whose sessions to end. */
 const passwordResetDoneSchema = z.object({ userId: uuidSchema });
@@ -54,10 +62,11 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits, store: Us
     res.status(status).json(user);
   }
 
-  router.post('/api/auth/login', json, async (req, res) => {
+  // The address's point is taken before the body is read, the account's before the password is checked.
+  router.post('/api/auth/login', countedBefore(limits.loginFrom), json, async (req, res) => {
     const credentials = parseInput(loginRequestSchema, req.body);
     const ip = req.ip ?? 'unknown';
-    await limits.beforeLogin(credentials.email, ip);
+    await limits.loginTo(credentials.email, ip);
     const answer = await auth('/internal/login', {
       method: 'POST',
       body: credentials,
@@ -72,9 +81,8 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits, store: Us
     await signIn(req, res, 200, answer.body);
   });
 
-  router.post('/api/auth/register', json, async (req, res) => {
+  router.post('/api/auth/register', countedBefore(limits.register), json, async (req, res) => {
     const registration = parseInput(registerRequestSchema, req.body);
-    await limits.register(req.ip ?? 'unknown');
     const answer = await auth('/internal/register', {
       method: 'POST',
       body: registration,

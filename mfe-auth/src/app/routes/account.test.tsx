@@ -68,6 +68,20 @@ describe('account page', () => {
     expect(form.getByLabelText('Current password')).toHaveValue('');
   });
 
+  it('when the new password is built on the name (Annacaflisch1), then it is not sent and the field says it is too easy to guess', async () => {
+    const api = fakeApi({ 'POST /api/user/change-password': { status: 200, body: { message: 'Password changed' } } });
+    renderAccount();
+    const form = section('Change password');
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText('Current password'), 'Secret123');
+    await user.type(form.getByLabelText('New password'), 'Annacaflisch1');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(form.getByLabelText('New password')).toHaveAccessibleDescription(/too easy to guess/), {
+      timeout: 15_000,
+    });
+    expect(api.requests).toEqual([]);
+  });
+
   it('when the current password is wrong, then the field says so', async () => {
     fakeApi({ 'POST /api/user/change-password': apiError(401, 'invalid_credentials') });
     renderAccount();

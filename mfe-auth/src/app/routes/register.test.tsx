@@ -1,6 +1,6 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { describe, expect, it } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { anna, apiError, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
 import { fakeSession, renderPage } from '../../testing/render.tsx';
@@ -9,7 +9,7 @@ import RegisterPage from './register.tsx';
 const renderRegister = (session = fakeSession()) =>
   renderPage(<RegisterPage session={session} />, { path: '/register' });
 
-async function fillIn({ name = 'Anna Caflisch', email = 'anna@example.ch', password = 'Secret123' } = {}) {
+async function fillIn({ name = 'Anna Caflisch', email = 'anna@example.ch', password = 'Lantern-Orbit-Kite-42' } = {}) {
   const user = userEvent.setup();
   if (name) await user.type(screen.getByLabelText('Full name'), name);
   if (email) await user.type(screen.getByLabelText('E-mail'), email);
@@ -18,6 +18,8 @@ async function fillIn({ name = 'Anna Caflisch', email = 'anna@example.ch', passw
 }
 
 const submit = () => screen.getByRole('button', { name: 'Register' });
+/** The button is enabled once the password is judged (the dictionaries load with the first check). */
+const sendable = () => waitFor(() => expect(submit()).toBeEnabled(), { timeout: 15_000 });
 
 describe('register page', () => {
   it('when a field is empty or breaks a rule, then the register button stays disabled', async () => {
@@ -30,8 +32,8 @@ describe('register page', () => {
     await user.type(screen.getByLabelText('E-mail'), '.ch');
     expect(submit()).toBeDisabled();
     await user.clear(screen.getByLabelText('Password'));
-    await user.type(screen.getByLabelText('Password'), 'Secret123');
-    expect(submit()).toBeEnabled();
+    await user.type(screen.getByLabelText('Password'), 'Lantern-Orbit-Kite-42');
+    await sendable();
   });
 
   it('when the register button is disabled, then it is described by the list of the rules still unmet, which shrinks as they are met', async () => {
@@ -74,13 +76,14 @@ describe('register page', () => {
     const session = fakeSession();
     renderRegister(session);
     const user = await fillIn({ name: '  Anna Caflisch ' });
+    await sendable();
     await user.click(submit());
 
     expect(await screen.findByRole('button', { name: 'Creating your account…' })).toBeDisabled();
     expect(api.calls('POST /api/auth/register')[0]?.body).toEqual({
       name: 'Anna Caflisch',
       email: 'anna@example.ch',
-      password: 'Secret123',
+      password: 'Lantern-Orbit-Kite-42',
       language: 'en',
     });
     register.send({ status: 200, body: anna });
@@ -92,7 +95,9 @@ describe('register page', () => {
     fakeApi({ 'POST /api/auth/register': apiError(409, 'email_taken') });
     const session = fakeSession();
     renderRegister(session);
-    await (await fillIn()).click(submit());
+    const user = await fillIn();
+    await sendable();
+    await user.click(submit());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'An account with this e-mail address already exists. Log in or reset your password.',
@@ -108,7 +113,9 @@ describe('register page', () => {
       'POST /api/auth/register': apiError(400, 'validation_failed', [{ path: 'password', code: 'password_too_short' }]),
     });
     renderRegister();
-    await (await fillIn()).click(submit());
+    const user = await fillIn();
+    await sendable();
+    await user.click(submit());
 
     expect(await screen.findByText('Please check your entries.')).toBeInTheDocument();
     expect(screen.getByText('The password must have at least 8 characters.')).toBeInTheDocument();
@@ -117,7 +124,9 @@ describe('register page', () => {
   it('when the server fails otherwise, then the form says the registration failed', async () => {
     fakeApi({ 'POST /api/auth/register': apiError(500, 'internal_error') });
     renderRegister();
-    await (await fillIn()).click(submit());
+    const user = await fillIn();
+    await sendable();
+    await user.click(submit());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
     expect(submit()).toBeEnabled();
@@ -142,4 +151,18 @@ describe('register page', () => {
     expect(await screen.findByText('Very strong.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText(/too easy to guess/)).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['Password1', 'a common password', 'Anna Caflisch', 'anna@example.ch'],
+    ['Jeandupont1', 'the name run together', 'Jean Dupont', 'jd@example.ch'],
+    ['Jean.dupont1', 'the e-mail before the @', 'Jean D', 'jean.dupont@example.ch'],
+  ])(
+    'when the password is %s (%s), then the meter says it is too easy to guess and the button stays disabled, as the server would refuse it',
+    async (password, _why, name, email) => {
+      renderRegister();
+      await fillIn({ name, email, password });
+      expect(await screen.findByText(/too easy to guess/, {}, { timeout: 15_000 })).toBeInTheDocument();
+      expect(submit()).toBeDisabled();
+    },
+  );
 });

@@ -20,7 +20,7 @@ function renderReset({
   return api;
 }
 
-async function fillIn({ password = 'NewSecret1', confirmation = '' } = {}) {
+async function fillIn({ password = 'Lantern-Orbit-Kite-42', confirmation = '' } = {}) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('New password'), password);
   await user.type(screen.getByLabelText('Confirm new password'), confirmation || password);
@@ -29,6 +29,8 @@ async function fillIn({ password = 'NewSecret1', confirmation = '' } = {}) {
 }
 
 const submit = () => screen.getByRole('button', { name: 'Save new password' });
+/** The button is enabled once the password is judged (the dictionaries load with the first check). */
+const sendable = () => waitFor(() => expect(submit()).toBeEnabled(), { timeout: 15_000 });
 
 describe('reset password page', () => {
   it('when the link has no token, then the page goes to the login', () => {
@@ -38,7 +40,7 @@ describe('reset password page', () => {
 
   it('when the two passwords differ, then "Passwords do not match." is shown and the button is disabled', async () => {
     renderReset();
-    await fillIn({ confirmation: 'NewSecret2' });
+    await fillIn({ confirmation: 'Lantern-Orbit-Kite-43' });
     expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
   });
@@ -56,13 +58,14 @@ describe('reset password page', () => {
       routes: { 'POST /api/user/reset-password': { status: 200, body: { message: 'Password changed' } } },
     });
     const user = await fillIn();
+    await sendable();
     await user.click(submit());
 
     expect(await screen.findByText('Your password has been changed. You can now log in with it.')).toBeInTheDocument();
     expect(api.calls('POST /api/user/reset-password')[0]?.body).toEqual({
       email: 'anna@example.ch',
       token: TOKEN,
-      newPassword: 'NewSecret1',
+      newPassword: 'Lantern-Orbit-Kite-42',
     });
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
@@ -99,19 +102,22 @@ describe('reset password page', () => {
     expect(email).not.toHaveAttribute('readonly');
     await user.type(email, 'anna@example.ch');
     await fillIn();
+    await sendable();
     await user.click(submit());
     await waitFor(() =>
       expect(api.calls('POST /api/user/reset-password')[0]?.body).toEqual({
         email: 'anna@example.ch',
         token: TOKEN,
-        newPassword: 'NewSecret1',
+        newPassword: 'Lantern-Orbit-Kite-42',
       }),
     );
   });
 
   it('when the token turns out invalid on submit, then the form asks for a new link', async () => {
     renderReset({ routes: { 'POST /api/user/reset-password': apiError(400, 'invalid_token') } });
-    await (await fillIn()).click(submit());
+    const user = await fillIn();
+    await sendable();
+    await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This reset link is invalid or has expired. Please request a new one.',
     );
@@ -119,10 +125,19 @@ describe('reset password page', () => {
 
   it('when the reset fails otherwise, then the general failure message is shown and the form stays', async () => {
     renderReset({ routes: { 'POST /api/user/reset-password': apiError(500, 'internal_error') } });
-    await (await fillIn()).click(submit());
+    const user = await fillIn();
+    await sendable();
+    await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Password reset failed. Please check your input or try again later.',
     );
     expect(submit()).toBeEnabled();
+  });
+
+  it('when the new password meets the character rules but is guessable (Password1), then the meter says so and the button stays disabled', async () => {
+    renderReset();
+    await fillIn({ password: 'Password1' });
+    expect(await screen.findByText(/too easy to guess/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
   });
 });

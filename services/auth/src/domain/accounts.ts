@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
-import { isGuessablePassword, userInputsOf } from '@portal/contracts/password-strength';
+import { isGuessablePassword } from '@portal/contracts/password-strength';
 import { LIMITS } from '@portal/contracts/rules';
 import { AppError, badRequest, notFound } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
@@ -31,14 +31,21 @@ export function toUser(record: UserRecord): User {
 }
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'E-mail or password is wrong');
+const emailTaken = () => new AppError(409, 'email_taken', 'An account with this e-mail already exists');
 const invalidToken = () => new AppError(400, 'invalid_token', 'The reset link is invalid or has expired');
 /**
  * New passwords (not the ones already stored: they keep working at login) must not be common or guessable,
  * judged with the person's name and e-mail.
  */
 async function refuseGuessable(password: string, person: { name: string; email: string }, field: string) {
-  if (await isGuessablePassword(password, userInputsOf(person)))
+  if (await isGuessablePassword(password, person))
     throw badRequest('The password is too easy to guess', [{ path: field, code: 'password_too_weak' }]);
+}
+
+/** What a failed send says without the addresses nodemailer puts in its message and its `rejected` list. */
+function smtpFailureOf(error: unknown) {
+  const { code, responseCode, command } = (error ?? {}) as Record<string, unknown>;
+  return { code, responseCode, command };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -65,12 +72,15 @@ export function accounts(deps: AccountsDeps) {
     try {
       await deps.mailer.send({ to: record.email, ...mail });
     } catch (error) {
-      deps.logger.error({ err: error, userId: record.id }, 'password reset e-mail could not be sent');
+      // Only what the mail server answered: its message and the error's lists name the recipient.
+      deps.logger.error({ userId: record.id, smtp: smtpFailureOf(error) }, 'password reset e-mail could not be sent');
     }
   }
 
   return {
+    /** A taken e-mail is answered before the password is judged or hashed (the insert still catches a race). */
     async register(input: { email: string; password: string; name: string; language?: Language | undefined }) {
+      if (await deps.users.findByEmail(input.email)) throw emailTaken();
       await refuseGuessable(input.password, input, 'password');
       const created = await deps.users.insert({
         email: input.email,
@@ -79,7 +89,7 @@ export function accounts(deps: AccountsDeps) {
         language: input.language ?? 'en',
         isSysAdmin: false,
       });
-      if (!created) throw new AppError(409, 'email_taken', 'An account with this e-mail already exists');
+      if (!created) throw emailTaken();
       return toUser(created);
     },
 
@@ -136,14 +146,21 @@ export function accounts(deps: AccountsDeps) {
       return userId === undefined ? undefined : (await deps.users.findById(userId))?.email;
     },
 
-    /** Sets the new password with a valid token (which takes every other token along); answers whose it was. */
+    /**
+     * Sets the new password with a valid token (which takes every other token along); answers whose it was. The
+     * password is judged only once the token is known to be the account's: before that, two cheap lookups that
+     * run alike for unknown e-mails, so the answer does not tell whether the account exists. A refused password
+     * leaves the link usable for a better one.
+     */
     async resetPassword(email: string, token: string, newPassword: string): Promise<string> {
-      const record = await deps.users.findByEmail(email);
-      // Before the token is taken (a refused password leaves the link usable for a better one), and for unknown
-      // e-mails alike, so that the answer does not tell whether the account exists.
-      await refuseGuessable(newPassword, record ?? { name: '', email }, 'newPassword');
-      if (!record) throw invalidToken();
-      if (!(await deps.resetTokens.consume(hashToken(token), record.id, now()))) throw invalidToken();
+      const tokenHash = hashToken(token);
+      const [record, owner] = await Promise.all([
+        deps.users.findByEmail(email),
+        deps.resetTokens.ownerOf(tokenHash, now()),
+      ]);
+      if (!record || owner !== record.id) throw invalidToken();
+      await refuseGuessable(newPassword, record, 'newPassword');
+      if (!(await deps.resetTokens.consume(tokenHash, record.id, now()))) throw invalidToken();
       await deps.users.update(record.id, { passwordHash: await hashPassword(newPassword) });
       return record.id;
     },

@@ -2,6 +2,7 @@ import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { changePasswordRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
+import { isGuessablePassword } from '@portal/contracts/password-strength';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -13,6 +14,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { usePasswordScore } from '../../../lib/use-password-score.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 import styles from './account.module.css';
 
@@ -33,6 +35,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
   const failureText = useFailureText();
   const result = changePasswordRequestSchema.safeParse(fields.values);
   const codes = fieldCodes(result);
+  const score = usePasswordScore(fields.values.newPassword, user);
 
   const bind = (field: Field) => {
     const shown = fields.triedToSend || (field === 'newPassword' && fields.values.newPassword !== '');
@@ -49,6 +52,11 @@ export function ChangePasswordForm({ user }: { user: User }) {
     setSubmitting(true);
     setFailure(null);
     try {
+      // Judged as the server judges it, so a password it would refuse is not sent.
+      if (await isGuessablePassword(result.data.newPassword, user)) {
+        fields.setServerCodes({ newPassword: 'password_too_weak' });
+        return;
+      }
       await api.changePassword(result.data);
       toast.success(t('account.password.changed'));
       fields.reset();
@@ -79,7 +87,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
           autoComplete="current-password"
           {...bind('currentPassword')}
         />
-        <NewPasswordField label={t('fields.newPassword')} person={user} {...bind('newPassword')} />
+        <NewPasswordField label={t('fields.newPassword')} score={score} {...bind('newPassword')} />
         <SubmitButton
           label={t('account.password.submit')}
           loadingLabel={t('account.password.submitting')}

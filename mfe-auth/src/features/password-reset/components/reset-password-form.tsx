@@ -1,5 +1,6 @@
 import { api } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
+import { PASSWORD_MIN_SCORE } from '@portal/contracts/password-strength';
 import { isStrongPassword, isValidEmail } from '@portal/contracts/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { paths } from '../../../config/paths.ts';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { usePasswordScore } from '../../../lib/use-password-score.ts';
 
 type Field = 'email' | 'newPassword' | 'confirmation';
 
@@ -36,7 +38,11 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     newPassword: isStrongPassword(values.newPassword) ? undefined : t('reset.weak'),
     confirmation: values.confirmation === values.newPassword ? undefined : t('reset.mismatch'),
   };
-  const valid = Object.values(problems).every((problem) => problem === undefined);
+  const score = usePasswordScore(values.newPassword, { email: values.email });
+  const valid =
+    Object.values(problems).every((problem) => problem === undefined) &&
+    score !== undefined &&
+    score >= PASSWORD_MIN_SCORE;
 
   const bind = (field: Field) =>
     fields.bind(field, fields.touched[field] && values[field] ? problems[field] : undefined);
@@ -65,7 +71,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <FormAlert message={failure} />
       <EmailField autoComplete="username" readOnly={email !== undefined} {...bind('email')} />
-      <NewPasswordField label={t('fields.newPassword')} person={{ email: values.email }} {...bind('newPassword')} />
+      <NewPasswordField label={t('fields.newPassword')} score={score} {...bind('newPassword')} />
       <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" {...bind('confirmation')} />
       <SubmitButton
         label={t('reset.submit')}

@@ -1,6 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import { registerRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
+import { PASSWORD_MIN_SCORE } from '@portal/contracts/password-strength';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '../../../lib/session.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { usePasswordScore } from '../../../lib/use-password-score.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 
 type Field = 'name' | 'email' | 'password';
@@ -23,7 +25,8 @@ const LABELS: Record<Field, string> = { name: 'fields.name', email: 'fields.emai
 
 /**
  * Name, e-mail and password, checked with the same rules as the server; submit stays disabled until all
- * three are valid, and says under it which rules are still unmet. A successful registration signs the new user in.
+ * three are valid and the password is judged hard enough to guess, as the server judges it; under it, which rules
+ * are still unmet. A successful registration signs the new user in.
  */
 export function RegisterForm({ session }: { session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
@@ -35,12 +38,14 @@ export function RegisterForm({ session }: { session: PortalSession }) {
   const unmetId = useId();
   const result = registerRequestSchema.safeParse(fields.values);
   const codes = fieldCodes(result);
+  const score = usePasswordScore(fields.values.password, fields.values);
+  const acceptable = result.success && score !== undefined && score >= PASSWORD_MIN_SCORE;
   const bind = (field: Field) =>
     fields.bind(field, validationText(fields.serverCodes[field] ?? (fields.touched[field] ? codes[field] : undefined)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!result.success || submitting) return;
+    if (!acceptable || submitting) return;
     setSubmitting(true);
     setFailure(null);
     try {
@@ -69,15 +74,15 @@ export function RegisterForm({ session }: { session: PortalSession }) {
       <FormAlert message={failure} />
       <TextField label={t('fields.name')} autoComplete="name" {...bind('name')} />
       <EmailField autoComplete="email" {...bind('email')} />
-      <NewPasswordField label={t('fields.password')} person={fields.values} {...bind('password')} />
+      <NewPasswordField label={t('fields.password')} score={score} {...bind('password')} />
       <SubmitButton
         label={t('register.submit')}
         loadingLabel={t('register.submitting')}
         loading={submitting}
-        disabled={!result.success}
-        describedBy={result.success ? undefined : unmetId}
+        disabled={!acceptable}
+        describedBy={acceptable ? undefined : unmetId}
       />
-      {!result.success && (
+      {!acceptable && (
         <div id={unmetId} className={styles.unmet}>
           <p>{t('register.unmet')}</p>
           <ul>
@@ -88,6 +93,11 @@ export function RegisterForm({ session }: { session: PortalSession }) {
                   {t('register.unmetItem', { field: t(LABELS[field]), problem: validationText(codes[field]) })}
                 </li>
               ))}
+            {result.success && score !== undefined && (
+              <li>
+                {t('register.unmetItem', { field: t(LABELS.password), problem: validationText('password_too_weak') })}
+              </li>
+            )}
           </ul>
         </div>
       )}
