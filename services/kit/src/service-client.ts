@@ -75,7 +75,7 @@ function send(
         agent: targets.agent,
         headers: {
           accept: 'application/json',
-          [IDENTITY_HEADER]: signIdentity(claims, { method, path: url.pathname }, options.secret),
+          [IDENTITY_HEADER]: signIdentity(claims, { method, path: `${url.pathname}${url.search}` }, options.secret),
           [REQUEST_ID_HEADER]: call.requestId,
           ...(payload === undefined
             ? {}
