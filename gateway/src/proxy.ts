@@ -11,7 +11,8 @@ import { prefixOf } from './prefixes.ts';
 
 /**
  * Headers that belong to one connection (RFC 9110, 7.6.1) and are not passed on, the session cookie, which no
- * service sees, and the identity and request id, which the gateway sets itself.
+ * service sees, and the identity and request id, which the gateway sets itself. Transfer-Encoding stays: removed,
+ * Node's client would send a streamed upload without any framing, as if it had no body.
  */
 const NOT_FORWARDED = [
   'connection',
@@ -20,7 +21,6 @@ const NOT_FORWARDED = [
   'proxy-authorization',
   'te',
   'trailer',
-  'transfer-encoding',
   'upgrade',
   'cookie',
   IDENTITY_HEADER,

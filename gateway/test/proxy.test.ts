@@ -298,6 +298,30 @@ describe('the gateway proxy and uploads', () => {
     }
   });
 
+  it('when an upload streams without a length, then the service receives it whole', async () => {
+    const service = await slowReader(0);
+    const gateway = await gatewayFor([service.url]);
+    try {
+      const parts = [Buffer.alloc(256 * 1024, 1), Buffer.alloc(256 * 1024, 2)];
+      const body = new ReadableStream<Uint8Array>({
+        start(stream) {
+          for (const part of parts) stream.enqueue(part);
+          stream.close();
+        },
+      });
+      const answer = await fetch(`${gateway.url}/api/courses/upload`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ bytes: 512 * 1024 });
+    } finally {
+      await gateway.stop();
+      await service.stop();
+    }
+  });
+
   it('when the caller aborts an upload, then the call to the service ends and nothing is logged as an error', async () => {
     const service = await slowReader(100);
     const gateway = await gatewayFor([service.url], 200);
