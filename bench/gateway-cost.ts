@@ -189,7 +189,7 @@ try {
     '|---|---|---|---|---|---|',
     ...lines,
     '',
-    'The minimal proxy passes the JSON on uncompressed; the gateway sends it compressed (brotli), from its kept copy.',
+    'The minimal proxy passes the JSON on uncompressed; the gateway sends it compressed (brotli).',
   ].join('\n');
   console.log(report);
   // A comparison with another checkout's gateway is a developer's measurement, not the product's report.

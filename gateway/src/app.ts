@@ -12,6 +12,7 @@ import { requireCsrfHeader } from './csrf.ts';
 import { apiCompression } from './api-compression.ts';
 import { apiReference } from './api-reference.ts';
 import { healthRoutes, metricsAccess } from './health.ts';
+import { privateAnswers } from './private-answers.ts';
 import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -43,7 +44,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   };
   const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
   const limits = rateLimits(config, redis);
-  const sessions = sessionMiddleware(config, redis, Object.values(PROXIED_PREFIXES).flat());
+  const sessions = sessionMiddleware(config, redis);
 
   const metrics = createMetrics('gateway');
   app.use(requestContext(logger));
@@ -57,7 +58,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   );
   app.get('/metrics', metricsAccess(config.METRICS_TOKEN), metrics.handler);
 
-  app.use('/api', apiCompression(), sessions.handler, requireCsrfHeader);
+  app.use('/api', apiCompression(), privateAnswers, ...sessions.handlers, requireCsrfHeader);
   app.post('/api/user/request-password-reset', async (req, _res, next) => {
     await limits.reset(req.ip ?? 'unknown');
     next();
@@ -87,7 +88,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   );
   app.use(apiReference());
   app.use('/api', apiNotFound);
-  app.use(staticSlices(config));
+  app.use(staticSlices(config, logger));
   app.use(errorHandler(logger));
 
   return { app, logger, close: sessions.close };

@@ -48,7 +48,11 @@ export function healthRoutes(services: Record<string, string[]>, redis: Redis | 
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** /metrics is public on the gateway's port: a bearer token guards it, or, without one, only loopback callers. */
+/**
+ * /metrics is public on the gateway's port: a bearer token guards it, or, without one, only callers on this machine.
+ * A call a reverse proxy forwarded (X-Forwarded-For or Forwarded) comes from its client, not from this machine,
+ * even when that proxy runs here.
+ */
 export function metricsAccess(token: string | undefined): RequestHandler {
   return (req, _res, next) => {
     if (token) {
@@ -61,8 +65,8 @@ export function metricsAccess(token: string | undefined): RequestHandler {
       );
       return;
     }
-    next(
-      LOOPBACK.has(req.socket.remoteAddress ?? '') ? undefined : forbidden('Metrics are served to this machine only'),
-    );
+    const local =
+      LOOPBACK.has(req.socket.remoteAddress ?? '') && !req.headers['x-forwarded-for'] && !req.headers.forwarded;
+    next(local ? undefined : forbidden('Metrics are served to this machine only'));
   };
 }

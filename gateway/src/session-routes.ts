@@ -57,7 +57,6 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits, store: Us
     await regenerate(req);
     req.session.user = sessionUserOf(user);
     req.session.signedInAt = Date.now();
-    req.session.refreshedAt = req.session.signedInAt;
     await store.track(user.id, req.sessionID);
     res.status(status).json(user);
   }
@@ -133,7 +132,7 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits, store: Us
     if (answer.status === 200 && user) {
       // This browser stays signed in, under a new session id; every other session of the user ends.
       await regenerate(req);
-      Object.assign(req.session, { user, signedInAt, refreshedAt: Date.now() });
+      Object.assign(req.session, { user, signedInAt });
       await store.track(user.id, req.sessionID);
       await store.endSessionsOf(user.id, req.sessionID);
     }

@@ -1,12 +1,10 @@
 import type { User } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import { RedisStore } from 'connect-redis';
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
-import { prefixOf } from './prefixes.ts';
 
 export interface SessionUser {
   id: string;
@@ -19,19 +17,10 @@ declare module 'express-session' {
     user: SessionUser;
     /** When the user signed in: the absolute timeout counts from here. */
     signedInAt: number;
-    /** When the cookie and the stored session's expiry were last moved on (see `refreshIdleExpiry`). */
-    refreshedAt: number;
   }
 }
 
 export const SESSION_COOKIE = 'portal.sid';
-
-declare module 'express-serve-static-core' {
-  interface Request {
-    /** The signed-in user of a call streamed to a service, read for it alone (`sessionMiddleware`). */
-    sessionUser?: SessionUser;
-  }
-}
 
 /**
  * What the gateway needs of its session store beyond express-session's: knowing the sessions of each user, so
@@ -138,8 +127,7 @@ export class RedisUserSessionStore extends RedisStore implements UserSessionStor
   private readonly absoluteSeconds: number;
 
   constructor(redis: Redis, keyPrefix: string, idleSeconds: number, absoluteSeconds: number) {
-    // The expiry moves on when the session is saved again (`refreshIdleExpiry`), not with a call per request.
-    super({ client: redis, prefix: `${keyPrefix}sess:`, disableTouch: true });
+    super({ client: redis, prefix: `${keyPrefix}sess:` });
     this.redis = redis;
     this.keyPrefix = keyPrefix;
     this.idleSeconds = idleSeconds;
@@ -185,31 +173,24 @@ export class RedisUserSessionStore extends RedisStore implements UserSessionStor
 }
 
 /**
- * The sessions: express-session for the gateway's own calls (sign-in, sign-out, the account calls), which
- * create, change and end them. A call under `readOnlyPrefixes` (one the gateway streams to a service) only reads
- * its session, so it is read for that call alone, by the same rules, without express-session, which on every call
- * builds the session's objects, hashes it twice to see whether it changed and wraps the answer to save it: a
- * third of the gateway's CPU time for a page of courses. A session whose idle expiry is due to move on, or which is
- * past its absolute timeout, goes through express-session instead, which saves or ends it.
+ * The sessions, through express-session alone: the cookie is signed and read by it, the session is read from the
+ * store by it, and with `rolling` every answer to a signed-in call moves the idle expiry on (a new cookie and the
+ * store's `touch`), so an active user is never signed out, however short the idle timeout.
  */
-export function sessionMiddleware(
-  config: GatewayConfig,
-  redis: Redis | undefined,
-  readOnlyPrefixes: readonly string[],
-) {
+export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefined) {
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
   const absoluteMs = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
   const store: UserSessionStore = redis
     ? new RedisUserSessionStore(redis, config.REDIS_KEY_PREFIX, idleMs / 1000, config.SESSION_ABSOLUTE_HOURS * 3600)
     : new MemorySessionStore(idleMs);
-  const fullWay = [
+  const handlers: RequestHandler[] = [
     session({
       name: SESSION_COOKIE,
       secret: config.SESSION_SECRET,
       store,
       resave: false,
       saveUninitialized: false,
-      rolling: false,
+      rolling: true,
       proxy: config.TRUST_PROXY,
       cookie: {
         httpOnly: true,
@@ -219,99 +200,14 @@ export function sessionMiddleware(
         path: '/',
       },
     }),
-    refreshIdleExpiry,
     absoluteTimeout(absoluteMs),
   ];
-  // A browser sends the same Cookie header on every call: its signature is checked once, not on every call.
-  const verified = new Map<string, string>();
-  const verifiedSessionId = (cookieHeader: string | undefined) => {
-    const known = cookieHeader && verified.get(cookieHeader);
-    if (known) return known;
-    const sid = signedSessionId(cookieHeader, config.SESSION_SECRET);
-    if (sid && cookieHeader) {
-      if (verified.size >= VERIFIED_COOKIES) verified.clear();
-      verified.set(cookieHeader, sid);
-    }
-    return sid;
-  };
-  const viaExpressSession: RequestHandler = (req, res, next) => chain(fullWay, req, res, next);
-  const handler: RequestHandler = (req, res, next) => {
-    if (!prefixOf(req.baseUrl + req.path, readOnlyPrefixes)) return viaExpressSession(req, res, next);
-    const sid = verifiedSessionId(req.headers.cookie);
-    if (!sid) return next();
-    store.get(sid, (error, data) => {
-      if (error) return next(error);
-      const now = Date.now();
-      const user = data?.user;
-      const due =
-        (data?.signedInAt !== undefined && now - data.signedInAt > absoluteMs) ||
-        (user !== undefined && now - (data?.refreshedAt ?? 0) >= IDLE_EXPIRY_STEP_MS);
-      if (due) return viaExpressSession(req, res, next);
-      if (user) req.sessionUser = user;
-      next();
-    });
-  };
   return {
-    handler,
+    handlers,
     store,
     close: () => (store instanceof MemorySessionStore ? store.close() : undefined),
   };
 }
-
-/** Runs the handlers in turn, as Express would, stopping at the first error. */
-function chain(handlers: RequestHandler[], req: Request, res: Response, next: NextFunction) {
-  const [first, ...rest] = handlers;
-  if (!first) return next();
-  first(req, res, (error?: unknown) => (error ? next(error) : chain(rest, req, res, next)));
-}
-
-/**
- * The session id in the session cookie, if its signature holds: express-session's reading (the first cookie of
- * that name, URL-decoded, `s:` then the id, a dot and the HMAC-SHA256 of the id in unpadded base64).
- */
-export function signedSessionId(cookieHeader: string | undefined, secret: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  let raw: string | undefined;
-  for (const pair of cookieHeader.split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals < 0 || pair.slice(0, equals).trim() !== SESSION_COOKIE) continue;
-    raw = pair.slice(equals + 1).trim();
-    break;
-  }
-  if (raw?.startsWith('"') && raw.endsWith('"')) raw = raw.slice(1, -1);
-  if (raw?.includes('%')) {
-    try {
-      raw = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-  }
-  if (!raw?.startsWith('s:')) return undefined;
-  const signed = raw.slice(2);
-  const dot = signed.lastIndexOf('.');
-  if (dot < 0) return undefined;
-  const sid = signed.slice(0, dot);
-  const expected = Buffer.from(createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, ''));
-  const given = Buffer.from(signed.slice(dot + 1));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? sid : undefined;
-}
-
-/** Cookie headers whose signature the gateway remembers having checked (about 200 bytes each). */
-const VERIFIED_COOKIES = 10_000;
-
-/** How often an active session's idle expiry moves on: the idle timeout is kept to within this. */
-export const IDLE_EXPIRY_STEP_MS = 60_000;
-
-/**
- * Moves a signed-in session's idle expiry on (a new cookie and the stored session saved again) at most once a
- * minute, instead of signing and sending a cookie on every call and, with Redis, a round trip per call to move the
- * key's expiry.
- */
-const refreshIdleExpiry: RequestHandler = (req, _res, next) => {
-  const session = req.session;
-  if (session?.user && Date.now() - (session.refreshedAt ?? 0) >= IDLE_EXPIRY_STEP_MS) session.refreshedAt = Date.now();
-  next();
-};
 
 /** Ends sessions older than the absolute timeout, however active they are. */
 function absoluteTimeout(maxAgeMs: number): RequestHandler {

@@ -6,8 +6,18 @@ import { serviceTargets } from '@portal/kit/service-targets';
 import express, { type RequestHandler, type Response, Router } from 'express';
 import type { GatewayConfig } from './config.ts';
 import { precompressedFiles, sendPrecompressed } from './precompressed.ts';
-import { forwardedHeaders, forwarder } from './proxy.ts';
+import type { Logger } from '@portal/kit/logger';
+import { forwarder } from './proxy.ts';
 
+const BUILD_STATISTICS = /(^|\/)mf-stats\.json(\.br|\.gz)?$/i;
+/** Percent-decoded as the static files are looked up, so that no other spelling of the name gets through. */
+function isBuildStatistics(requestPath: string): boolean {
+  try {
+    return BUILD_STATISTICS.test(decodeURIComponent(requestPath));
+  } catch {
+    return false;
+  }
+}
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 
 /** Hashed files never change; everything else (index.html, manifests, remote entries) is revalidated on each load. */
@@ -55,20 +65,26 @@ export function portalConfig(config: GatewayConfig): PortalConfig {
  * connections: a page load asks each slice for several files, and a new connection per file costs a handshake
  * across the containers' network.
  */
-function sliceProxy(upstream: string): RequestHandler {
-  return forwarder({
+function sliceProxy(upstream: string, logger: Logger): RequestHandler {
+  const proxy = forwarder({
     targets: serviceTargets(upstream),
     timeoutMs: 10_000,
-    headersOf: forwardedHeaders,
+    logger,
     failed: (_req, res) => {
       res.status(503).type('text/plain').send('This part of the portal is not available right now.');
     },
   });
+  return (req, res, next) => void proxy(req, res, next);
 }
 
 /** The shell at / (with the SPA fallback), each remote at /mfe/<name>/, and /config.json. */
-export function staticSlices(config: GatewayConfig): Router {
+export function staticSlices(config: GatewayConfig, logger: Logger): Router {
   const router = Router();
+  // The build's statistics name the build machine's paths: they are for the build, not for visitors.
+  router.use((req, res, next) => {
+    if (isBuildStatistics(req.path)) res.status(404).type('text/plain').send('Not found');
+    else next();
+  });
   const runtimeConfig = portalConfig(config);
   router.get('/config.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
@@ -84,7 +100,7 @@ export function staticSlices(config: GatewayConfig): Router {
     const upstream = upstreams[name];
     router.use(
       `/mfe/${name}`,
-      upstream ? sliceProxy(upstream) : buildFolder(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist')),
+      upstream ? sliceProxy(upstream, logger) : buildFolder(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist')),
       (_req, res) => {
         res.status(404).type('text/plain').send('Not found');
       },
@@ -93,7 +109,7 @@ export function staticSlices(config: GatewayConfig): Router {
 
   // In the compose stack each slice is its own small static container behind the gateway.
   if (config.SHELL_UPSTREAM) {
-    router.use(sliceProxy(config.SHELL_UPSTREAM));
+    router.use(sliceProxy(config.SHELL_UPSTREAM, logger));
     return router;
   }
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testBackends } from '@portal/kit/testing/backends';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { metricsAccess } from '../src/health.ts';
 import { startTestPortal, type TestPortal } from './harness.ts';
 
 const [embedded] = testBackends();
@@ -60,5 +63,27 @@ describe('metrics, health and request ids', () => {
       }
     }
     expect((await fetch(new URL('/readyz', portal.coursesUrl))).status).toBe(200);
+  });
+});
+
+describe('metrics without a token', () => {
+  it('when a call came through a reverse proxy on this machine, then it is not taken for a local one', async () => {
+    const app = express();
+    app.set('trust proxy', 1);
+    app.get('/metrics', metricsAccess(undefined), (_req, res) => res.send('metrics'));
+    app.use((error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) =>
+      res.sendStatus(error.status ?? 500),
+    );
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
+    try {
+      expect((await fetch(url)).status).toBe(200);
+      expect((await fetch(url, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(403);
+      expect((await fetch(url, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(403);
+      expect((await fetch(url, { headers: { forwarded: 'for=203.0.113.7' } })).status).toBe(403);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -60,7 +60,7 @@ async function gatewayFor(instances: string[], timeoutMs = 2_000) {
   app.use('/api', apiCompression());
   app.use((req, _res, next) => {
     if (req.get('x-test-user'))
-      req.sessionUser = { id: req.get('x-test-user') as string, isSysAdmin: false, language: 'de' };
+      Object.assign(req, { session: { user: { id: req.get('x-test-user'), isSysAdmin: false, language: 'de' } } });
     next();
   });
   app.use(
@@ -142,10 +142,12 @@ describe('the gateway proxy', () => {
     expect(received?.headers['x-forwarded-for']).toBe('127.0.0.1');
     const identity = verifyIdentity(
       received?.headers[IDENTITY_HEADER] as string,
-      { method: 'POST', path: '/api/courses/abc/start' },
+      { method: 'POST', path: '/api/courses/abc/start?lang=de&x=1' },
       SECRET,
     );
     expect(identity).toMatchObject({ sub: USER_ID, admin: false, lang: 'de' });
+    for (const path of ['/api/courses/abc/start', '/api/courses/abc/start?lang=fr&x=1'])
+      expect(verifyIdentity(received?.headers[IDENTITY_HEADER] as string, { method: 'POST', path }, SECRET)).toBeNull();
   });
 
   it('when paths are outside the prefixes, then they are not proxied', async () => {
@@ -256,6 +258,90 @@ describe('the gateway proxy', () => {
       call.end();
     });
     await expect(closed).resolves.toBeUndefined();
+  });
+});
+
+describe('the gateway proxy and uploads', () => {
+  /** A service that leaves an upload unread for `pauseMs` (as a busy files service does), then reads it all. */
+  async function slowReader(pauseMs: number) {
+    const closed: boolean[] = [];
+    const server = createServer((req, res) => {
+      req.pause();
+      req.on('close', () => closed.push(req.complete));
+      setTimeout(() => {
+        let bytes = 0;
+        req.on('data', (part: Buffer) => (bytes += part.length));
+        req.on('end', () => res.setHeader('content-type', 'application/json').end(JSON.stringify({ bytes })));
+        req.resume();
+      }, pauseMs);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      closed,
+      stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('when an upload streams for longer than the timeout, then it is passed on whole and answered', async () => {
+    const service = await slowReader(1_000);
+    const gateway = await gatewayFor([service.url], 200);
+    try {
+      const body = Buffer.alloc(16 * 1024 * 1024, 7);
+      const answer = await fetch(`${gateway.url}/api/courses/upload`, { method: 'POST', body });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ bytes: body.length });
+      expect(gateway.warnings).toEqual([]);
+    } finally {
+      await gateway.stop();
+      await service.stop();
+    }
+  });
+
+  it('when an upload streams without a length, then the service receives it whole', async () => {
+    const service = await slowReader(0);
+    const gateway = await gatewayFor([service.url]);
+    try {
+      const parts = [Buffer.alloc(256 * 1024, 1), Buffer.alloc(256 * 1024, 2)];
+      const body = new ReadableStream<Uint8Array>({
+        start(stream) {
+          for (const part of parts) stream.enqueue(part);
+          stream.close();
+        },
+      });
+      const answer = await fetch(`${gateway.url}/api/courses/upload`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ bytes: 512 * 1024 });
+    } finally {
+      await gateway.stop();
+      await service.stop();
+    }
+  });
+
+  it('when the caller aborts an upload, then the call to the service ends and nothing is logged as an error', async () => {
+    const service = await slowReader(100);
+    const gateway = await gatewayFor([service.url], 200);
+    try {
+      await new Promise<void>((resolve) => {
+        const call = request(`${gateway.url}/api/courses/upload`, {
+          method: 'POST',
+          headers: { 'content-length': String(8 * 1024 * 1024) },
+        });
+        call.on('error', () => resolve());
+        call.write(Buffer.alloc(1024 * 1024, 7), () => setTimeout(() => call.destroy(), 50));
+      });
+      for (let waited = 0; service.closed.length === 0 && waited < 2_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(service.closed).toEqual([false]);
+      expect(gateway.warnings).toEqual([]);
+    } finally {
+      await gateway.stop();
+      await service.stop();
+    }
   });
 });
 

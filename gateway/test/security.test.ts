@@ -244,5 +244,19 @@ describe.each(testBackends())('security round on $name', (backend) => {
       expect(docs.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
       expect(docs.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     });
+
+    it('when a signed-in user reads what depends on their session, then no shared cache may keep it', async () => {
+      const employee = await portal.employee();
+      const status = await employee.get('/api/auth/check-login-status');
+      expect(status.status).toBe(200);
+      expect(status.headers.get('cache-control')).toBe('private, no-store');
+      // A service's answer with an entity tag is kept by this browser alone and asked for again on each use.
+      const mine = await employee.get('/api/courses/mine?status=in-progress');
+      expect(mine.status).toBe(200);
+      expect(mine.headers.get('etag')).toBeTruthy();
+      expect(mine.headers.get('cache-control')).toBe('private, no-cache');
+      const missing = await employee.get('/api/courses/00000000-0000-4000-8000-000000000000');
+      expect(missing.headers.get('cache-control')).toMatch(/^private, no-(store|cache)$/);
+    });
   });
 });

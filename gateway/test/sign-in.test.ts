@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { testBackends } from '@portal/kit/testing/backends';
-import { IDLE_EXPIRY_STEP_MS } from '../src/session.ts';
 import { newAccount, startTestPortal, type TestPortal } from './harness.ts';
 
 describe.each(testBackends())('signing in through the gateway on $name', (backend) => {
@@ -267,14 +266,13 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
     expect(health.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
-  it('when a signed-in user keeps working, then the session cookie moves on at most once a minute, and the session stays', async () => {
+  it('when a signed-in user keeps working, then each answer moves the session cookie on, and the session stays', async () => {
     const browser = portal.session();
     expect((await browser.post('/api/auth/register', { ...newAccount(), language: 'en' })).status).toBe(201);
     const soon = await browser.get('/api/auth/check-login-status');
     expect(soon.status).toBe(200);
-    expect(soon.headers.getSetCookie()).toEqual([]);
-
-    const later = Date.now() + IDLE_EXPIRY_STEP_MS + 1000;
+    expect(soon.headers.get('cache-control')).toBe('private, no-store');
+    const later = Date.now() + 61_000;
     const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
     try {
       const moved = await browser.get('/api/auth/check-login-status');
@@ -284,7 +282,7 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
       const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie)?.[1] ?? '');
       // The default idle timeout (120 minutes) counted from the later call, to the second the header gives.
       expect(expires).toBeGreaterThanOrEqual(later + 120 * 60_000 - 1000);
-      expect((await browser.get('/api/auth/check-login-status')).headers.getSetCookie()).toEqual([]);
+      expect((await browser.get('/api/auth/check-login-status')).headers.getSetCookie()).toHaveLength(1);
     } finally {
       clock.mockRestore();
     }

@@ -9,6 +9,11 @@ const [embedded] = testBackends();
 /** A slice container as in the compose stack: serves its files under its path, the shell with an SPA fallback. */
 function sliceContainer(version: string): Promise<Server> {
   const server = createServer((req, res) => {
+    if (/mf-stats\.json/.test(decodeURIComponent(req.url ?? ''))) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ buildPath: '/home/builder/portal' }));
+      return;
+    }
     if (req.url === '/mfe/courses/mf-manifest.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
       res.end(JSON.stringify({ id: 'courses', version }));
@@ -53,6 +58,20 @@ describe('slices served by their own containers behind the gateway', () => {
     expect(page.text).toContain('shell v2');
     expect((await portal.session().get('/api/auth/check-login-status')).status).toBe(401);
     expect((await portal.session().get('/config.json')).body.remotes.courses).toBe('/mfe/courses/mf-manifest.json');
+  });
+
+  it('when anyone asks for the build statistics, in any spelling, then they are not served', async () => {
+    for (const path of [
+      '/mf-stats.json',
+      '/mfe/courses/mf-stats.json',
+      '/mfe/courses/mf-stats.json.br',
+      '/mfe/courses/mf-stats.json.gz',
+      '/mfe/courses/mf%2Dstats.json',
+    ]) {
+      const stats = await portal.session().get(path);
+      expect({ path, status: stats.status }).toEqual({ path, status: 404 });
+      expect(stats.text).not.toContain('/home/builder');
+    }
   });
 
   it('when a slice container is down, then its files answer 503 and the rest keeps working', async () => {

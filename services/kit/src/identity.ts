@@ -20,12 +20,12 @@ export type Identity = z.infer<typeof identitySchema>;
 /** The one call a token is made for: a token captured on its way is worth nothing for another call. */
 export interface SignedCall {
   method: string;
-  /** The path without its query string, as the service receives it. */
+  /** The path and query string, as the service receives them: a token is worth nothing for another query. */
   path: string;
 }
 
 const boundIdentitySchema = identitySchema.extend({ call: z.string() });
-const callKey = (call: SignedCall) => `${call.method.toUpperCase()} ${call.path.split('?')[0]}`;
+const callKey = (call: SignedCall) => `${call.method.toUpperCase()} ${call.path}`;
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -107,7 +107,7 @@ export function serviceClient(
         method,
         headers: {
           accept: 'application/json',
-          [IDENTITY_HEADER]: signIdentity(claims, { method, path: url.pathname }, options.secret),
+          [IDENTITY_HEADER]: signIdentity(claims, { method, path: `${url.pathname}${url.search}` }, options.secret),
           [REQUEST_ID_HEADER]: call.requestId,
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },

@@ -56,6 +56,17 @@ describe('the internal service client', () => {
     expect(verifyIdentity(received?.identity, { method: 'DELETE', path: '/things/1' }, TEST_SECRET)).toBeNull();
   });
 
+  it('when it calls with a query string, then the identity holds for that query alone', async () => {
+    const call = serviceClient('things', service.url, { secret: TEST_SECRET, answerTimeoutMs: 2_000 });
+    expect((await call('/things/1?view=full', { ...caller, requestId: 'trace-client-0002' })).status).toBe(200);
+    const token = service.calls.at(-1)?.identity;
+    expect(verifyIdentity(token, { method: 'GET', path: '/things/1?view=full' }, TEST_SECRET)).toMatchObject(
+      caller.identity,
+    );
+    expect(verifyIdentity(token, { method: 'GET', path: '/things/1?view=all' }, TEST_SECRET)).toBeNull();
+    expect(verifyIdentity(token, { method: 'GET', path: '/things/1' }, TEST_SECRET)).toBeNull();
+  });
+
   it('when it calls one service several times, then the calls share kept-alive connections', async () => {
     const call = serviceClient('things', service.url, { secret: TEST_SECRET, answerTimeoutMs: 2_000 });
     ports.length = 0;

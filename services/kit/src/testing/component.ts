@@ -118,7 +118,7 @@ export function signedCaller(baseUrl: string, identity: Omit<Identity, 'exp'>, s
     const response = await fetch(url, {
       method,
       headers: {
-        [IDENTITY_HEADER]: signIdentity(identity, { method, path: url.pathname }, secret),
+        [IDENTITY_HEADER]: signIdentity(identity, { method, path: `${url.pathname}${url.search}` }, secret),
         ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
