@@ -3,11 +3,14 @@ import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../../components/footer.tsx';
 import { NavBar } from '../../features/navigation/components/nav-bar.tsx';
+import { RemotePage } from '../../features/remotes/components/remote-page.tsx';
 import { PublicHeader } from '../../features/navigation/components/public-header.tsx';
 import { SessionDialogs } from '../../features/session/components/session-dialogs.tsx';
-import { useSession } from '../../lib/session.tsx';
+import { type Session, useSession } from '../../lib/session.tsx';
 import styles from './page-frame.module.css';
 import { usePageHeading } from './use-page-heading.ts';
+
+const signInWithAuthSlice = (session: Session) => <RemotePage remote="auth" exposed="./LoginPage" session={session} />;
 
 /**
  * Every page: the nav bar for signed-in users (the public header otherwise), the page, the footer. The page's
@@ -29,7 +32,7 @@ export function PageFrame() {
         <Outlet />
       </main>
       <Footer />
-      <SessionDialogs />
+      <SessionDialogs signInForm={signInWithAuthSlice} />
     </div>
   );
 }
