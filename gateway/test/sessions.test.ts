@@ -24,7 +24,7 @@ describe('sessions of calls streamed to a service', () => {
       gateway: { SESSION_SECRET: SECRET, SESSION_IDLE_MINUTES: '120', SESSION_ABSOLUTE_HOURS: '1' },
     });
   });
-  afterAll(() => portal.stop());
+  afterAll(() => portal?.stop());
 
   it('when the cookie is the one express-session signed, then its id is read; tampered, unsigned or absent, it is not', async () => {
     const employee = await portal.employee();

@@ -24,7 +24,7 @@ describe.each(testBackends())('the files service on $name', (backend) => {
   let employee: ReturnType<typeof signedCaller>;
 
   beforeAll(async () => {
-    setup = await componentSetup(backend);
+    setup = await componentSetup(backend, 'files');
     // The courses service decides who sees a course: the draft is for administrators only.
     courses = await fakeService((router) => {
       router.get('/internal/courses/:id/visibility', (req, res) => {
@@ -46,7 +46,7 @@ describe.each(testBackends())('the files service on $name', (backend) => {
     employee = signedCaller(service.url, EMPLOYEE);
   });
 
-  afterAll(() => setup.close(service, courses));
+  afterAll(() => setup?.close(service, courses));
 
   it('when an administrator uploads a file, then employees list it and download the same bytes in chunks', async () => {
     const content = 'x'.repeat(5000);
