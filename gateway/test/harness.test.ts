@@ -9,7 +9,9 @@ describe('the test portal', () => {
   it('when one service cannot start, then the start fails naming it and its cause, and nothing stays listening', async () => {
     const before = listening();
     const started = startTestPortal(embedded!, { courses: { PORT: 'not-a-port' } });
-    await expect(started).rejects.toThrow(/^the test portal did not start: the courses service: Invalid configuration:\s+- PORT:/);
+    await expect(started).rejects.toThrow(
+      /^the test portal did not start: the courses service: Invalid configuration:\s+- PORT:/,
+    );
     expect(listening()).toBe(before);
   });
 
