@@ -28,8 +28,13 @@ const common = {
 };
 
 export default {
-  // Suites start real services (PGlite takes seconds to open): hooks and tests get time for that.
+  // Suites start real services; the harness fails a start that takes over 75 s with its cause, before this.
   testTimeout: 90_000,
+  // Two cores: a worker each (a suite waits on its services' I/O and argon2 threads as much as it computes).
+  maxWorkers: 2,
+  // A worker that held PGlite heaps takes seconds to exit under load; one kept open by a leak is still reported.
+  workerGracefulExitTimeout: 10_000,
+  globalSetup: '<rootDir>/jest/global-setup.mjs',
   projects: [
     {
       ...common,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/contracts/http';
+import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
 import { HttpSession } from '@portal/kit/testing/http-session';
 import { freePort } from '@portal/kit/server';
 
@@ -50,12 +51,18 @@ async function startPortal(dataDir: string): Promise<Portal> {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await eventually(
+  const ready = await eventually(
     () => output,
     (text) => text.includes('Course portal ready') || child.exitCode !== null,
     60_000,
-  );
-  expect(child.exitCode).toBeNull();
+  ).catch(() => undefined);
+  if (!ready || child.exitCode !== null) {
+    const why = child.exitCode === null ? 'not ready within 60 s' : `exit code ${child.exitCode}`;
+    // Not up: the child is stopped here (the suite never sees it) and its last words are the failure.
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    throw new Error(`npm start did not come up (${why}):\n${output.slice(-4000)}`);
+  }
   return { process: child, output: () => output, exited, baseUrl: `http://127.0.0.1:${port}` };
 }
 
@@ -82,6 +89,7 @@ describe('npm start supervises its processes', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
+    await Promise.all(SERVICES.map((service) => seedEmbeddedDatabase(dataDir, service)));
     portal = await startPortal(dataDir);
     admin = new HttpSession(portal.baseUrl);
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);

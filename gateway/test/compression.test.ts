@@ -60,7 +60,7 @@ describe('compressed answers', () => {
     portal = await startTestPortal(embedded!, { withCourses: false, gateway: { STATIC_ROOT: staticRoot } });
   });
   afterAll(async () => {
-    await portal.stop();
+    await portal?.stop();
     rmSync(staticRoot, { recursive: true, force: true });
   });
 

@@ -30,7 +30,7 @@ describe.each(testBackends())('courses and categories through the gateway on $na
     const category = await admin.post('/api/categories', { name: `Security ${Date.now()}` });
     categoryId = category.body.id;
   });
-  afterAll(() => portal.stop());
+  afterAll(() => portal?.stop());
 
   describe('categories', () => {
     it('when an administrator creates, renames and deletes a category, then everyone sees the change and the id stays', async () => {

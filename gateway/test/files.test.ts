@@ -56,7 +56,7 @@ describe.each(testBackends())('attachments through the gateway on $name', (backe
     employee = await portal.employee();
     categoryId = (await admin.post('/api/categories', { name: `Files ${Date.now()}` })).body.id;
   });
-  afterAll(() => portal.stop());
+  afterAll(() => portal?.stop());
 
   it('when files of every size up to the limit are uploaded, then each downloads byte for byte', async () => {
     const courseId = await newCourse();

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Backend } from '@portal/kit/testing/backends';
+import { type Backend, seedEmbeddedDatabase } from '@portal/kit/testing/backends';
 import type { Kysely } from 'kysely';
 import { freePort } from '@portal/kit/server';
 import { HttpSession } from '@portal/kit/testing/http-session';
@@ -40,7 +40,50 @@ export interface TestPortal {
   stop(): Promise<void>;
 }
 
-/** The auth, courses and files services and the gateway in this process, on the given backend, on free ports. */
+/** How long a whole portal may take to come up: below the hooks' timeout, so the failure reported names its cause. */
+const START_TIMEOUT_MS = 75_000;
+
+/**
+ * `starting`, or a failure naming `what` once the deadline has passed (with the load, the usual cause); what
+ * comes up after that is undone at once, so nothing stays open behind a failed start.
+ */
+function beforeDeadline<T>(what: string, deadline: number, starting: Promise<T>, undo: (value: T) => Promise<unknown>) {
+  return new Promise<T>((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      const [load] = loadavg();
+      const seconds = START_TIMEOUT_MS / 1000;
+      const cores = availableParallelism();
+      reject(
+        new Error(`${what} did not come up within ${seconds} s (load average ${load?.toFixed(1)} on ${cores} cores)`),
+      );
+    }, deadline - Date.now());
+    starting.then(
+      (value) => {
+        clearTimeout(timer);
+        if (late) void undo(value).catch(() => undefined);
+        else resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? new Error(`${what}: ${error.message}`, { cause: error }) : error);
+      },
+    );
+  });
+}
+
+/** Runs the undo steps last first; one that fails does not keep the others from running. */
+async function undoAll(steps: (() => Promise<unknown>)[]) {
+  const failures: unknown[] = [];
+  for (const step of steps.splice(0).reverse()) await step().catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw new AggregateError(failures, 'the test portal did not stop cleanly');
+}
+
+/**
+ * The auth, courses and files services and the gateway in this process, on the given backend, on free ports. A
+ * start that fails stops what it had started and fails with the cause, within START_TIMEOUT_MS.
+ */
 export async function startTestPortal(
   backend: Backend,
   options: {
@@ -52,114 +95,159 @@ export async function startTestPortal(
     withCourses?: boolean;
   } = {},
 ): Promise<TestPortal> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
-  const authDatabase = await backend.database();
-  const coursesDatabase = await backend.database();
-  const filesDatabase = await backend.database();
-  const common = {
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATA_DIR: dataDir,
-    IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  const undo: (() => Promise<unknown>)[] = [];
+  /** Starts one part before the deadline and remembers how to stop it. */
+  const start = async <T>(what: string, starting: () => Promise<T>, stop: (value: NoInfer<T>) => Promise<unknown>) => {
+    // Called here, so that a configuration it refuses fails this part like any other failure of its start.
+    const value = await beforeDeadline(what, deadline, Promise.resolve().then(starting), stop);
+    undo.push(() => stop(value));
+    return value;
   };
-  const coursesPort = await freePort();
-  const filesPort = await freePort();
-  const auth = await startAuthService(
-    loadAuthConfig({
+  /** Starts parts side by side; when one fails, the others are still waited for, so all are stopped. */
+  const startTogether = async <T extends unknown[]>(starting: { [K in keyof T]: Promise<T[K]> }) => {
+    const settled = await Promise.allSettled(starting);
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as T;
+  };
+  try {
+    const dataDir = await start(
+      'the data folder',
+      () => mkdtemp(path.join(tmpdir(), 'portal-test-')),
+      (folder) => rm(folder, { recursive: true, force: true }),
+    );
+    const dropDatabase = (database: { drop(): Promise<void> }) => database.drop();
+    const [authDatabase, coursesDatabase, filesDatabase] = await startTogether([
+      start('the auth database', () => backend.database(), dropDatabase),
+      start('the courses database', () => backend.database(), dropDatabase),
+      start('the files database', () => backend.database(), dropDatabase),
+    ]);
+    if (authDatabase.url === undefined) {
+      await Promise.all(['auth', 'courses', 'files'].map((service) => seedEmbeddedDatabase(dataDir, service)));
+    }
+    const common = {
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: dataDir,
+      IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    };
+    const [authPort, coursesPort, filesPort] = [await freePort(), await freePort(), await freePort()];
+    const at = (port: number) => `http://127.0.0.1:${port}`;
+    const stopService = (service: { stop(): Promise<void> }) => service.stop();
+    const withCourses = options.withCourses !== false;
+    // The services know each other's ports before they listen: they start side by side.
+    const [auth, courses, files] = await startTogether([
+      start(
+        'the auth service',
+        () =>
+          startAuthService(
+            loadAuthConfig({
+              ...common,
+              PORT: String(authPort),
+              DATABASE_URL: authDatabase.url,
+              COURSES_SERVICE_URL: at(coursesPort),
+              ...ADMIN,
+              ...options.auth,
+            }),
+          ),
+        stopService,
+      ),
+      withCourses
+        ? start(
+            'the courses service',
+            () =>
+              startCoursesService(
+                loadCoursesConfig({
+                  ...common,
+                  PORT: String(coursesPort),
+                  DATABASE_URL: coursesDatabase.url,
+                  AUTH_SERVICE_URL: at(authPort),
+                  FILES_SERVICE_URL: at(filesPort),
+                  ...options.courses,
+                }),
+              ),
+            stopService,
+          )
+        : Promise.resolve(undefined),
+      withCourses
+        ? start(
+            'the files service',
+            () =>
+              startFilesService(
+                loadFilesConfig({
+                  ...common,
+                  PORT: String(filesPort),
+                  DATABASE_URL: filesDatabase.url,
+                  COURSES_SERVICE_URL: at(coursesPort),
+                  ...options.files,
+                }),
+              ),
+            stopService,
+          )
+        : Promise.resolve(undefined),
+    ]);
+    const redisPrefix = `portal-test-${randomBytes(4).toString('hex')}:`;
+    const gatewayEnv = {
       ...common,
+      HOST: '127.0.0.1',
       PORT: '0',
-      DATABASE_URL: authDatabase.url,
-      COURSES_SERVICE_URL: `http://127.0.0.1:${coursesPort}`,
-      ...ADMIN,
-      ...options.auth,
-    }),
-  );
-  const courses =
-    options.withCourses === false
-      ? undefined
-      : await startCoursesService(
-          loadCoursesConfig({
-            ...common,
-            PORT: String(coursesPort),
-            DATABASE_URL: coursesDatabase.url,
-            AUTH_SERVICE_URL: auth.url,
-            FILES_SERVICE_URL: `http://127.0.0.1:${filesPort}`,
-            ...options.courses,
-          }),
-        );
-  const files =
-    options.withCourses === false
-      ? undefined
-      : await startFilesService(
-          loadFilesConfig({
-            ...common,
-            PORT: String(filesPort),
-            DATABASE_URL: filesDatabase.url,
-            COURSES_SERVICE_URL: `http://127.0.0.1:${coursesPort}`,
-            ...options.files,
-          }),
-        );
-  const redisPrefix = `portal-test-${randomBytes(4).toString('hex')}:`;
-  const gatewayEnv = {
-    ...common,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    AUTH_SERVICE_URL: auth.url,
-    // Port 9 (discard) has no listener here: a service that is down.
-    COURSES_SERVICE_URL: courses?.url ?? 'http://127.0.0.1:9',
-    FILES_SERVICE_URL: files?.url ?? 'http://127.0.0.1:9',
-    REDIS_URL: backend.redisUrl,
-    REDIS_KEY_PREFIX: redisPrefix,
-    // Suites share two cores with other suites and builds: an argon2 hash can take seconds there. The tests are
-    // about answers, not about how long a service may take (the suites that test timeouts set their own).
-    SERVICE_TIMEOUT_MS: '30000',
-    ...options.gateway,
-  };
-  const gateway = await startGateway(loadGatewayConfig(gatewayEnv));
-  const extraGateways: { stop(): Promise<void> }[] = [];
-  return {
-    url: gateway.url,
-    authUrl: auth.url,
-    coursesUrl: courses?.url,
-    stopFiles: async () => {
-      await files?.stop();
-    },
-    filesDb: files?.database.db,
-    dataDir,
-    session: () => new HttpSession(gateway.url),
-    async admin() {
-      const browser = new HttpSession(gateway.url);
-      const login = await browser.post('/api/auth/login', { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD });
-      if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
-      return browser;
-    },
-    async employee() {
-      const browser = new HttpSession(gateway.url);
-      const registered = await browser.post('/api/auth/register', newAccount());
-      if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
-      return Object.assign(browser, { userId: registered.body.id as string });
-    },
-    async startSecondGateway() {
-      const second = await startGateway(loadGatewayConfig(gatewayEnv));
-      extraGateways.push(second);
-      return second;
-    },
-    async relayEvents() {
-      await auth.relay?.relayNow();
-      await courses?.relay?.relayNow();
-    },
-    async stop() {
-      await Promise.all(extraGateways.map((extra) => extra.stop()));
-      await gateway.stop();
-      await files?.stop();
-      await courses?.stop();
-      await auth.stop();
-      await authDatabase.drop();
-      await coursesDatabase.drop();
-      await filesDatabase.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      AUTH_SERVICE_URL: auth.url,
+      // Port 9 (discard) has no listener here: a service that is down.
+      COURSES_SERVICE_URL: courses?.url ?? 'http://127.0.0.1:9',
+      FILES_SERVICE_URL: files?.url ?? 'http://127.0.0.1:9',
+      REDIS_URL: backend.redisUrl,
+      REDIS_KEY_PREFIX: redisPrefix,
+      // Suites share two cores with other suites and builds: an argon2 hash can take seconds there. The tests are
+      // about answers, not about how long a service may take (the suites that test timeouts set their own).
+      SERVICE_TIMEOUT_MS: '30000',
+      ...options.gateway,
+    };
+    const gateway = await start('the gateway', () => startGateway(loadGatewayConfig(gatewayEnv)), stopService);
+    let stopping: Promise<void> | undefined;
+    return {
+      url: gateway.url,
+      authUrl: auth.url,
+      coursesUrl: courses?.url,
+      stopFiles: async () => {
+        await files?.stop();
+      },
+      filesDb: files?.database.db,
+      dataDir,
+      session: () => new HttpSession(gateway.url),
+      async admin() {
+        const browser = new HttpSession(gateway.url);
+        const login = await browser.post('/api/auth/login', {
+          email: ADMIN.ADMIN_EMAIL,
+          password: ADMIN.ADMIN_PASSWORD,
+        });
+        if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+        return browser;
+      },
+      async employee() {
+        const browser = new HttpSession(gateway.url);
+        const registered = await browser.post('/api/auth/register', newAccount());
+        if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
+        return Object.assign(browser, { userId: registered.body.id as string });
+      },
+      async startSecondGateway() {
+        const second = await startGateway(loadGatewayConfig(gatewayEnv));
+        undo.push(() => second.stop());
+        return second;
+      },
+      async relayEvents() {
+        await auth.relay?.relayNow();
+        await courses?.relay?.relayNow();
+      },
+      stop() {
+        stopping ??= undoAll(undo);
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await undoAll(undo).catch(() => undefined);
+    throw new Error(`the test portal did not start: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /** A password that passes every rule, the guessability check included. */

@@ -12,7 +12,7 @@ describe('metrics, health and request ids', () => {
   beforeAll(async () => {
     portal = await startTestPortal(embedded!, { gateway: { METRICS_TOKEN: 'a-long-metrics-token-0123' } });
   });
-  afterAll(() => portal.stop());
+  afterAll(() => portal?.stop());
 
   it('when traffic has passed, then /metrics counts it per route pattern and status, ids left out', async () => {
     const employee = await portal.employee();

@@ -74,7 +74,7 @@ describe('the OpenAPI document', () => {
     beforeAll(async () => {
       portal = await startTestPortal(testBackends()[0]!, { withCourses: false });
     });
-    afterAll(() => portal.stop());
+    afterAll(() => portal?.stop());
 
     it('when /api/openapi.json is read, then it is OpenAPI 3.1 with every route and its schemas', async () => {
       const { status, body } = await portal.session().get('/api/openapi.json');

@@ -60,8 +60,8 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
     });
   });
   afterAll(async () => {
-    await portal.stop();
-    await smtp.close();
+    await portal?.stop();
+    await smtp?.close();
   });
 
   it('when a user asks for a reset, then a mail in their language brings a single-use link that sets a new password', async () => {

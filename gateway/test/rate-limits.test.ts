@@ -16,7 +16,7 @@ describe.each(testBackends())('rate limits on $name', (backend) => {
       },
     });
   });
-  afterAll(() => portal.stop());
+  afterAll(() => portal?.stop());
 
   it('when an account has too many failed logins from one address, then even the right password waits, with Retry-After', async () => {
     const account = newAccount();

@@ -136,7 +136,7 @@ describeOnServers('scale-out: two gateways and two instances of each service on 
     ).toBe(200);
     categoryId = (await admin.post('/api/categories', { name: 'Scale' })).body.id;
   });
-  afterAll(() => cluster.stop());
+  afterAll(() => cluster?.stop());
 
   it('when two instances migrated one database at once, then each migration ran exactly once', async () => {
     const applied = await cluster.query<{ count: number }>(

@@ -15,7 +15,7 @@ describe.each(testBackends())('security round on $name', (backend) => {
       },
     });
   });
-  afterAll(() => portal.stop());
+  afterAll(() => portal?.stop());
 
   async function publishedCourse() {
     const admin = await portal.admin();

@@ -26,7 +26,7 @@ describe('sessions of calls streamed to a service', () => {
       gateway: { SESSION_SECRET: SECRET, SESSION_IDLE_MINUTES: '2', SESSION_ABSOLUTE_HOURS: '1' },
     });
   });
-  afterAll(() => portal.stop());
+  afterAll(() => portal?.stop());
 
   it('when a signed-in user only reads, then every answer moves the short idle expiry on and the session stays', async () => {
     const employee = await portal.employee();

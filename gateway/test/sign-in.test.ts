@@ -7,7 +7,7 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
   beforeAll(async () => {
     portal = await startTestPortal(backend, { withCourses: false });
   });
-  afterAll(() => portal.stop());
+  afterAll(() => portal?.stop());
 
   it('when someone registers, then they are signed in, and logging out signs them out', async () => {
     const browser = portal.session();

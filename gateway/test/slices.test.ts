@@ -41,8 +41,8 @@ describe('slices served by their own containers behind the gateway', () => {
     });
   });
   afterAll(async () => {
-    await portal.stop();
-    await new Promise((resolve) => container.close(resolve));
+    await portal?.stop();
+    if (container) await new Promise((resolve) => container.close(resolve));
   });
 
   it('when a slice has an upstream, then its files come from there with their cache headers', async () => {

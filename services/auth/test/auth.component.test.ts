@@ -29,7 +29,7 @@ describe.each(testBackends())('the auth service on $name', (backend) => {
   let gateway: ReturnType<typeof signedCaller>;
 
   beforeAll(async () => {
-    setup = await componentSetup(backend);
+    setup = await componentSetup(backend, 'auth');
     courses = await fakeService((router) => {
       router.post('/internal/events', (_req, res) => {
         res.json({ status: 'handled' });
@@ -46,7 +46,7 @@ describe.each(testBackends())('the auth service on $name', (backend) => {
     gateway = signedCaller(service.url, ANONYMOUS);
   });
 
-  afterAll(() => setup.close(service, courses));
+  afterAll(() => setup?.close(service, courses));
 
   it('when the service starts with ADMIN_EMAIL, then that administrator signs in', async () => {
     expect(service.admin).toEqual({ email: 'admin@portal.test', outcome: 'created' });

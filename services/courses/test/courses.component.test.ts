@@ -43,7 +43,7 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     (await admin.post('/api/categories', { name: `${name} ${Math.random()}` })).body.id as string;
 
   beforeAll(async () => {
-    setup = await componentSetup(backend);
+    setup = await componentSetup(backend, 'courses');
     files = await fakeService((router) => {
       router.get('/internal/courses/:id/files', (req, res) => {
         if (filesAnswer !== 200) {
@@ -82,7 +82,7 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     employee = signedCaller(service.url, EMPLOYEE);
   });
 
-  afterAll(() => setup.close(service, files, auth));
+  afterAll(() => setup?.close(service, files, auth));
 
   it('when a call carries no signed identity, then it is refused with 401', async () => {
     const response = await fetch(new URL('/api/courses', service.url));

@@ -54,13 +54,13 @@ describe.each(testBackends())('course content in five languages on $name', (back
   }
 
   beforeAll(async () => {
-    setup = await componentSetup(backend);
+    setup = await componentSetup(backend, 'courses');
     auth = await fakeService(() => undefined);
     service = await startCoursesService(loadCoursesConfig({ ...setup.env, AUTH_SERVICE_URL: auth.url }));
     admin = signedCaller(service.url, ADMIN);
   });
 
-  afterAll(() => setup.close(service, auth));
+  afterAll(() => setup?.close(service, auth));
 
   it('when a course is read, then it comes in the language asked for, else its default language, and says which', async () => {
     const { id, word } = await germanAndRomansh();

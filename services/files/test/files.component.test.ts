@@ -60,7 +60,7 @@ describe.each(testBackends())('the files service on $name', (backend) => {
   let visibilityDelayMs = 0;
 
   beforeAll(async () => {
-    setup = await componentSetup(backend);
+    setup = await componentSetup(backend, 'files');
     // The courses service decides who sees a course: the draft is for administrators only.
     courses = await fakeService((router) => {
       router.get('/internal/courses/:id/visibility', async (req, res) => {
@@ -85,7 +85,7 @@ describe.each(testBackends())('the files service on $name', (backend) => {
     employee = signedCaller(service.url, EMPLOYEE);
   });
 
-  afterAll(() => setup.close(service, courses));
+  afterAll(() => setup?.close(service, courses));
 
   const fileIds = async () =>
     (await service.database.db.selectFrom('files').select('id').execute()).map(({ id }) => id).sort();

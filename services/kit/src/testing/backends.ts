@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 
 export interface Backend {
@@ -13,6 +15,15 @@ const embedded: Backend = {
   database: async () => ({ url: undefined, drop: async () => undefined }),
   redisUrl: undefined,
 };
+
+/**
+ * Gives a service's embedded database (DATA_DIR/<service>) the initialised cluster that jest's global setup keeps,
+ * so PGlite skips initdb; without one (outside jest) the service runs initdb itself.
+ */
+export async function seedEmbeddedDatabase(dataDir: string, service: string) {
+  const template = process.env.PORTAL_TEST_PGLITE_TEMPLATE;
+  if (template) await cp(template, path.join(dataDir, service), { recursive: true });
+}
 
 /** A scratch database on the server of TEST_DATABASE_URL, dropped after the test. */
 async function scratchDatabase(adminUrl: string) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import net from 'node:net';
 import express, { type Request, type Router } from 'express';
 import { IDENTITY_HEADER, type Identity, signIdentity } from '../identity.ts';
-import type { Backend } from './backends.ts';
+import { type Backend, seedEmbeddedDatabase } from './backends.ts';
 
 export const TEST_SECRET = randomBytes(32).toString('hex');
 
@@ -40,13 +40,14 @@ export function blockOutboundNetwork(): () => void {
 
 /**
  * What a component suite stands on: outbound network blocked, a data folder, a database on the backend, and
- * the environment a service under test starts with (port 0, silent logs, the test secret). `close` stops what
- * it is given, in order, then undoes the rest.
+ * the environment a service under test starts with (port 0, silent logs, the test secret). Given the service's
+ * name, its embedded database starts initialised. `close` stops what it is given, in order, then undoes the rest.
  */
-export async function componentSetup(backend: Backend) {
+export async function componentSetup(backend: Backend, service?: string) {
   const restoreNetwork = blockOutboundNetwork();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'component-'));
   const database = await backend.database();
+  if (service && database.url === undefined) await seedEmbeddedDatabase(dataDir, service);
   return {
     env: {
       PORT: '0',
