@@ -3,7 +3,7 @@ import { ADMIN, expect, test } from '../support/portal.ts';
 
 const KIB = 1024;
 /**
- * Each route is held at a ceiling a few KiB above today's weight (README, Performance), never above its budget, so
+ * Each route is held at a ceiling a few KiB above today's weight (bench/README.md, Page weight), never above its budget, so
  * that it cannot grow unnoticed; lower a ceiling when a route gets lighter.
  */
 const CEILINGS: Record<RouteName, number> = {
