@@ -105,7 +105,7 @@ describe.each(testBackends())('the files service on $name', (backend) => {
     const upload = request(url, {
       method: 'POST',
       headers: {
-        [IDENTITY_HEADER]: signIdentity(ADMIN, { method: 'POST', path: url.pathname }, TEST_SECRET),
+        [IDENTITY_HEADER]: signIdentity(ADMIN, { method: 'POST', path: `${url.pathname}${url.search}` }, TEST_SECRET),
         'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
       },
     });
