@@ -94,7 +94,7 @@ test('when a user deletes the account with the password and the typed e-mail, th
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Login failed, please try again.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('E-mail or password is wrong.');
   await expect(page).toHaveURL(/\/login(\?next=%2Faccount)?$/);
 });
 

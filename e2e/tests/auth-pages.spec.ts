@@ -86,7 +86,9 @@ test('when a reset link is opened, then its form is shown; once used, the same l
   const link = pathOf(await resetLinkFor(email));
 
   await page.goto(link);
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  // The link names its account: the e-mail is shown, not asked again.
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('E-mail', { exact: true })).not.toBeEditable();
   await page.getByLabel('New password', { exact: true }).fill('Renewed-harbour-lantern-1');
   await page.getByLabel('Confirm new password', { exact: true }).fill('Renewed-harbour-lantern-1');
   await page.getByRole('button', { name: 'Save new password' }).click();
