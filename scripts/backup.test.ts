@@ -17,11 +17,17 @@ import { filesRepository } from '@portal/files-service/data-access/files-reposit
 import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { storeStream } from '@portal/files-service/domain/chunk-storage';
 import { migrate } from '@portal/kit/db';
+import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
 import { SERVICE_TABLES, type ServiceName } from './backup.ts';
 
 const run = promisify(execFile);
 const admin = path.resolve('scripts/admin.ts');
 const env = { IDENTITY_SECRET: 'x'.repeat(32), PORT: '0' };
+
+/** Each service's embedded database, started from the suite's initialised cluster where there is one (no initdb). */
+async function seedAll(dataDir: string) {
+  for (const service of ['auth', 'courses', 'files']) await seedEmbeddedDatabase(dataDir, service);
+}
 
 async function openAll(dataDir: string) {
   const config = { DATA_DIR: dataDir, DATABASE_POOL_SIZE: 1, DATABASE_URL: undefined };
@@ -65,6 +71,7 @@ describe('npm run admin -- backup / restore', () => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'portal-backup-'));
     dataDir = path.join(work, 'data');
+    await seedAll(dataDir);
     const databases = await openAll(dataDir);
     const authConfig = loadAuthConfig({ ...env, DATA_DIR: dataDir });
     const user = await accountsFor(databases.auth, authConfig).register({
@@ -122,6 +129,7 @@ describe('npm run admin -- backup / restore', () => {
     const archive = path.join(work, 'portal.backup.gz');
     await run(process.execPath, [admin, 'backup', archive], { env: { ...process.env, DATA_DIR: dataDir } });
     await rm(dataDir, { recursive: true, force: true });
+    await seedAll(dataDir);
     const { stdout } = await run(process.execPath, [admin, 'restore', archive], {
       env: { ...process.env, DATA_DIR: dataDir },
     });
