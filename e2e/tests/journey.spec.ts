@@ -30,7 +30,7 @@ test('when a new user registers, logs out, logs in again and resets the password
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
   });
 
   await test.step('a wrong password is refused, the right one signs in', async () => {

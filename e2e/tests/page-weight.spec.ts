@@ -7,10 +7,10 @@ const KIB = 1024;
  * that it cannot grow unnoticed; lower a ceiling when a route gets lighter.
  */
 const CEILINGS: Record<RouteName, number> = {
-  login: 147 * KIB,
-  dashboard: 152 * KIB,
-  course: 162 * KIB,
-  createCourse: 262 * KIB,
+  login: 150 * KIB,
+  dashboard: 156 * KIB,
+  course: 165 * KIB,
+  createCourse: 266 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {

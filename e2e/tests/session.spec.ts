@@ -53,7 +53,8 @@ test('when the session of an editor with typed text ends, then Save asks to sign
   const answer = await created;
   expect(answer.status()).toBe(201);
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // A draft was saved: the dashboard opens on the drafts.
+  await expect(page).toHaveURL(/\/dashboard\?view=drafts$/);
   const { id } = (await answer.json()) as { id: string };
   const stored = (await (await page.request.get(`/api/courses/${id}`)).json()) as {
     title: string;
