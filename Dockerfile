@@ -66,6 +66,8 @@ COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --chown=node:node package.json ./
 COPY --chown=node:node contracts ./contracts
 COPY --chown=node:node services ./services
+# reset-password ends the account's sessions through the gateway's own session store.
+COPY --chown=node:node gateway ./gateway
 COPY --chown=node:node scripts ./scripts
 USER node
 ENTRYPOINT ["node", "scripts/admin.ts"]
