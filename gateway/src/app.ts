@@ -74,7 +74,17 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.
   for (const [name, prefixes] of Object.entries(PROXIED_PREFIXES)) {
     const targets = services[name as keyof typeof PROXIED_PREFIXES];
-    app.use(serviceProxy({ ...proxyOptions, name, targets, prefixes: [...prefixes] }));
+    app.use(
+      serviceProxy({
+        ...proxyOptions,
+        name,
+        targets,
+        prefixes: [...prefixes],
+        endSessions: async (userIds) => {
+          for (const userId of userIds) await sessions.store.endSessionsOf(userId);
+        },
+      }),
+    );
   }
   app.use(
     sessionRoutes(

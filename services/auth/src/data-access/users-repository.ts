@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS } from '@portal/contracts/events';
+import type { UserStatus } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
@@ -9,9 +10,12 @@ export interface UserRecord {
   id: string;
   email: string;
   name: string;
-  passwordHash: string;
+  /** Null for an account that signs in only through the company's provider or has not set a password yet. */
+  passwordHash: string | null;
   language: Language;
   isSysAdmin: boolean;
+  status: UserStatus;
+  lastSignInAt: Date | null;
 }
 
 const columns = [
@@ -21,6 +25,8 @@ const columns = [
   'password_hash as passwordHash',
   'language',
   'is_sys_admin as isSysAdmin',
+  'status',
+  'last_sign_in_at as lastSignInAt',
 ] as const;
 
 export function usersRepository(db: Kysely<AuthDatabase>) {
@@ -40,7 +46,9 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     },
 
     /** Inserts a user; answers undefined when the e-mail is taken (unique index, safe under concurrency). */
-    async insert(user: Omit<UserRecord, 'id'>): Promise<UserRecord | undefined> {
+    async insert(
+      user: Omit<UserRecord, 'id' | 'status' | 'lastSignInAt'> & { status?: UserStatus },
+    ): Promise<UserRecord | undefined> {
       const id = randomUUID();
       const inserted = await db
         .insertInto('users')
@@ -51,6 +59,7 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
           password_hash: user.passwordHash,
           language: user.language,
           is_sys_admin: user.isSysAdmin,
+          status: user.status ?? 'active',
         })
         .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
         .returning(columns)
@@ -59,7 +68,7 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     },
 
     /** Many new users at once (bulk seeding); their e-mails must not be taken. */
-    async insertMany(users: UserRecord[]) {
+    async insertMany(users: Omit<UserRecord, 'status' | 'lastSignInAt'>[]) {
       if (users.length === 0) return;
       await db
         .insertInto('users')
@@ -92,6 +101,10 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
         .returning(columns)
         .executeTakeFirst();
       return row as UserRecord | undefined;
+    },
+
+    async recordSignIn(id: string, at: Date) {
+      await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
     },
 
     /** Deletes the account and, in the same transaction, tells the other services (its participations go). */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { User } from '@portal/contracts/auth';
+import type { User, UserStatus } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import { isGuessablePassword } from '@portal/contracts/password-strength';
 import { LIMITS } from '@portal/contracts/rules';
@@ -32,6 +32,10 @@ export function toUser(record: UserRecord): User {
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'E-mail or password is wrong');
 const emailTaken = () => new AppError(409, 'email_taken', 'An account with this e-mail already exists');
+const notActive = (status: UserStatus) =>
+  status === 'pending'
+    ? new AppError(403, 'account_pending', 'Follow the link in the e-mail we sent to activate this account')
+    : new AppError(403, 'account_deactivated', 'This account has been deactivated');
 const invalidToken = () => new AppError(400, 'invalid_token', 'The reset link is invalid or has expired');
 /**
  * New passwords (not the ones already stored: they keep working at login) must not be common or guessable,
@@ -96,7 +100,10 @@ export function accounts(deps: AccountsDeps) {
     /** A language picked on the device before sign-in replaces the stored one; without it the stored one stays. */
     async login(email: string, password: string, language?: Language) {
       const record = await deps.users.findByEmail(email);
-      if (!(await verifyPassword(record?.passwordHash, password)) || !record) throw invalidCredentials();
+      if (!(await verifyPassword(record?.passwordHash ?? undefined, password)) || !record) throw invalidCredentials();
+      // Told only to whoever knows the password: the account exists but may not sign in.
+      if (record.status !== 'active') throw notActive(record.status);
+      await deps.users.recordSignIn(record.id, now());
       if (!language || language === record.language) return toUser(record);
       return toUser((await deps.users.update(record.id, { language })) ?? record);
     },
@@ -114,7 +121,7 @@ export function accounts(deps: AccountsDeps) {
     /** Reset links asked for before the change die with the old password. */
     async changePassword(id: string, currentPassword: string, newPassword: string) {
       const record = await requireRecord(id);
-      if (!(await verifyPassword(record.passwordHash, currentPassword))) throw invalidCredentials();
+      if (!(await verifyPassword(record.passwordHash ?? undefined, currentPassword))) throw invalidCredentials();
       await refuseGuessable(newPassword, record, 'newPassword');
       await deps.users.update(id, { passwordHash: await hashPassword(newPassword) });
       await deps.resetTokens.deleteOfUser(id);
@@ -122,7 +129,7 @@ export function accounts(deps: AccountsDeps) {
 
     async deleteUser(id: string, password: string) {
       const record = await requireRecord(id);
-      if (!(await verifyPassword(record.passwordHash, password))) throw invalidCredentials();
+      if (!(await verifyPassword(record.passwordHash ?? undefined, password))) throw invalidCredentials();
       await deps.users.delete(id);
     },
 

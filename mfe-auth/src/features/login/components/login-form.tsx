@@ -53,7 +53,13 @@ export function LoginForm({ session }: { session: PortalSession }) {
       toast.success(t('login.success', { name: user.name }));
       session.signIn(user);
     } catch (error) {
-      setFailure(failureText(error, 'login.failed', { invalid_credentials: 'login.wrongCredentials' }));
+      setFailure(
+        failureText(error, 'login.failed', {
+          invalid_credentials: 'login.wrongCredentials',
+          account_deactivated: 'login.accountDeactivated',
+          account_pending: 'login.accountPending',
+        }),
+      );
       setSubmitting(false);
     }
   };
