@@ -18,7 +18,7 @@ import { migrations as filesMigrations } from '@portal/files-service/data-access
 import { storeStream } from '@portal/files-service/domain/chunk-storage';
 import { migrate } from '@portal/kit/db';
 import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
-import { SERVICE_TABLES, type ServiceName } from './backup.ts';
+import { REBUILT_TABLES, SERVICE_TABLES, type ServiceName } from './backup.ts';
 
 const run = promisify(execFile);
 const admin = path.resolve('scripts/admin.ts');
@@ -124,6 +124,21 @@ describe('npm run admin -- backup / restore', () => {
     await Promise.all(Object.values(databases).map((database) => database.close()));
   });
   afterAll(() => rm(work, { recursive: true, force: true }));
+
+  it('when a service has a table, then the backup knows it (a new table without a place in SERVICE_TABLES fails here)', async () => {
+    const databases = await openAll(dataDir);
+    try {
+      for (const [service, database] of Object.entries(databases) as [ServiceName, (typeof databases)[ServiceName]][]) {
+        const { rows } = await sql<{ name: string }>`
+          select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database.db);
+        const known = [...SERVICE_TABLES[service].map(([table]) => table), ...(REBUILT_TABLES[service] ?? [])];
+        expect(rows.map((row) => row.name).sort()).toEqual(known.sort());
+      }
+    } finally {
+      await Promise.all(Object.values(databases).map((database) => database.close()));
+    }
+  });
 
   it('when the data is backed up, wiped and restored, then every row of every service is back', async () => {
     const archive = path.join(work, 'portal.backup.gz');

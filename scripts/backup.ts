@@ -14,6 +14,8 @@ export const SERVICE_TABLES = {
     ['schema_migrations', 'id'],
     ['users', 'id'],
     ['password_reset_tokens', 'token_hash'],
+    ['groups', 'id'],
+    ['group_members', 'group_id, user_id'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],
@@ -38,6 +40,8 @@ export const SERVICE_TABLES = {
   ],
 } as const;
 export type ServiceName = keyof typeof SERVICE_TABLES;
+/** Tables a service rebuilds itself (a counter its triggers keep), which an archive leaves out. */
+export const REBUILT_TABLES: Partial<Record<ServiceName, readonly string[]>> = { courses: ['catalogue_version'] };
 export type ServiceDatabases = Record<ServiceName, Kysely<unknown>>;
 /** Each service's migrations in order: an older archive is restored at its level, then migrated. */
 export type ServiceMigrations = Record<ServiceName, Migration[]>;
