@@ -25,6 +25,7 @@ export const PROXIED_PREFIXES = {
   courses: ['/api/courses', '/api/categories'],
   files: ['/api/files'],
   auth: ['/api/user/set-language', '/api/user/request-password-reset', '/api/user/reset-password/status'],
+  audit: ['/api/audit'],
 } as const;
 
 export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
@@ -41,6 +42,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
     auth: serviceTargets(config.AUTH_SERVICE_URL),
     courses: serviceTargets(config.COURSES_SERVICE_URL),
     files: serviceTargets(config.FILES_SERVICE_URL),
+    audit: serviceTargets(config.AUDIT_SERVICE_URL),
   };
   const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
   const limits = rateLimits(config, redis);

@@ -4,6 +4,7 @@ import { testBackends } from '@portal/kit/testing/backends';
 import type { Router } from 'express';
 import { authRoutes } from '@portal/auth-service/entry-points/api/routes';
 import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-points/api/routes';
+import { auditRoutes } from '@portal/audit-service/entry-points/api/routes';
 import { fileRoutes } from '@portal/files-service/entry-points/api/routes';
 import { PROXIED_PREFIXES } from '../src/app.ts';
 import { sessionRoutes } from '../src/session-routes.ts';
@@ -37,6 +38,7 @@ const served = {
   auth: routesOf(authRoutes(unused)),
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
+  audit: routesOf(auditRoutes(unused)),
 };
 const publicRoutes = (routes: string[]) => routes.filter((route) => route.split(' ')[1]?.startsWith('/api/'));
 
@@ -48,6 +50,7 @@ describe('the OpenAPI document', () => {
       ...publicRoutes(served.auth).filter((route) => !served.gateway.includes(route)),
       ...publicRoutes(served.courses),
       ...publicRoutes(served.files),
+      ...publicRoutes(served.audit),
     ].sort();
     expect(implemented).toEqual(documented);
   });
@@ -61,7 +64,7 @@ describe('the OpenAPI document', () => {
       )?.[0];
       expect({
         key,
-        servedByOwner: owner ? served[owner as 'auth' | 'courses' | 'files'].includes(key) : false,
+        servedByOwner: owner ? served[owner as keyof typeof PROXIED_PREFIXES].includes(key) : false,
       }).toEqual({
         key,
         servedByOwner: true,

@@ -45,7 +45,10 @@ export async function startAuthService(config: AuthConfig) {
     name: SERVICE_NAME,
     config,
     migrations,
-    publishes: { [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL } },
+    publishes: {
+      [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL },
+      [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
+    },
     beforeServing: async ({ database, logger }) => {
       await preloadPasswordEstimator();
       if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return undefined;

@@ -77,7 +77,10 @@ export function startCoursesService(config: CoursesConfig) {
     migrations,
     pgliteExtensions: PGLITE_EXTENSIONS,
     // Deleted courses take their files along: delivered to the files service once it is there.
-    publishes: { [EVENTS.courseDeleted]: { service: 'files', urls: config.FILES_SERVICE_URL } },
+    publishes: {
+      [EVENTS.courseDeleted]: { service: 'files', urls: config.FILES_SERVICE_URL },
+      [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
+    },
     beforeServing: async (context) => {
       if (config.SEED_EXAMPLES) await seedExamples(casesOf(context), context.logger);
       return casesOf(context).settleAuthorLanguages(context.logger);
