@@ -129,9 +129,7 @@ export async function startTestPortal(
       start('the audit database', () => backend.database(), dropDatabase),
     ]);
     if (authDatabase.url === undefined) {
-      await Promise.all(
-        ['auth', 'courses', 'files', 'audit'].map((service) => seedEmbeddedDatabase(dataDir, service)),
-      );
+      await Promise.all(['auth', 'courses', 'files', 'audit'].map((service) => seedEmbeddedDatabase(dataDir, service)));
     }
     const common = {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
