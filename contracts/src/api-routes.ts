@@ -469,4 +469,14 @@ export const API_ROUTES: ApiRoute[] = [
     response: auditPageSchema,
     errors: [400, 401, 403],
   },
+  {
+    method: 'get',
+    path: '/api/user/export',
+    tag: 'Account',
+    summary:
+      "Download my data: every service's records of the signed-in person, one ZIP (a JSON file per service, a CSV per table)",
+    access: 'user',
+    binary: 'application/zip',
+    errors: [401, 503],
+  },
 ];

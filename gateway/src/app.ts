@@ -13,6 +13,7 @@ import { apiCompression } from './api-compression.ts';
 import { apiReference } from './api-reference.ts';
 import { healthRoutes, metricsAccess } from './health.ts';
 import { privateAnswers } from './private-answers.ts';
+import { personalDataExport } from './personal-data-export.ts';
 import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -96,6 +97,16 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
       }),
       limits,
       sessions.store,
+    ),
+  );
+  app.use(
+    personalDataExport(
+      Object.fromEntries(
+        Object.entries(services).map(([name, targets]) => [
+          name,
+          serviceClient(name, targets, { secret: config.IDENTITY_SECRET, answerTimeoutMs: config.SERVICE_TIMEOUT_MS }),
+        ]),
+      ),
     ),
   );
   app.use(apiReference());

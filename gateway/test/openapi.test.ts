@@ -7,6 +7,7 @@ import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-poin
 import { auditRoutes } from '@portal/audit-service/entry-points/api/routes';
 import { fileRoutes } from '@portal/files-service/entry-points/api/routes';
 import { PROXIED_PREFIXES } from '../src/app.ts';
+import { personalDataExport } from '../src/personal-data-export.ts';
 import { sessionRoutes } from '../src/session-routes.ts';
 import { startTestPortal, type TestPortal } from './harness.ts';
 
@@ -34,7 +35,7 @@ function routesOf(router: Router): string[] {
 // The routers are built with stand-ins: building them calls nothing, and only their routes are read here.
 const unused = new Proxy({}, { get: () => () => undefined }) as never;
 const served = {
-  gateway: routesOf(sessionRoutes(unused, unused, unused)),
+  gateway: [...routesOf(sessionRoutes(unused, unused, unused)), ...routesOf(personalDataExport({}))],
   auth: routesOf(authRoutes(unused)),
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),

@@ -6,6 +6,7 @@ import { type ServiceContext, startService } from '@portal/kit/start-service';
 import type { AuditConfig } from './config.ts';
 import { entriesRepository } from './data-access/entries-repository.ts';
 import { type AuditDatabase, migrations } from './data-access/schema.ts';
+import { personalData } from './data-access/personal-data.ts';
 import { auditShipper, lineWriterFor } from './domain/sink.ts';
 import { auditTrail } from './domain/trail.ts';
 import { auditRoutes } from './entry-points/api/routes.ts';
@@ -21,11 +22,12 @@ export function openAuditDatabase(config: Pick<AuditConfig, 'DATABASE_URL' | 'DA
 }
 
 export function startAuditService(config: AuditConfig) {
-  let shipNow = () => undefined as void;
+  let shipNow: () => void = () => undefined;
   return startService<AuditDatabase>({
     name: SERVICE_NAME,
     config,
     migrations,
+    personalData,
     // Retention once at start and once a day; the sink catches up every few seconds and after each new entry.
     beforeServing: async ({ database, logger }) => {
       const entries = entriesRepository(database.db);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AuditEntry } from '@portal/contracts/audit';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
+import { spreadsheetSafe } from '@portal/kit/csv';
 import { stringify } from 'csv-stringify';
 import { createInstance } from 'i18next';
 import de from '../locales/de.json' with { type: 'json' };
@@ -20,14 +21,6 @@ void i18n.init({
 });
 
 const COLUMNS = Object.keys(en.csv.columns) as (keyof typeof en.csv.columns)[];
-
-/**
- * A spreadsheet runs a cell that begins with = + - @ (or a tab or carriage return) as a formula: such a cell is
- * kept as text with a leading apostrophe (OWASP's CSV injection advice).
- */
-export function spreadsheetSafe(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
 
 /** The trail as CSV in the reader's language, written as its entries come (`entries` pages through them). */
 export function auditCsv(entries: AsyncIterable<AuditEntry>, language: Language): Readable {
