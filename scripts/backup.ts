@@ -38,6 +38,14 @@ export const SERVICE_TABLES = {
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],
+  audit: [
+    ['schema_migrations', 'id'],
+    ['audit_entries', 'seq'],
+    ['audit_pruned', 'through_seq'],
+    ['audit_sink_position', 'sink'],
+    ['outbox', 'id'],
+    ['processed_events', 'event_id'],
+  ],
 } as const;
 export type ServiceName = keyof typeof SERVICE_TABLES;
 /** Tables a service rebuilds itself (a counter its triggers keep), which an archive leaves out. */
@@ -157,6 +165,8 @@ export async function restore(
         for (const migration of earlier) await applyMigration(trx, migration);
         await sql`delete from schema_migrations`.execute(trx);
       } else {
+        // A restore replaces the audit trail whole: its append-only trigger lets this transaction, as it lets pruning.
+        if (service === 'audit') await sql`select set_config('audit.pruning', 'on', true)`.execute(trx);
         for (const [table] of [...tables].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
       }
       await trx

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { auditPageSchema, auditQuerySchema } from './audit.ts';
 import {
   changePasswordRequestSchema,
   deleteUserRequestSchema,
@@ -42,7 +43,7 @@ export interface ApiRoute {
   method: Method;
   /** Express-style path (`:id` for a path parameter). */
   path: string;
-  tag: 'Session' | 'Account' | 'Courses' | 'Categories' | 'Files';
+  tag: 'Session' | 'Account' | 'Courses' | 'Categories' | 'Files' | 'Audit';
   summary: string;
   access: Access;
   params?: z.ZodMiniObject;
@@ -457,5 +458,25 @@ export const API_ROUTES: ApiRoute[] = [
     params: fileIdParams,
     response: messageSchema,
     errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/audit',
+    tag: 'Audit',
+    summary: 'The audit trail, newest first: a page as JSON (`next` asks for the following one), or every match as CSV',
+    access: 'admin',
+    query: auditQuerySchema,
+    response: auditPageSchema,
+    errors: [400, 401, 403],
+  },
+  {
+    method: 'get',
+    path: '/api/user/export',
+    tag: 'Account',
+    summary:
+      "Download my data: every service's records of the signed-in person, one ZIP (a JSON file per service, a CSV per table)",
+    access: 'user',
+    binary: 'application/zip',
+    errors: [401, 503],
   },
 ];

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import styles from '../../features/account/components/account.module.css';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
+import { PersonalDataSection } from '../../features/account/components/personal-data-section.tsx';
 import { DeleteAccountForm } from '../../features/account/components/delete-account-form.tsx';
 import { ProfileSection } from '../../features/account/components/profile-section.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
@@ -18,6 +19,7 @@ export default function AccountPage({ session }: AuthPageProps) {
       <h1 className={styles.title}>{t('account.title')}</h1>
       <ProfileSection user={session.user} session={session} />
       <ChangePasswordForm user={session.user} />
+      <PersonalDataSection />
       <DeleteAccountForm user={session.user} session={session} />
     </div>
   );
