@@ -2,26 +2,18 @@ import { api, type ApiClient } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import { isLanguage, type Language } from '@portal/contracts/languages';
+import type { PortalSession } from '@portal/contracts/pages';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { changeInterfaceLanguage } from './i18n.ts';
 import { openSessionChannel, type SessionNews } from './session-channel.ts';
 
-export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
+export type SessionStatus = PortalSession['status'];
 
 /**
- * Who is signed in, as the shell knows it. The shell hands this object to every remote page as its
- * `session` prop, so that a remote can sign the user in and switch the language through the shell.
+ * Who is signed in, as the shell knows it: the session every remote page gets as its `session` prop, and what
+ * only the shell's own parts use.
  */
-export interface Session {
-  status: SessionStatus;
-  user: User | null;
-  /** After a successful login or registration: remembers the user and applies their stored language. */
-  signIn: (user: User) => void;
-  signOut: () => Promise<void>;
-  /** Tells the server when someone is signed in, then switches the interface at once. */
-  changeLanguage: (language: Language) => Promise<void>;
-  /** The language a visitor picked on this device before signing in: the login stores it for the account. */
-  languageChosenBeforeSignIn: () => Language | undefined;
+export interface Session extends PortalSession {
   /** The session ended while the user was signed in: failed calls wait for a new sign-in, then run again. */
   ended: boolean;
   /** The idle timeout is near (WCAG 2.2.1): `extend` keeps the session. */
