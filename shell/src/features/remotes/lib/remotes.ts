@@ -1,34 +1,17 @@
-import {
-  loadRemote,
-  type ModuleFederationRuntimePlugin,
-  registerPlugins,
-  registerRemotes,
-} from '@module-federation/enhanced/runtime';
-import { RetryPlugin } from '@module-federation/retry-plugin';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PageProps } from '@portal/contracts/pages';
 import type { PortalConfig, RemoteName } from '@portal/contracts/portal-config';
 import type { ComponentType } from 'react';
 import { fallbackPlugin } from './fallback-plugin.ts';
-import { manifestFetchPlugin } from './manifest-fetch-plugin.ts';
+import { retryPlugin } from './retry-plugin.ts';
 
 export interface RemotePageModule {
   default: ComponentType<PageProps>;
 }
 
-/**
- * First layer of the fallback: a remote's entry script and its page module are loaded once more before anyone
- * sees a fallback. Without its fetch hook, which would ask for each manifest again (manifest-fetch-plugin.ts).
- */
-function scriptRetryPlugin(): ModuleFederationRuntimePlugin {
-  const { fetch: _askedByTheManifestPlugin, ...scriptRetries } = RetryPlugin({
-    script: { retryTimes: 1, retryDelay: 400 },
-  });
-  return scriptRetries;
-}
-
 /** Registers the remotes named in /config.json by their manifest URLs, before the first render. */
 export function setUpRemotes(remotes: PortalConfig['remotes']): void {
-  registerPlugins([manifestFetchPlugin(), scriptRetryPlugin(), fallbackPlugin()]);
+  registerPlugins([retryPlugin(), fallbackPlugin()]);
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }
 
