@@ -6,6 +6,7 @@
  * the OpenAPI document, the events), nor the page registry (`pages.ts`), which the shell's entry script reads
  * before any shared module is there: each app bundles that small file itself.
  */
+export * from './api-calls.ts';
 export * from './api-client.ts';
 export * from './auth.ts';
 export * from './courses.ts';

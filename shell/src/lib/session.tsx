@@ -34,13 +34,16 @@ function languageChosenBeforeSignIn(): Language | undefined {
   return isLanguage(choice) ? choice : undefined;
 }
 
+/** The login status asked without a 401: a visitor is `null`. */
+const OPTIONAL = { query: { optional: 'true' } } as const;
+
 /**
  * Asks the server once per page load who is signed in: the user, or null. A visitor is an expected answer, not a
- * failed request (`currentUser` gets null rather than a 401); any failure is logged and counts as signed out.
+ * failed request (`optional=true` gets null rather than a 401); any failure is logged and counts as signed out.
  */
 export async function checkLoginStatus(client: ApiClient = api): Promise<User | null> {
   try {
-    return await client.currentUser();
+    return await client.checkLoginStatus(OPTIONAL);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) console.error('Could not check the login status', error);
     return null;
@@ -151,7 +154,7 @@ export function SessionProvider({
     const leadMs = Math.min(WARNING_LEAD_MS, idleMs / 2);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const atTimeout = () => {
-      api.currentUser().then(
+      api.checkLoginStatus(OPTIONAL).then(
         (user) => {
           if (!user) setEnded(true);
         },
@@ -200,7 +203,7 @@ export function SessionProvider({
 
   const extend = useCallback(async () => {
     try {
-      if (!(await api.currentUser())) setEnded(true);
+      if (!(await api.checkLoginStatus(OPTIONAL))) setEnded(true);
     } catch (error) {
       console.error('Could not extend the session', error);
     }
@@ -210,7 +213,9 @@ export function SessionProvider({
     async (language: Language) => {
       if (signedIn) {
         try {
-          const user = await api.setLanguage(language);
+          const user = await api.setLanguage({
+            query: { requestedLanguage: language.toUpperCase() as Uppercase<Language> },
+          });
           setState({ status: 'authenticated', user });
         } catch (error) {
           const invalid = error instanceof ApiError && error.status === 400;

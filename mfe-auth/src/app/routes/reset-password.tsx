@@ -19,7 +19,7 @@ function useResetLinkState(token: string | null): LinkState {
   useEffect(() => {
     if (!token) return;
     let current = true;
-    api.resetTokenStatus(token).then(
+    api.resetTokenStatus({ query: { token } }).then(
       ({ valid, email }) =>
         current && setChecked({ token, state: valid ? { status: 'valid', email } : { status: 'invalid' } }),
       () => current && setChecked({ token, state: { status: 'valid', email: undefined } }),

@@ -30,7 +30,10 @@ export function useStandaloneSession(loginStatus: Promise<User | null>): PortalS
         setState({ status: 'anonymous', user: null });
       },
       changeLanguage: async (language: Language) => {
-        if (state.user) await api.setLanguage(language).catch((error: unknown) => console.error(error));
+        if (state.user)
+          await api
+            .setLanguage({ query: { requestedLanguage: language.toUpperCase() as Uppercase<Language> } })
+            .catch((error: unknown) => console.error(error));
         else setLanguageChoice(language);
         await i18next.changeLanguage(language);
       },

@@ -70,7 +70,7 @@ function CategoryManager() {
     const { category } = deletion;
     setDeletion({ category, busy: true });
     try {
-      await api.deleteCategory(category.id);
+      await api.deleteCategory({ query: { id: category.id } });
       remove(category);
       toast.success(t('categories.deleted', { name: category.name }));
     } catch (error) {

@@ -87,7 +87,7 @@ export default function DashboardPage({ session }: PageProps<'status' | 'user'>)
     const { course } = deletion;
     setDeletion({ course, busy: true });
     try {
-      await api.deleteCourse(course.id);
+      await api.deleteCourse({ params: { id: course.id } });
       resultsHeading.current?.focus();
       update((page) => ({ items: page.items.filter((item) => item.id !== course.id), total: page.total - 1 }));
       toast.success(t('delete.done', { title: course.title }));

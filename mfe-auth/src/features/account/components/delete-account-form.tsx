@@ -60,7 +60,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
     setSubmitting(true);
     setFailure(null);
     try {
-      await api.deleteAccount({ password: values.password });
+      await api.deleteAccount({ body: { password: values.password } });
       toast.success(t('account.delete.done'));
       await session.signOut();
       void navigate(pages.login.getHref(), { replace: true });

@@ -46,9 +46,7 @@ export function LoginForm({ session }: { session: PortalSession }) {
     setFailure(null);
     try {
       const user = await api.login({
-        email: email.trim(),
-        password,
-        language: session.languageChosenBeforeSignIn(),
+        body: { email: email.trim(), password, language: session.languageChosenBeforeSignIn() },
       });
       toast.success(t('login.success', { name: user.name }));
       session.signIn(user);

@@ -53,7 +53,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     setSubmitting(true);
     setFailure(null);
     try {
-      await api.resetPassword({ email: values.email.trim(), token, newPassword: values.newPassword });
+      await api.resetPassword({ body: { email: values.email.trim(), token, newPassword: values.newPassword } });
       toast.success(t('reset.success'));
       void navigate(pages.login.getHref());
     } catch (error) {

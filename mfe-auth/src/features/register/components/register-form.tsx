@@ -49,7 +49,7 @@ export function RegisterForm({ session }: { session: PortalSession }) {
     setSubmitting(true);
     setFailure(null);
     try {
-      const user = await api.register({ ...result.data, language: currentLanguage() });
+      const user = await api.register({ body: { ...result.data, language: currentLanguage() } });
       toast.success(t('register.success'));
       session.signIn(user);
     } catch (error) {

@@ -223,7 +223,7 @@ export function CourseForm({ mode, course, categories }: Props) {
     if (!state.courseId) return;
     setReloading(true);
     try {
-      dispatch({ type: 'latestLoaded', course: await api.getCourse(state.courseId) });
+      dispatch({ type: 'latestLoaded', course: await api.getCourse({ params: { id: state.courseId } }) });
     } catch (error) {
       console.error('Could not load the latest version', error);
       pageToast.error(t(apiErrorKey(error, 'conflict.reloadFailed')));
