@@ -32,6 +32,7 @@ import {
   participationSchema,
   registerUserToCourseSchema,
 } from './courses.ts';
+import { logoutResponseSchema, oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 import { lineTextSchema, uuidSchema } from './rules.ts';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -101,10 +102,30 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'post',
     path: '/api/auth/logout',
     tag: 'Session',
-    summary: 'Sign out',
+    summary: 'Sign out (after a provider sign-in, endSessionUrl is where the browser ends the provider session)',
     access: 'public',
-    response: messageSchema,
+    response: logoutResponseSchema,
     errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/auth/oidc/login',
+    tag: 'Session',
+    summary: "Start a sign-in at the company's OpenID Connect provider (a redirect; 404 when none is configured)",
+    access: 'public',
+    query: oidcLoginQuerySchema,
+    status: 303,
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/auth/oidc/callback',
+    tag: 'Session',
+    summary: "The provider's redirect back: signs in and redirects to the page asked for, or to /login?sso_error=",
+    access: 'public',
+    query: oidcCallbackQuerySchema,
+    status: 303,
+    errors: [404],
   },
   {
     method: 'get',

@@ -17,6 +17,8 @@ export interface AccountsDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  /** Throws when the address must sign in through the company's provider instead of with a password. */
+  checkPasswordSignIn?: (email: string) => void;
   now?: () => Date;
 }
 
@@ -99,6 +101,7 @@ export function accounts(deps: AccountsDeps) {
 
     /** A language picked on the device before sign-in replaces the stored one; without it the stored one stays. */
     async login(email: string, password: string, language?: Language) {
+      deps.checkPasswordSignIn?.(email);
       const record = await deps.users.findByEmail(email);
       if (!(await verifyPassword(record?.passwordHash ?? undefined, password)) || !record) throw invalidCredentials();
       // Told only to whoever knows the password: the account exists but may not sign in.
