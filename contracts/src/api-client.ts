@@ -8,6 +8,7 @@ import {
   resetTokenStatusSchema,
   userSchema,
 } from './auth.ts';
+import { logoutResponseSchema } from './oidc.ts';
 import {
   type CategoryInput,
   type CourseInput,
@@ -139,7 +140,7 @@ export class ApiClient {
   }
 
   logout() {
-    return this.request('/api/auth/logout', { method: 'POST', schema: messageSchema });
+    return this.request('/api/auth/logout', { method: 'POST', schema: logoutResponseSchema });
   }
 
   checkLoginStatus() {
