@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '@portal/kit/server';
 import { testBackends } from '@portal/kit/testing/backends';
 import { startTestPortal, TEST_PASSWORD, type TestPortal } from './harness.ts';
+import { startTamperingProvider } from './tampering-provider.ts';
 import { startTestProvider, type TestProvider } from './test-provider.ts';
 
 /** A browser for the whole round trip: cookies per origin, redirects followed by hand until `stopAt` says stop. */
@@ -294,5 +295,63 @@ describe('single sign-on while the provider is down', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/login?sso_error=provider');
     await expect(portal.admin()).resolves.toBeDefined();
+  });
+});
+
+describe('single sign-on with an ID token tampered by a fake token endpoint (oidc-provider signs only valid ones)', () => {
+  let fake: Awaited<ReturnType<typeof startTamperingProvider>>;
+  let portal: TestPortal;
+  let portalUrl: string;
+  beforeAll(async () => {
+    fake = await startTamperingProvider();
+    const port = await freePort();
+    portalUrl = `http://127.0.0.1:${port}`;
+    portal = await startTestPortal(testBackends()[0]!, {
+      withCourses: false,
+      gateway: {
+        PORT: String(port),
+        PUBLIC_URL: portalUrl,
+        OIDC_ISSUER_URL: fake.issuer,
+        OIDC_CLIENT_ID: 'portal',
+        OIDC_CLIENT_SECRET: 'fake-secret',
+        OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS: 'true',
+      },
+    });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+    await fake?.stop();
+  });
+
+  /** Runs a whole sign-in; answers where the browser lands and whether it is signed in. */
+  async function signIn() {
+    const browser = new Browser();
+    const landed = await browser.go(
+      `${portalUrl}/api/auth/oidc/login?next=/dashboard`,
+      {},
+      (url) => url.origin === portalUrl && !url.pathname.startsWith('/api/'),
+    );
+    const status = await browser.json(`${portalUrl}/api/auth/check-login-status`);
+    return { landed: `${landed.url.pathname}${landed.url.search}`, signedIn: status.status === 200 };
+  }
+
+  it('when the ID token is as it should be, then the fake provider signs the employee in (the fake itself works)', async () => {
+    fake.tamper({});
+    expect(await signIn()).toEqual({ landed: '/dashboard', signedIn: true });
+  });
+
+  it('when the ID token names another issuer, then sign-in fails with sso_error=failed', async () => {
+    fake.tamper({ iss: 'http://127.0.0.1:9' });
+    expect(await signIn()).toEqual({ landed: '/login?sso_error=failed', signedIn: false });
+  });
+
+  it('when the ID token is for another client (aud), then sign-in fails with sso_error=failed', async () => {
+    fake.tamper({ aud: 'another-client' });
+    expect(await signIn()).toEqual({ landed: '/login?sso_error=failed', signedIn: false });
+  });
+
+  it('when the ID token has expired, then sign-in fails with sso_error=failed', async () => {
+    fake.tamper({ expiresIn: -120 });
+    expect(await signIn()).toEqual({ landed: '/login?sso_error=failed', signedIn: false });
   });
 });
