@@ -163,6 +163,18 @@ describe.each(testBackends())('single sign-on through an OpenID Connect provider
     expect((await browser.json(`${portalUrl}/api/auth/check-login-status`)).body?.id).toBe(created.body.id);
   });
 
+  it('when another subject of the provider comes with the e-mail of a linked account, then it does not take the account over', async () => {
+    const first = employee();
+    const browser = new Browser();
+    await landing(browser, await throughProvider(browser, first));
+    const second = employee();
+    provider.account(second, { email: `${first}@company.test`, email_verified: true, name: 'Someone Else' });
+    const other = new Browser();
+    const landed = await landing(other, await throughProvider(other, second));
+    expect(`${landed.pathname}${landed.search}`).toBe('/login?sso_error=failed');
+    expect((await other.json(`${portalUrl}/api/auth/check-login-status`)).status).toBe(401);
+  });
+
   it('when password sign-in is off for the company domain, then a company address is refused with 403 but the break-glass administrator signs in', async () => {
     const login = employee();
     await portal

@@ -132,6 +132,8 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
           updated_at: new Date(),
         })
         .where('id', '=', id)
+        // An account linked to another subject of the provider is not taken over by a re-used e-mail address.
+        .where((eb) => eb.or([eb('external_subject', 'is', null), eb('external_subject', '=', claims.externalSubject)]))
         .returning(columns)
         .executeTakeFirst();
       return row as UserRecord | undefined;
