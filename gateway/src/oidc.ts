@@ -62,10 +62,17 @@ export function relyingParty(
 
   function configuration(): Promise<client.Configuration> {
     discovered ??= client
-      .discovery(new URL(config.OIDC_ISSUER_URL), config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET, undefined, {
-        execute: config.OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS ? [client.allowInsecureRequests] : [],
-        timeout: PROVIDER_TIMEOUT_SECONDS,
-      })
+      .discovery(
+        new URL(config.OIDC_ISSUER_URL),
+        config.OIDC_CLIENT_ID,
+        config.OIDC_CLIENT_SECRET,
+        // Without a secret, a public client: PKCE alone binds the code to this browser's sign-in.
+        config.OIDC_CLIENT_SECRET ? undefined : client.None(),
+        {
+          execute: config.OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS ? [client.allowInsecureRequests] : [],
+          timeout: PROVIDER_TIMEOUT_SECONDS,
+        },
+      )
       .then((configured) => {
         configured.timeout = PROVIDER_TIMEOUT_SECONDS;
         return configured;
