@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { auditPageSchema, auditQuerySchema } from './audit.ts';
+import { logoutResponseSchema } from './oidc.ts';
 import {
   changePasswordRequestSchema,
   deleteUserRequestSchema,
@@ -80,7 +81,7 @@ export const API_CALLS = {
   logout: {
     method: 'post',
     path: '/api/auth/logout',
-    response: messageSchema,
+    response: logoutResponseSchema,
   },
   checkLoginStatus: {
     method: 'get',

@@ -1,4 +1,5 @@
 import { API_CALLS, type ApiCall } from './api-calls.ts';
+import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 
 export type { Method } from './api-calls.ts';
 export type Access = 'public' | 'user' | 'admin';
@@ -47,9 +48,29 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     ...API_CALLS.logout,
     tag: 'Session',
-    summary: 'Sign out',
+    summary: 'Sign out (after a provider sign-in, endSessionUrl is where the browser ends the provider session)',
     access: 'public',
     errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/auth/oidc/login',
+    tag: 'Session',
+    summary: "Start a sign-in at the company's OpenID Connect provider (a redirect; 404 when none is configured)",
+    access: 'public',
+    query: oidcLoginQuerySchema,
+    status: 303,
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/auth/oidc/callback',
+    tag: 'Session',
+    summary: "The provider's redirect back: signs in and redirects to the page asked for, or to /login?sso_error=",
+    access: 'public',
+    query: oidcCallbackQuerySchema,
+    status: 303,
+    errors: [404],
   },
   {
     ...API_CALLS.checkLoginStatus,

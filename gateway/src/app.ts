@@ -12,6 +12,7 @@ import { requireCsrfHeader } from './csrf.ts';
 import { apiCompression } from './api-compression.ts';
 import { apiReference } from './api-reference.ts';
 import { healthRoutes, metricsAccess } from './health.ts';
+import { relyingParty } from './oidc.ts';
 import { privateAnswers } from './private-answers.ts';
 import { personalDataExport } from './personal-data-export.ts';
 import { serviceProxy } from './proxy.ts';
@@ -97,6 +98,12 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
       }),
       limits,
       sessions.store,
+      config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID
+        ? relyingParty(
+            { ...config, OIDC_ISSUER_URL: config.OIDC_ISSUER_URL, OIDC_CLIENT_ID: config.OIDC_CLIENT_ID },
+            logger,
+          )
+        : undefined,
     ),
   );
   app.use(

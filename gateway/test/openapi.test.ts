@@ -35,7 +35,7 @@ function routesOf(router: Router): string[] {
 // The routers are built with stand-ins: building them calls nothing, and only their routes are read here.
 const unused = new Proxy({}, { get: () => () => undefined }) as never;
 const served = {
-  gateway: [...routesOf(sessionRoutes(unused, unused, unused)), ...routesOf(personalDataExport({}))],
+  gateway: [...routesOf(sessionRoutes(unused, unused, unused, unused)), ...routesOf(personalDataExport({}))],
   auth: routesOf(authRoutes(unused)),
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),

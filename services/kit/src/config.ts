@@ -56,3 +56,14 @@ export function loadServiceConfig<Shape extends z.ZodRawShape>(
 export const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** A comma-separated list (empty entries dropped); unset is an empty list. */
+export const commaListFromEnv = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0),
+  );

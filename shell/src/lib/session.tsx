@@ -184,8 +184,9 @@ export function SessionProvider({
   }, [watched, idleMinutes]);
 
   const signOut = useCallback(async () => {
+    let endSessionUrl: string | undefined;
     try {
-      await api.logout();
+      ({ endSessionUrl } = await api.logout());
     } catch (error) {
       console.error('Logout failed', error);
     }
@@ -193,6 +194,8 @@ export function SessionProvider({
     setEnded(false);
     settleWaiting(false);
     setState({ status: 'anonymous', user: null });
+    // Signed in through the company's provider: its session ends too, and it sends the browser back to the portal.
+    if (endSessionUrl) window.location.assign(endSessionUrl);
   }, [settleWaiting]);
 
   const leave = useCallback(() => {

@@ -124,6 +124,63 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       await db.transaction().execute((trx) => recordAudit(trx, SERVICE, audit));
     },
 
+    async findByExternalSubject(externalSubject: string): Promise<UserRecord | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(columns)
+        .where('external_subject', '=', externalSubject)
+        .executeTakeFirst();
+      return row as UserRecord | undefined;
+    },
+
+    /** A sign-in through the company's provider: its claims replace the account's, the account is linked to it. */
+    async applyProviderClaims(
+      id: string,
+      claims: Pick<UserRecord, 'email' | 'name' | 'language' | 'status'> & {
+        externalSubject: string;
+        isSysAdmin?: boolean;
+      },
+    ): Promise<UserRecord | undefined> {
+      const row = await db
+        .updateTable('users')
+        .set({
+          email: claims.email,
+          name: claims.name,
+          language: claims.language,
+          status: claims.status,
+          external_subject: claims.externalSubject,
+          ...(claims.isSysAdmin ? { is_sys_admin: true } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        // An account linked to another subject of the provider is not taken over by a re-used e-mail address.
+        .where((eb) => eb.or([eb('external_subject', 'is', null), eb('external_subject', '=', claims.externalSubject)]))
+        .returning(columns)
+        .executeTakeFirst();
+      return row as UserRecord | undefined;
+    },
+
+    /** A first sign-in through the company's provider: an account without a password. */
+    async insertFromProvider(
+      user: Pick<UserRecord, 'email' | 'name' | 'language' | 'isSysAdmin'> & { externalSubject: string },
+    ): Promise<UserRecord | undefined> {
+      const inserted = await db
+        .insertInto('users')
+        .values({
+          id: randomUUID(),
+          email: user.email,
+          name: user.name,
+          password_hash: null,
+          language: user.language,
+          is_sys_admin: user.isSysAdmin,
+          external_subject: user.externalSubject,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning(columns)
+        .executeTakeFirst();
+      return inserted as UserRecord | undefined;
+    },
+
     /** Deletes the account and, in the same transaction, tells the other services (its participations go). */
     delete(id: string, audit?: AuditDraft): Promise<boolean> {
       return writeWithEvent(db, EVENTS.userDeleted, { userId: id }, async (trx) => {

@@ -18,6 +18,8 @@ export interface AccountsDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  /** Throws when the address must sign in through the company's provider instead of with a password. */
+  checkPasswordSignIn?: (email: string) => void;
   now?: () => Date;
 }
 
@@ -123,6 +125,7 @@ export function accounts(deps: AccountsDeps) {
 
     /** A language picked on the device before sign-in replaces the stored one; without it the stored one stays. */
     async login(email: string, password: string, language?: Language, context: AuditContext = OUTSIDE_A_REQUEST) {
+      deps.checkPasswordSignIn?.(email);
       const record = await deps.users.findByEmail(email);
       const refused = async (reason: string) =>
         deps.users.recordAudit({

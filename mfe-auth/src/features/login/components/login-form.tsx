@@ -56,6 +56,7 @@ export function LoginForm({ session }: { session: PortalSession }) {
           invalid_credentials: 'login.wrongCredentials',
           account_deactivated: 'login.accountDeactivated',
           account_pending: 'login.accountPending',
+          password_sign_in_off: 'login.sso.passwordSignInOff',
         }),
       );
       setSubmitting(false);
