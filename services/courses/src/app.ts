@@ -69,7 +69,7 @@ export function startCoursesService(config: CoursesConfig) {
   let cases: UseCases | undefined;
   const casesOf = ({ database, client }: ServiceContext<CoursesDatabase>) =>
     (cases ??= useCases(database, {
-      auth: client('auth', config.AUTH_SERVICE_URL, config.FILES_TIMEOUT_MS),
+      auth: client('auth', config.AUTH_SERVICE_URL, config.AUTH_TIMEOUT_MS),
       files: config.FILES_SERVICE_URL ? client('files', config.FILES_SERVICE_URL, config.FILES_TIMEOUT_MS) : undefined,
     }));
   return startService<CoursesDatabase>({
