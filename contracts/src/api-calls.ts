@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { auditPageSchema, auditQuerySchema } from './audit.ts';
 import { logoutResponseSchema } from './oidc.ts';
 import {
   changePasswordRequestSchema,
@@ -61,9 +60,10 @@ const courseIdParams = z.object({ courseId: uuidSchema });
 const emailQuery = z.object({ email: z.optional(lineTextSchema()) });
 
 /**
- * Every call of the public API by the name of the typed client's method (`api.getCourse(…)`), once: its path,
- * method and schemas. The route table (api-routes.ts) documents each and adds the other spellings the server
- * accepts; the browser carries only this file.
+ * Every call the slices make, by the name of the typed client's method (`api.getCourse(…)`), once: its path,
+ * method and schemas. The route table (api-routes.ts) documents each, adds the other spellings the server accepts
+ * and the routes no page calls through the client (downloads by link, scripts' calls); the browser carries only
+ * this file, and every page its weight: a call belongs here only when a page makes it.
  */
 export const API_CALLS = {
   login: {
@@ -253,16 +253,5 @@ export const API_CALLS = {
     path: '/api/files/delete/:fileId',
     params: fileIdParams,
     response: messageSchema,
-  },
-  auditTrail: {
-    method: 'get',
-    path: '/api/audit',
-    query: auditQuerySchema,
-    response: auditPageSchema,
-  },
-  exportPersonalData: {
-    method: 'get',
-    path: '/api/user/export',
-    binary: 'application/zip',
   },
 } as const satisfies Record<string, ApiCall>;

@@ -1,4 +1,5 @@
 import { API_CALLS, type ApiCall } from './api-calls.ts';
+import { auditPageSchema, auditQuerySchema } from './audit.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 
 export type { Method } from './api-calls.ts';
@@ -329,14 +330,19 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401, 403, 404],
   },
   {
-    ...API_CALLS.auditTrail,
+    method: 'get',
+    path: '/api/audit',
+    query: auditQuerySchema,
+    response: auditPageSchema,
     tag: 'Audit',
     summary: 'The audit trail, newest first: a page as JSON (`next` asks for the following one), or every match as CSV',
     access: 'admin',
     errors: [400, 401, 403],
   },
   {
-    ...API_CALLS.exportPersonalData,
+    method: 'get',
+    path: '/api/user/export',
+    binary: 'application/zip',
     tag: 'Account',
     summary:
       "Download my data: every service's records of the signed-in person, one ZIP (a JSON file per service, a CSV per table)",
