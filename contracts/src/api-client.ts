@@ -22,6 +22,7 @@ import {
   courseSchema,
   courseSummarySchema,
   myCourseSchema,
+  myParticipationSchema,
   participationSchema,
 } from './courses.ts';
 import { ApiError, NetworkError } from './errors.ts';
@@ -205,9 +206,21 @@ export class ApiClient {
     return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
   }
 
-  /** One course, its text in `lang` (else the caller's stored language) when it has one, else in its default. */
+  /**
+   * One course, its text in `lang` (else the caller's stored language) when it has one, else in its default;
+   * without the participants (the caller's own participation is `myParticipations`'), the same body for everyone.
+   */
   getCourse(id: string, signal?: AbortSignal, lang?: Language) {
-    return this.request(`/api/courses/${encodeURIComponent(id)}`, { query: { lang }, schema: courseSchema, signal });
+    return this.request(`/api/courses/${encodeURIComponent(id)}`, {
+      query: { lang, participants: 'omit' },
+      schema: courseSchema,
+      signal,
+    });
+  }
+
+  /** The caller's participations: the courses they take part in and those they completed. */
+  myParticipations(signal?: AbortSignal) {
+    return this.request('/api/courses/participations/mine', { schema: z.array(myParticipationSchema), signal });
   }
 
   createCourse(payload: CourseInput) {

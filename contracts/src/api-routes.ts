@@ -21,6 +21,7 @@ import {
   courseIdQuerySchema,
   courseInputSchema,
   courseListQuerySchema,
+  courseQuerySchema,
   courseSavedSchema,
   courseSchema,
   courseSummarySchema,
@@ -29,6 +30,7 @@ import {
   languageQuerySchema,
   myCourseSchema,
   myCoursesQuerySchema,
+  myParticipationSchema,
   participationSchema,
   registerUserToCourseSchema,
 } from './courses.ts';
@@ -285,6 +287,16 @@ export const API_ROUTES: ApiRoute[] = [
     errors: [400, 401],
   },
   {
+    method: 'get',
+    path: '/api/courses/participations/mine',
+    tag: 'Courses',
+    summary:
+      "The caller's participations: the courses they take part in (completedAt null) and those they completed; lists and course bodies carry none",
+    access: 'user',
+    response: z.array(myParticipationSchema),
+    errors: [401],
+  },
+  {
     method: 'post',
     path: '/api/courses',
     tag: 'Courses',
@@ -316,10 +328,10 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/courses/:id',
     tag: 'Courses',
     summary:
-      'One course with its files and participants, in the caller’s language (or ?lang=) else its default language; every language’s text for administrators',
+      'One course with its files and participants (?participants=omit: without them, the same body for every employee), in the caller’s language (or ?lang=) else its default language; every language’s text for administrators',
     access: 'user',
     params: idParams,
-    query: languageQuerySchema,
+    query: courseQuerySchema,
     response: courseSchema,
     contentLanguage: true,
     errors: [400, 401, 404],
