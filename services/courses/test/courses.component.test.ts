@@ -1,3 +1,5 @@
+import { get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@portal/contracts/events';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
@@ -474,6 +476,50 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
       const cards = await whole(employee);
       const page = await employee.get<Card[]>('/api/courses?limit=24');
       expect(cards.slice(0, 24)).toEqual(page.body);
+    });
+  });
+
+  describe('a large whole list', () => {
+    it('when the caller accepts gzip, then it comes compressed once per version, the same bytes for everyone', async () => {
+      const categoryId = await newCategory('Bulk');
+      const bulk = Array.from({ length: 1000 }, (_, index) => ({
+        id: crypto.randomUUID(),
+        course: courseWrite(lesson([categoryId], `Bulk course ${index}, one of many`), undefined, 'en'),
+        createdBy: null,
+        createdAt: new Date(),
+      }));
+      await coursesRepository(service.database.db).insert(bulk);
+      // Raw bytes, as the gateway receives them (fetch would decompress them).
+      const raw = (encoding: string) =>
+        new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+          const url = new URL('/api/courses', service.url);
+          const identity = { sub: crypto.randomUUID(), admin: false, lang: 'en' } as const;
+          const headers = {
+            [IDENTITY_HEADER]: signIdentity(identity, { method: 'GET', path: url.pathname }, TEST_SECRET),
+            'accept-encoding': encoding,
+          };
+          get(url, { headers }, (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () =>
+              resolve({
+                encoding: answer.headers['content-encoding'],
+                vary: answer.headers.vary,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          }).on('error', reject);
+        });
+
+      const plain = await raw('identity');
+      expect(plain.encoding).toBeUndefined();
+      expect(plain.body.length).toBeGreaterThan(256 * 1024);
+      const compressed = await raw('br, gzip, deflate');
+      expect(compressed.encoding).toBe('gzip');
+      expect(compressed.vary).toMatch(/accept-encoding/i);
+      expect(compressed.body.length).toBeLessThan(plain.body.length / 4);
+      expect(gunzipSync(compressed.body).equals(plain.body)).toBe(true);
+      expect((await raw('gzip')).body.equals(compressed.body)).toBe(true);
     });
   });
 

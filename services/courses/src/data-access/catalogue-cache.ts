@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { CoursesDatabase } from './schema.ts';
@@ -10,12 +12,21 @@ import type { CoursesDatabase } from './schema.ts';
 const KEPT_BYTES = 48 * 1024 * 1024;
 /** Small values kept at once: counts (a filter each: published, search, category, language) and category names. */
 const VALUES = 1000;
+/**
+ * From this size on a list is also kept gzipped: the whole list is megabytes of JSON, which the gateway would
+ * otherwise compress again on every call (97 ms of its CPU per call in the bench, against 1.5 ms).
+ */
+const COMPRESSED_FROM = 256 * 1024;
+
+const gzipped = promisify(gzip);
 
 /** A list as JSON, ready to send, with the total for X-Total-Count and its tag (the same for every caller). */
 export interface SerializedList {
   json: Buffer;
   total: number;
   etag: string;
+  /** The same bytes gzipped, for a large list: compressed once per catalogue version. */
+  gzip?: Buffer;
 }
 
 /** What a list is read as: its cards and how many courses its filter finds in all. */
@@ -40,7 +51,7 @@ interface Kept<T> {
 export function catalogueCache<Card>(db: Kysely<CoursesDatabase>) {
   const lists = new LRUCache<string, Kept<SerializedList>>({
     maxSize: KEPT_BYTES,
-    sizeCalculation: ({ value }) => value.json.length,
+    sizeCalculation: ({ value }) => value.json.length + (value.gzip?.length ?? 0),
   });
   const values = new LRUCache<string, Kept<unknown>>({ max: VALUES });
 
@@ -71,7 +82,9 @@ export function catalogueCache<Card>(db: Kysely<CoursesDatabase>) {
         const { cards, total } = await load();
         // The key is in the tag too: the same address asked in another language is another list.
         const tag = createHash('sha256').update(key).digest('base64url').slice(0, 16);
-        return { json: Buffer.from(JSON.stringify(cards)), total, etag: `W/"${version}.${tag}"` };
+        const json = Buffer.from(JSON.stringify(cards));
+        const etag = `W/"${version}.${tag}"`;
+        return json.length < COMPRESSED_FROM ? { json, total, etag } : { json, total, etag, gzip: await gzipped(json) };
       });
     },
 

@@ -81,7 +81,21 @@ export function courseRoutes(courses: Courses): Router {
     res.setHeader(TOTAL_COUNT_HEADER, String(list.total));
     // One tag per catalogue version and list: send answers 304 when the caller has this version already.
     res.setHeader('ETag', list.etag);
-    res.type('json').send(list.json);
+    res.type('json');
+    if (list.gzip) {
+      res.vary('Accept-Encoding');
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      // Compressed once per catalogue version: the gateway passes an encoded answer on as it is.
+      if (req.acceptsEncodings('gzip') === 'gzip') {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.send(list.gzip);
+        return;
+      }
+    }
+    res.send(list.json);
   });
 
   router.get('/api/courses/participations/mine', requireUser, async (req, res) => {
