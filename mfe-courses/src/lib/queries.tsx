@@ -5,10 +5,14 @@ import type { ComponentType } from 'react';
 
 /**
  * One cache for the slice's pages: the dashboard, a course and back show what was loaded at once while it is
- * asked again (the server answers 304 to a list or course unchanged). A failed request is shown, not retried.
+ * asked again (the server answers 304 to a list or course unchanged). A failed request is shown, not retried;
+ * offline, a request is sent all the same, so that the page says the portal cannot be reached instead of waiting.
  */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always' },
+    mutations: { networkMode: 'always' },
+  },
 });
 
 /** What each query is cached under: a prefix invalidates every query below it. */
