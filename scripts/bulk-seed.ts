@@ -4,7 +4,7 @@ import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { vacuumAnalyze } from '@portal/kit/db';
 import type { Kysely } from 'kysely';
 import type { AuthDatabase } from '@portal/auth-service/data-access/schema';
-import { type UserRecord, usersRepository } from '@portal/auth-service/data-access/users-repository';
+import { type UsersRepository, usersRepository } from '@portal/auth-service/data-access/users-repository';
 import { hashPassword } from '@portal/auth-service/domain/passwords';
 import { categoriesRepository } from '@portal/courses-service/data-access/categories-repository';
 import { coursesRepository, type NewCourse } from '@portal/courses-service/data-access/courses-repository';
@@ -89,7 +89,7 @@ export async function seedBulk(
   let participationCount = 0;
   let sampleEmail: string | undefined;
   for (let start = 0; start < size.users; start += BATCH) {
-    const accounts: UserRecord[] = [];
+    const accounts: Parameters<UsersRepository['insertMany']>[0] = [];
     const joined: Participation[] = [];
     for (let index = start; index < Math.min(size.users, start + BATCH); index += 1) {
       const id = randomUUID();

@@ -2,6 +2,10 @@ import { z } from 'zod/mini';
 import { languageSchema, requestedLanguageSchema } from './languages.ts';
 import { emailSchema, lineTextSchema, nameSchema, passwordSchema, uuidSchema } from './rules.ts';
 
+/** Pending until the e-mail link is followed (company registration), deactivated by an administrator or the directory. */
+export const userStatusSchema = z.enum(['active', 'pending', 'deactivated']);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
 export const userSchema = z.object({
   id: uuidSchema,
   name: z.string(),

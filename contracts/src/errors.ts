@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'invalid_json',
   'unauthorized',
   'invalid_credentials',
+  'account_deactivated',
+  'account_pending',
   'forbidden',
   'csrf_header_missing',
   'not_found',

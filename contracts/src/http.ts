@@ -7,3 +7,8 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /** The language of a course answer's texts: for one course the one shown, for a list the one asked for. */
 export const CONTENT_LANGUAGE_HEADER = 'Content-Language';
 export const API_VERSION = '1';
+/**
+ * Set by a service on an answer that deactivated, demoted or deleted these users (comma-separated ids): the gateway
+ * ends their sessions as it relays the answer and never passes the header on.
+ */
+export const END_SESSIONS_HEADER = 'x-portal-end-sessions';

@@ -13,6 +13,7 @@ import { apiCompression } from './api-compression.ts';
 import { apiReference } from './api-reference.ts';
 import { healthRoutes, metricsAccess } from './health.ts';
 import { privateAnswers } from './private-answers.ts';
+import { personalDataExport } from './personal-data-export.ts';
 import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -25,6 +26,7 @@ export const PROXIED_PREFIXES = {
   courses: ['/api/courses', '/api/categories'],
   files: ['/api/files'],
   auth: ['/api/user/set-language', '/api/user/request-password-reset', '/api/user/reset-password/status'],
+  audit: ['/api/audit'],
 } as const;
 
 export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
@@ -41,6 +43,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
     auth: serviceTargets(config.AUTH_SERVICE_URL),
     courses: serviceTargets(config.COURSES_SERVICE_URL),
     files: serviceTargets(config.FILES_SERVICE_URL),
+    audit: serviceTargets(config.AUDIT_SERVICE_URL),
   };
   const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
   const limits = rateLimits(config, redis);
@@ -74,7 +77,17 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.
   for (const [name, prefixes] of Object.entries(PROXIED_PREFIXES)) {
     const targets = services[name as keyof typeof PROXIED_PREFIXES];
-    app.use(serviceProxy({ ...proxyOptions, name, targets, prefixes: [...prefixes] }));
+    app.use(
+      serviceProxy({
+        ...proxyOptions,
+        name,
+        targets,
+        prefixes: [...prefixes],
+        endSessions: async (userIds) => {
+          for (const userId of userIds) await sessions.store.endSessionsOf(userId);
+        },
+      }),
+    );
   }
   app.use(
     sessionRoutes(
@@ -84,6 +97,16 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
       }),
       limits,
       sessions.store,
+    ),
+  );
+  app.use(
+    personalDataExport(
+      Object.fromEntries(
+        Object.entries(services).map(([name, targets]) => [
+          name,
+          serviceClient(name, targets, { secret: config.IDENTITY_SECRET, answerTimeoutMs: config.SERVICE_TIMEOUT_MS }),
+        ]),
+      ),
     ),
   );
   app.use(apiReference());

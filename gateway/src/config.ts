@@ -33,6 +33,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       AUTH_SERVICE_URL: serviceUrl('http://127.0.0.1:8101'),
       COURSES_SERVICE_URL: serviceUrl('http://127.0.0.1:8102'),
       FILES_SERVICE_URL: serviceUrl('http://127.0.0.1:8103'),
+      AUDIT_SERVICE_URL: serviceUrl('http://127.0.0.1:8104'),
       /** The files service's upload limit, told to the front end in /config.json. */
       MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_MAX_FILE_BYTES),
       /** Bearer token for /metrics; unset, only callers on this machine (loopback) may read it. */

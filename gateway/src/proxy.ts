@@ -1,5 +1,5 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import { REQUEST_ID_HEADER } from '@portal/contracts/http';
+import { END_SESSIONS_HEADER, REQUEST_ID_HEADER } from '@portal/contracts/http';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import type { Logger } from '@portal/kit/logger';
 import { serviceFailure, UNREACHABLE_CODES } from '@portal/kit/service-client';
@@ -140,6 +140,8 @@ export function serviceProxy(options: {
   secret: string;
   timeoutMs: number;
   logger: Logger;
+  /** Ends every session of these users (a service deactivated, demoted or deleted them). */
+  endSessions: (userIds: string[]) => Promise<void>;
 }): RequestHandler {
   const { name, secret, logger } = options;
   const proxy = forwarder({
@@ -153,6 +155,13 @@ export function serviceProxy(options: {
     },
     // An answer the browser can revalidate by its tag is kept, and asked for again on each use.
     answered: (proxyRes) => {
+      const { [END_SESSIONS_HEADER]: ended, ...passedOn } = proxyRes.headers;
+      if (typeof ended === 'string') {
+        proxyRes.headers = passedOn;
+        options
+          .endSessions(ended.split(','))
+          .catch((error: unknown) => logger.error({ err: error, service: name }, 'sessions could not be ended'));
+      }
       if (proxyRes.headers.etag && !proxyRes.headers['cache-control'])
         proxyRes.headers['cache-control'] = 'private, no-cache';
     },

@@ -93,6 +93,12 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits, store: Us
   });
 
   router.post('/api/auth/logout', async (req, res) => {
+    if (req.session.user) {
+      // For the audit trail only: a sign-out goes on when the auth service cannot record it.
+      await auth('/internal/signed-out', { method: 'POST', identity: identityOf(req), requestId: req.id }).catch(
+        () => undefined,
+      );
+    }
     await destroy(req, res);
     res.json({ message: 'Signed out' });
   });

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { REQUEST_ID_HEADER } from '@portal/contracts/http';
+import { END_SESSIONS_HEADER, REQUEST_ID_HEADER } from '@portal/contracts/http';
 import { IDENTITY_HEADER, verifyIdentity } from '@portal/kit/identity';
 import { createLogger } from '@portal/kit/logger';
 import { requestContext } from '@portal/kit/request-context';
@@ -54,6 +54,7 @@ type Stub = Awaited<ReturnType<typeof stubService>>;
 /** The gateway's proxy alone, in front of the given instances, with the session's user set by a header. */
 async function gatewayFor(instances: string[], timeoutMs = 2_000) {
   const warnings: string[] = [];
+  const endedSessionsOf: string[] = [];
   const logger = createLogger('gateway', 'warn', { write: (line: string) => warnings.push(line) });
   const app = express();
   app.use(requestContext(createLogger('gateway', 'silent')));
@@ -71,6 +72,9 @@ async function gatewayFor(instances: string[], timeoutMs = 2_000) {
       secret: SECRET,
       timeoutMs,
       logger,
+      endSessions: async (userIds) => {
+        endedSessionsOf.push(...userIds);
+      },
     }),
   );
   app.use((_req, res) => res.status(404).json({ error: { code: 'not_found' } }));
@@ -80,6 +84,8 @@ async function gatewayFor(instances: string[], timeoutMs = 2_000) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     /** What the gateway logged at warn and above, one JSON line each. */
     warnings,
+    /** Whose sessions the services asked the gateway to end. */
+    endedSessionsOf,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -109,6 +115,18 @@ describe('the gateway proxy', () => {
   afterAll(async () => {
     await gateway.stop();
     await service.stop();
+  });
+
+  it('when a service answers that it deactivated users, then their sessions end and the header stays inside', async () => {
+    const other = '0b6c1d2e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+    service.answer((_req, res) => {
+      res.setHeader(END_SESSIONS_HEADER, `${USER_ID},${other}`);
+      res.end('{}');
+    });
+    const answer = await fetch(`${gateway.url}/api/courses/anything`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get(END_SESSIONS_HEADER)).toBeNull();
+    expect(gateway.endedSessionsOf).toEqual([USER_ID, other]);
   });
 
   it('when a call goes through, then the service gets its path, query, body and the signed identity, never the cookie', async () => {

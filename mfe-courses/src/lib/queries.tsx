@@ -41,7 +41,7 @@ export function withQueries<Props extends object>(Page: ComponentType<Props>) {
 export function useMyParticipations(): { byCourse: Map<string, MyParticipation>; pending: boolean } {
   const { data, isPending } = useQuery({
     queryKey: queryKeys.participations,
-    queryFn: ({ signal }) => api.myParticipations(signal),
+    queryFn: ({ signal }) => api.myParticipations({}, { signal }),
     select: (participations) => new Map(participations.map((participation) => [participation.courseId, participation])),
   });
   return { byCourse: data ?? new Map(), pending: isPending };

@@ -7,6 +7,7 @@ import { startService } from '@portal/kit/start-service';
 import type { AuthConfig } from './config.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
+import { personalData } from './data-access/personal-data.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
 import { createMailer } from './domain/mailer.ts';
@@ -45,7 +46,11 @@ export async function startAuthService(config: AuthConfig) {
     name: SERVICE_NAME,
     config,
     migrations,
-    publishes: { [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL } },
+    personalData,
+    publishes: {
+      [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL },
+      [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
+    },
     beforeServing: async ({ database, logger }) => {
       await preloadPasswordEstimator();
       if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return undefined;

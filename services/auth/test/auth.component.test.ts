@@ -66,6 +66,23 @@ describe.each(testBackends())('the auth service on $name', (backend) => {
     expect((await gateway.get(`/internal/users/${registered.body.id}`)).body).toMatchObject({ email: account.email });
   });
 
+  it('when an account is deactivated or pending, then the right password is refused with 403 and its reason, and a sign-in is recorded', async () => {
+    const account = { name: 'Status', email: `status.${Date.now()}@example.ch`, password: 'Lantern-Orbit-Kite-42' };
+    const registered = await gateway.post('/internal/register', account);
+    const users = service.database.db.selectFrom('users').where('id', '=', registered.body.id);
+    expect((await gateway.post('/internal/login', account)).status).toBe(200);
+    expect((await users.select('last_sign_in_at').executeTakeFirstOrThrow()).last_sign_in_at).toBeInstanceOf(Date);
+    for (const [status, code] of [
+      ['deactivated', 'account_deactivated'],
+      ['pending', 'account_pending'],
+    ] as const) {
+      await service.database.db.updateTable('users').set({ status }).where('id', '=', registered.body.id).execute();
+      const refused = await gateway.post('/internal/login', account);
+      expect(refused).toMatchObject({ status: 403, body: { error: { code } } });
+      expect((await gateway.post('/internal/login', { ...account, password: 'Wrong1234' })).status).toBe(401);
+    }
+  });
+
   it('when a user deletes the account, then user.deleted is delivered to the courses service', async () => {
     const account = { name: 'Leaving', email: `leaving.${Date.now()}@example.ch`, password: 'Lantern-Orbit-Kite-42' };
     const registered = await gateway.post('/internal/register', account);

@@ -11,6 +11,7 @@ import { coursesRepository } from './data-access/courses-repository.ts';
 import { filesOfCourse, userExistence, userLanguage } from './data-access/other-services.ts';
 import { participationsRepository } from './data-access/participations-repository.ts';
 import { type CoursesDatabase, migrations } from './data-access/schema.ts';
+import { personalData } from './data-access/personal-data.ts';
 import { categories as createCategories } from './domain/categories.ts';
 import { settleAuthorLanguagesInBackground } from './domain/author-languages.ts';
 import { courses as createCourses } from './domain/courses.ts';
@@ -75,9 +76,13 @@ export function startCoursesService(config: CoursesConfig) {
     name: SERVICE_NAME,
     config,
     migrations,
+    personalData,
     pgliteExtensions: PGLITE_EXTENSIONS,
     // Deleted courses take their files along: delivered to the files service once it is there.
-    publishes: { [EVENTS.courseDeleted]: { service: 'files', urls: config.FILES_SERVICE_URL } },
+    publishes: {
+      [EVENTS.courseDeleted]: { service: 'files', urls: config.FILES_SERVICE_URL },
+      [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
+    },
     beforeServing: async (context) => {
       if (config.SEED_EXAMPLES) await seedExamples(casesOf(context), context.logger);
       return casesOf(context).settleAuthorLanguages(context.logger);

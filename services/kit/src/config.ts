@@ -40,6 +40,8 @@ export const serviceConfigShape = {
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   IDENTITY_SECRET: secret,
+  /** Where the service's audit records go (its outbox keeps them until the audit service takes them). */
+  AUDIT_SERVICE_URL: z.url().optional(),
 };
 
 /** A service's configuration: what every service reads (its port defaulting to `port`) and its own `shape`. */

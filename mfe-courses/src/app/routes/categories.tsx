@@ -17,7 +17,7 @@ import { CreateCategoryForm } from '../../features/categories/components/create-
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import { queryKeys, withQueries } from '../../lib/queries.tsx';
-import type { CoursesPageProps } from '../../lib/session.ts';
+import type { PageProps } from '@portal/contracts/pages';
 
 interface Deletion {
   category: CategoryUsage;
@@ -35,7 +35,7 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /** Exposed as ./CategoriesPage: system administrators list, create, rename and delete categories. */
-function CategoriesPage({ session }: CoursesPageProps) {
+function CategoriesPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   if (!session.user?.isSysAdmin) {
     return (
@@ -81,7 +81,7 @@ function CategoryManager() {
     const { category } = deletion;
     setDeletion({ category, busy: true });
     try {
-      await api.deleteCategory(category.id);
+      await api.deleteCategory({ query: { id: category.id } });
       remove(category);
       toast.success(t('categories.deleted', { name: category.name }));
     } catch (error) {

@@ -8,10 +8,10 @@ import { CourseNotFound } from '../../features/course-details/components/course-
 import { CourseView } from '../../features/course-details/components/course-view.tsx';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import { useMyParticipations, withQueries } from '../../lib/queries.tsx';
-import type { CoursesPageProps } from '../../lib/session.ts';
+import type { PageProps } from '@portal/contracts/pages';
 
 /** Exposed as ./CourseDetailsPage: one course at /course/:courseId. */
-function CourseDetailsPage({ session }: CoursesPageProps) {
+function CourseDetailsPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const { courseId = '' } = useParams();
   const course = useCourse(courseId);

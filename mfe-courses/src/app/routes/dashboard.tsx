@@ -34,7 +34,7 @@ import {
 } from '../../features/dashboard/lib/dashboard-query.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import { queryKeys, useMyParticipations, withQueries } from '../../lib/queries.tsx';
-import type { CoursesPageProps } from '../../lib/session.ts';
+import type { PageProps } from '@portal/contracts/pages';
 import styles from './dashboard.module.css';
 
 /** Each view's heading and what it says when it has no course. */
@@ -55,7 +55,7 @@ interface Deletion {
  * search and category, and the reader's own courses in progress and completed; administrators also see drafts
  * and may edit or delete. The filter lives in the URL.
  */
-function DashboardPage({ session }: CoursesPageProps) {
+function DashboardPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const isAdmin = session.user?.isSysAdmin === true;
   const [params, setParams] = useSearchParams();
@@ -99,7 +99,7 @@ function DashboardPage({ session }: CoursesPageProps) {
     const { course } = deletion;
     setDeletion({ course, busy: true });
     try {
-      await api.deleteCourse(course.id);
+      await api.deleteCourse({ params: { id: course.id } });
       resultsHeading.current?.focus();
       client.setQueryData<CoursePage>(
         coursePageKey(query),

@@ -1,14 +1,24 @@
+import type { UserStatus } from '@portal/contracts/auth';
 import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
 import type { ColumnType } from 'kysely';
+import { usersAndResetTokens } from './migrations/001-users-and-reset-tokens.ts';
+import { companyIdentity } from './migrations/002-company-identity.ts';
+
+/** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
+export type ResetTokenPurpose = 'reset' | 'invite' | 'verify';
 
 export interface UsersTable {
   id: string;
   email: string;
   name: string;
-  password_hash: string;
+  password_hash: string | null;
   language: string;
   is_sys_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  last_sign_in_at: Date | null;
+  external_subject: string | null;
+  scim_external_id: string | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -17,37 +27,30 @@ export interface PasswordResetTokensTable {
   token_hash: string;
   user_id: string;
   expires_at: Date;
+  purpose: ColumnType<ResetTokenPurpose, ResetTokenPurpose | undefined, ResetTokenPurpose>;
   created_at: ColumnType<Date, never, never>;
+}
+
+export interface GroupsTable {
+  id: string;
+  name: string;
+  scim_external_id: string | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  added_at: ColumnType<Date, never, never>;
 }
 
 export interface AuthDatabase {
   users: UsersTable;
   password_reset_tokens: PasswordResetTokensTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
 }
 
-export const migrations: Migration[] = [
-  {
-    id: '001-users-and-reset-tokens',
-    statements: [
-      `create table users (
-        id uuid primary key,
-        email text not null,
-        name text not null,
-        password_hash text not null,
-        language text not null default 'en',
-        is_sys_admin boolean not null default false,
-        created_at timestamptz not null default now(),
-        updated_at timestamptz not null default now()
-      )`,
-      `create unique index users_email_lower on users (lower(email))`,
-      `create table password_reset_tokens (
-        token_hash text primary key,
-        user_id uuid not null references users (id) on delete cascade,
-        expires_at timestamptz not null,
-        created_at timestamptz not null default now()
-      )`,
-      `create index password_reset_tokens_user on password_reset_tokens (user_id)`,
-    ],
-  },
-  eventTablesMigration,
-];
+/** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
+export const migrations: Migration[] = [usersAndResetTokens, eventTablesMigration, companyIdentity];

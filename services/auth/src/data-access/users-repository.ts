@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS } from '@portal/contracts/events';
+import type { UserStatus } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
+import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
 import type { AuthDatabase } from './schema.ts';
@@ -9,10 +11,16 @@ export interface UserRecord {
   id: string;
   email: string;
   name: string;
-  passwordHash: string;
+  /** Null for an account that signs in only through the company's provider or has not set a password yet. */
+  passwordHash: string | null;
   language: Language;
   isSysAdmin: boolean;
+  status: UserStatus;
+  lastSignInAt: Date | null;
 }
+
+/** The service named in its audit records. */
+const SERVICE = 'auth';
 
 const columns = [
   'id',
@@ -21,6 +29,8 @@ const columns = [
   'password_hash as passwordHash',
   'language',
   'is_sys_admin as isSysAdmin',
+  'status',
+  'last_sign_in_at as lastSignInAt',
 ] as const;
 
 export function usersRepository(db: Kysely<AuthDatabase>) {
@@ -40,26 +50,32 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     },
 
     /** Inserts a user; answers undefined when the e-mail is taken (unique index, safe under concurrency). */
-    async insert(user: Omit<UserRecord, 'id'>): Promise<UserRecord | undefined> {
-      const id = randomUUID();
-      const inserted = await db
-        .insertInto('users')
-        .values({
-          id,
-          email: user.email,
-          name: user.name,
-          password_hash: user.passwordHash,
-          language: user.language,
-          is_sys_admin: user.isSysAdmin,
-        })
-        .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-        .returning(columns)
-        .executeTakeFirst();
-      return inserted as UserRecord | undefined;
+    insert(
+      user: Omit<UserRecord, 'id' | 'status' | 'lastSignInAt'> & { status?: UserStatus },
+      audit?: (created: UserRecord) => AuditDraft,
+    ): Promise<UserRecord | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const inserted = (await trx
+          .insertInto('users')
+          .values({
+            id: randomUUID(),
+            email: user.email,
+            name: user.name,
+            password_hash: user.passwordHash,
+            language: user.language,
+            is_sys_admin: user.isSysAdmin,
+            status: user.status ?? 'active',
+          })
+          .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+          .returning(columns)
+          .executeTakeFirst()) as UserRecord | undefined;
+        if (inserted && audit) await recordAudit(trx, SERVICE, audit(inserted));
+        return inserted;
+      });
     },
 
     /** Many new users at once (bulk seeding); their e-mails must not be taken. */
-    async insertMany(users: UserRecord[]) {
+    async insertMany(users: Omit<UserRecord, 'status' | 'lastSignInAt'>[]) {
       if (users.length === 0) return;
       await db
         .insertInto('users')
@@ -79,25 +95,40 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     async update(
       id: string,
       changes: Partial<Pick<UserRecord, 'language' | 'passwordHash' | 'isSysAdmin'>>,
+      audit?: AuditDraft,
     ): Promise<UserRecord | undefined> {
-      const row = await db
-        .updateTable('users')
-        .set({
-          ...(changes.language ? { language: changes.language } : {}),
-          ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
-          ...(changes.isSysAdmin !== undefined ? { is_sys_admin: changes.isSysAdmin } : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', id)
-        .returning(columns)
-        .executeTakeFirst();
-      return row as UserRecord | undefined;
+      return writeWithAudit(db, SERVICE, audit, async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({
+            ...(changes.language ? { language: changes.language } : {}),
+            ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
+            ...(changes.isSysAdmin !== undefined ? { is_sys_admin: changes.isSysAdmin } : {}),
+            updated_at: new Date(),
+          })
+          .where('id', '=', id)
+          .returning(columns)
+          .executeTakeFirst();
+        return row as UserRecord | undefined;
+      });
+    },
+
+    async recordSignIn(id: string, at: Date, audit: AuditDraft) {
+      await writeWithAudit(db, SERVICE, audit, (trx) =>
+        trx.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute(),
+      );
+    },
+
+    /** An audit record of something that changed nothing here (a refused sign-in). */
+    async recordAudit(audit: AuditDraft) {
+      await db.transaction().execute((trx) => recordAudit(trx, SERVICE, audit));
     },
 
     /** Deletes the account and, in the same transaction, tells the other services (its participations go). */
-    delete(id: string): Promise<boolean> {
+    delete(id: string, audit?: AuditDraft): Promise<boolean> {
       return writeWithEvent(db, EVENTS.userDeleted, { userId: id }, async (trx) => {
         const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+        if (result.numDeletedRows > 0n && audit) await recordAudit(trx, SERVICE, audit);
         return result.numDeletedRows > 0n;
       });
     },

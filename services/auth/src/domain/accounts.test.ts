@@ -13,6 +13,8 @@ const known: UserRecord = {
   passwordHash: 'unused',
   language: 'en',
   isSysAdmin: false,
+  status: 'active',
+  lastSignInAt: null,
 };
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

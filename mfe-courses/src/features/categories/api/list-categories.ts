@@ -18,6 +18,7 @@ export function useCategories() {
   const language = currentLanguage();
   return useQuery({
     queryKey: categoryUsageKey(language),
-    queryFn: async ({ signal }) => sortCategories(await api.listCategoryUsage(signal, language)),
+    queryFn: async ({ signal }) =>
+      sortCategories(await api.listCategoryUsage({ query: { lang: language } }, { signal })),
   });
 }

@@ -8,6 +8,7 @@ export function useCourse(courseId: string) {
   const language = currentLanguage();
   return useQuery({
     queryKey: [...queryKeys.course(courseId), language],
-    queryFn: ({ signal }) => api.getCourse(courseId, signal, language),
+    queryFn: ({ signal }) =>
+      api.getCourse({ params: { id: courseId }, query: { lang: language, participants: 'omit' } }, { signal }),
   });
 }

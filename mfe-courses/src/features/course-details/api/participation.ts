@@ -29,7 +29,10 @@ export function useParticipation(
     );
 
   const mutation = useMutation({
-    mutationFn: (starting: boolean) => (starting ? api.startCourse(course.id) : api.completeCourse(course.id)),
+    mutationFn: (starting: boolean) =>
+      starting
+        ? api.startCourse({ query: { courseId: course.id } })
+        : api.completeCourse({ query: { courseId: course.id } }),
     onMutate: async (starting) => {
       await client.cancelQueries({ queryKey: queryKeys.participations });
       const before = client.getQueryData<MyParticipation[]>(queryKeys.participations);

@@ -13,7 +13,7 @@ export function useCategoryOptions(): Category[] {
   const { data } = useQuery({
     queryKey: [...queryKeys.categories, 'names', language],
     queryFn: ({ signal }) =>
-      api.listCategories(signal, language).catch((error: unknown) => {
+      api.listCategories({ query: { lang: language } }, { signal }).catch((error: unknown) => {
         if (!signal.aborted) console.error('Could not load the categories for the filter', error);
         return [];
       }),

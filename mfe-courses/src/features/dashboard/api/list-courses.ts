@@ -23,7 +23,9 @@ export function useCoursePage(page: PageQuery) {
   return useQuery({
     queryKey: coursePageKey(page),
     queryFn: ({ signal }): Promise<CoursePage> =>
-      page.mine ? api.listMyCourses(page.query, signal) : api.listCourses(page.query, signal),
+      page.mine
+        ? api.listMyCourses({ query: page.query }, { signal })
+        : api.listCourses({ query: page.query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
