@@ -144,7 +144,7 @@ async function load(
   };
 }
 
-async function queryPlans(sampleCourseId: string, viewerId: string): Promise<string> {
+async function queryPlans(sampleCourseId: string): Promise<string> {
   const captured: CompiledQuery[] = [];
   const courses = await openCoursesDatabase({
     DATA_DIR: dataDir,
@@ -159,9 +159,9 @@ async function queryPlans(sampleCourseId: string, viewerId: string): Promise<str
     return execute(query, queryId);
   }) as typeof executor.executeQuery;
   const repository = coursesRepository(courses.db);
-  await repository.list({ published: true, limit: 24, offset: 240 }, viewerId, 'en');
-  await repository.list({ published: true, search: searchable('Sécurité'), limit: 24 }, viewerId, 'en');
-  await repository.findById(sampleCourseId, viewerId, 'en');
+  await repository.list({ published: true, limit: 24, offset: 240 }, 'en');
+  await repository.list({ published: true, search: searchable('Sécurité'), limit: 24 }, 'en');
+  await repository.findById(sampleCourseId, 'en');
   executor.executeQuery = execute;
   const plans: string[] = [];
   for (const query of captured) {
@@ -269,7 +269,7 @@ try {
   minimalProxy.kill('SIGTERM');
   portal.kill('SIGTERM');
   await new Promise((resolve) => portal.once('exit', resolve));
-  const plans = await queryPlans(seeded.sampleCourseId ?? '', user.id);
+  const plans = await queryPlans(seeded.sampleCourseId ?? '');
   report = [
     `Courses API benchmark, ${new Date().toISOString()}`,
     `Data: ${seeded.courses} courses in ${seeded.languagesPerCourse} languages each, in ${seeded.categories} categories, ${seeded.users} users, ${seeded.participations} participations, on ${databases ? 'a PostgreSQL server' : 'embedded PGlite'}.`,

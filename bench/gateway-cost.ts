@@ -32,7 +32,6 @@ const root = path.resolve(import.meta.dirname, '..');
 
 const user = { id: randomUUID(), name: 'Bench User', email: 'bench@example.com', language: 'en', isSysAdmin: false };
 const card = (index: number) => ({
-  isParticipant: false,
   id: randomUUID(),
   title: `Course ${index}: working safely with customer data`,
   shortDescription:

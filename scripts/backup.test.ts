@@ -237,7 +237,7 @@ describe('npm run admin -- backup / restore', () => {
     try {
       const { categories, courses } = useCases(databases.courses);
       const reader = { sub: '00000000-0000-4000-8000-0000000000c3', admin: false, lang: 'rm' as const, exp: 0 };
-      const course = await courses.get(courseId, { identity: reader, requestId: 'restore-test' }, 'rm');
+      const course = await courses.get(courseId, { identity: reader, requestId: 'restore-test' }, { lang: 'rm' });
       expect(course).toMatchObject({
         title: 'Before languages',
         description: '<p>Kept <strong>across</strong> the upgrade</p>',

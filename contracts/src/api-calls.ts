@@ -22,6 +22,7 @@ import {
   courseIdQuerySchema,
   courseInputSchema,
   courseListQuerySchema,
+  courseQuerySchema,
   courseSavedSchema,
   courseSchema,
   courseSummarySchema,
@@ -30,6 +31,7 @@ import {
   languageQuerySchema,
   myCourseSchema,
   myCoursesQuerySchema,
+  myParticipationSchema,
   participationSchema,
   registerUserToCourseSchema,
 } from './courses.ts';
@@ -178,6 +180,11 @@ export const API_CALLS = {
     query: myCoursesQuerySchema,
     response: z.array(myCourseSchema),
   },
+  myParticipations: {
+    method: 'get',
+    path: '/api/courses/participations/mine',
+    response: z.array(myParticipationSchema),
+  },
   createCourse: {
     method: 'post',
     path: '/api/courses',
@@ -196,7 +203,7 @@ export const API_CALLS = {
     method: 'get',
     path: '/api/courses/:id',
     params: idParams,
-    query: languageQuerySchema,
+    query: courseQuerySchema,
     response: courseSchema,
   },
   deleteCourse: {

@@ -201,6 +201,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401],
   },
   {
+    ...API_CALLS.myParticipations,
+    tag: 'Courses',
+    summary:
+      "The caller's participations: the courses they take part in (completedAt null) and those they completed; lists and course bodies carry none",
+    access: 'user',
+    errors: [401],
+  },
+  {
     ...API_CALLS.createCourse,
     tag: 'Courses',
     summary:
@@ -223,7 +231,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ...API_CALLS.getCourse,
     tag: 'Courses',
     summary:
-      'One course with its files and participants, in the caller’s language (or ?lang=) else its default language; every language’s text for administrators',
+      'One course with its files and participants (?participants=omit: without them, the same body for every employee), in the caller’s language (or ?lang=) else its default language; every language’s text for administrators',
     access: 'user',
     contentLanguage: true,
     errors: [400, 401, 404],

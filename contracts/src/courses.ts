@@ -77,7 +77,8 @@ export type CourseFile = z.infer<typeof courseFileSchema>;
 
 /**
  * A course in lists: only what its card shows (the full list stays small enough to send at once). Its text is in
- * the language asked for when the course has it, else in the course's default language.
+ * the language asked for when the course has it, else in the course's default language. Nothing in it depends on
+ * who asks (the caller's participations are `myParticipationSchema`'s): one body per catalogue version.
  */
 export const courseSummarySchema = z.object({
   id: uuidSchema,
@@ -85,8 +86,6 @@ export const courseSummarySchema = z.object({
   shortDescription: z.string(),
   isPublished: z.boolean(),
   categories: z.array(categorySchema),
-  /** Whether the caller has started the course and not completed it (the card's 'active' tag). */
-  isParticipant: z.boolean(),
   /** The language of the title and descriptions in this answer. */
   language: languageSchema,
   /** The language the author wrote the course in first: shown when the one asked for is missing. */
@@ -106,7 +105,7 @@ export const courseTextSchema = z.object({
 export type CourseText = z.infer<typeof courseTextSchema>;
 
 /** What create and update answer: the course as saved, without what only another read would tell. */
-export const courseSavedSchema = z.extend(z.omit(courseSummarySchema, { isParticipant: true }), {
+export const courseSavedSchema = z.extend(courseSummarySchema, {
   description: z.string(),
   /** Every language's text: sent to system administrators only (the editor), others get the shown one. */
   texts: z.optional(z.partialRecord(languageSchema, courseTextSchema)),
@@ -117,14 +116,14 @@ export const courseSavedSchema = z.extend(z.omit(courseSummarySchema, { isPartic
 export type CourseSaved = z.infer<typeof courseSavedSchema>;
 
 export const courseSchema = z.extend(courseSavedSchema, {
-  isParticipant: z.boolean(),
   participantCount: z.number().check(z.int(), z.nonnegative()),
   /** Null when the files service cannot be reached: the page shows 'files unavailable' instead of failing. */
   files: z.nullable(z.array(courseFileSchema)),
-  /** Who is taking the course: every one for administrators; for anyone else only themselves, if they are. */
-  participants: z.array(z.object({ id: uuidSchema })),
-  /** When the caller last completed the course, if ever. */
-  completedAt: z.nullable(z.string()),
+  /**
+   * The spec's field: who is taking the course, every one for administrators, for anyone else only themselves if
+   * they are. Left out with `?participants=omit` (decision 0030): the body is then the same for every employee.
+   */
+  participants: z.optional(z.array(z.object({ id: uuidSchema }))),
 });
 export type Course = z.infer<typeof courseSchema>;
 
@@ -258,6 +257,21 @@ export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 export type CourseListRequest = z.input<typeof courseListQuerySchema>;
 
 export const courseIdQuerySchema = z.object({ courseId: uuidSchema });
+
+/** One course: `?lang=`, and `?participants=omit` for a body without the viewer's own (decision 0030). */
+export const courseQuerySchema = z.object({
+  lang: z.optional(languageSchema),
+  participants: z.optional(z.enum(['include', 'omit'])),
+});
+export type CourseQuery = z.output<typeof courseQuerySchema>;
+
+/** One of the caller's participations: a course they take part in (`completedAt` null) or completed last then. */
+export const myParticipationSchema = z.object({
+  courseId: uuidSchema,
+  startedAt: z.string(),
+  completedAt: z.nullable(z.string()),
+});
+export type MyParticipation = z.infer<typeof myParticipationSchema>;
 
 /** The courses service's internal answer to "may this caller see the course?": yes, and its title in their language. */
 export const courseVisibilitySchema = z.object({ title: z.string() });

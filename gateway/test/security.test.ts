@@ -105,7 +105,7 @@ describe.each(testBackends())('security round on $name', (backend) => {
       const employee = await portal.employee();
       const answer = await employee.request(method, `${path}?courseId=${courseId}`, { csrf: false });
       expect(answer.status).toBe(403);
-      expect((await employee.get(`/api/courses/${courseId}`)).body.isParticipant).toBe(false);
+      expect((await employee.get('/api/courses/participations/mine')).body).toEqual([]);
     });
 
     it.each([
@@ -125,14 +125,16 @@ describe.each(testBackends())('security round on $name', (backend) => {
         json: method === 'POST' ? { email: 'x@example.ch', password: 'Wrong-password-1' } : undefined,
       });
       expect([400, 404]).toContain(answer.status);
-      expect((await employee.get(`/api/courses/${courseId}`)).body.isParticipant).toBe(false);
+      expect((await employee.get('/api/courses/participations/mine')).body).toEqual([]);
     });
 
     it('when the exact path is called with the header, then the course starts', async () => {
       const courseId = await publishedCourse();
       const employee = await portal.employee();
       expect((await employee.get(`/api/courses/register-for-course?courseId=${courseId}`)).status).toBe(200);
-      expect((await employee.get(`/api/courses/${courseId}`)).body.isParticipant).toBe(true);
+      expect((await employee.get('/api/courses/participations/mine')).body).toEqual([
+        { courseId, startedAt: expect.any(String), completedAt: null },
+      ]);
     });
   });
 

@@ -1,4 +1,4 @@
-import type { Category, Course, CourseSummary } from '@portal/contracts/courses';
+import type { Category, Course, CourseSummary, MyParticipation } from '@portal/contracts/courses';
 
 export const onboarding: Category = { id: '9a1b7c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d', name: 'Onboarding' };
 export const security: Category = { id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', name: 'Information security' };
@@ -17,7 +17,6 @@ export function summary(values: Partial<CourseSummary> = {}): CourseSummary {
     shortDescription: 'How to find courses, start them and download their files.',
     isPublished: true,
     categories: [onboarding],
-    isParticipant: false,
     language: 'en',
     defaultLanguage: 'en',
     languages: ['en'],
@@ -34,7 +33,6 @@ export function course(values: Partial<Course> = {}): Course {
     description: '<p>This short course shows you how to <strong>find courses</strong>.</p>',
     files: [],
     participants: [],
-    completedAt: null,
     ...values,
   };
 }
@@ -42,4 +40,9 @@ export function course(values: Partial<Course> = {}): Course {
 /** The answer of GET /api/courses: the page, and the total in X-Total-Count. */
 export function coursePage(items: CourseSummary[], total = items.length) {
   return { status: 200, body: items, headers: { 'X-Total-Count': String(total) } };
+}
+
+/** The reader's participation in `courseId`: taking it, or completed at `completedAt`. */
+export function taking(courseId: string, completedAt: string | null = null): MyParticipation {
+  return { courseId, startedAt: '2026-11-20T09:00:00.000Z', completedAt };
 }

@@ -25,7 +25,6 @@ export function course(values: Partial<Course> = {}): Course {
     isPublished: true,
     categories: [onboarding],
     participantCount: 0,
-    isParticipant: false,
     createdAt: '2026-11-02T08:00:00.000Z',
     updatedAt: '2026-11-02T08:00:00.000Z',
     description: '<p>How to <strong>find courses</strong>.</p>',
@@ -41,7 +40,6 @@ export function course(values: Partial<Course> = {}): Course {
     },
     files: [],
     participants: [],
-    completedAt: null,
     ...values,
   };
 }

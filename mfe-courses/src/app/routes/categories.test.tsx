@@ -4,6 +4,7 @@ import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, fakeApi, type FakeRequest } from '../../../../jest/fake-api.ts';
+import { queryClient } from '../../lib/queries.tsx';
 import { leadership, onboarding, security } from '../../testing/fixtures.ts';
 import CategoriesPage from './categories.tsx';
 
@@ -43,6 +44,7 @@ const created = (request: FakeRequest) => ({
 
 describe('categories page', () => {
   afterEach(() => {
+    queryClient.clear();
     jest.restoreAllMocks();
   });
 

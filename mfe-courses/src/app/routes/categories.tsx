@@ -3,17 +3,20 @@ import type { Category, CategoryUsage } from '@portal/contracts/courses';
 import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatNumber } from '@portal/web-kit/format';
+import { currentLanguage } from '@portal/web-kit/i18n';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, usePageToasts } from 'react-toastify';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
-import { sortCategories, useCategories } from '../../features/categories/api/list-categories.ts';
+import { categoryUsageKey, sortCategories, useCategories } from '../../features/categories/api/list-categories.ts';
 import styles from '../../features/categories/components/categories.module.css';
 import { CategoryRow } from '../../features/categories/components/category-row.tsx';
 import { CreateCategoryForm } from '../../features/categories/components/create-category-form.tsx';
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
+import { queryKeys, withQueries } from '../../lib/queries.tsx';
 import type { PageProps } from '@portal/contracts/pages';
 
 interface Deletion {
@@ -32,7 +35,7 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /** Exposed as ./CategoriesPage: system administrators list, create, rename and delete categories. */
-export default function CategoriesPage({ session }: PageProps<'status' | 'user'>) {
+function CategoriesPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   if (!session.user?.isSysAdmin) {
     return (
@@ -52,11 +55,19 @@ export default function CategoriesPage({ session }: PageProps<'status' | 'user'>
 
 function CategoryManager() {
   const { t } = useTranslation(COURSES_NAMESPACE);
-  const { state, reload, update } = useCategories();
+  const categories = useCategories();
+  const client = useQueryClient();
+  const language = currentLanguage();
+  /** Shows a change the server agreed to; the courses' cards and the filter's names are asked again when shown. */
+  const update = (change: (list: CategoryUsage[]) => CategoryUsage[]) => {
+    client.setQueryData<CategoryUsage[]>(categoryUsageKey(language), (list) => list && change(list));
+    void client.invalidateQueries({ queryKey: queryKeys.courses, refetchType: 'none' });
+    void client.invalidateQueries({ queryKey: [...queryKeys.categories, 'names'], refetchType: 'none' });
+  };
   const [deletion, setDeletion] = useState<Deletion | null>(null);
   const pageToast = usePageToasts();
 
-  const failure = state.status === 'error' ? state.error : null;
+  const failure = categories.error;
   useEffect(() => {
     if (failure) console.error('Could not load the categories', failure);
   }, [failure]);
@@ -82,17 +93,23 @@ function CategoryManager() {
   };
 
   let list;
-  if (state.status === 'error') {
-    const reason = apiErrorKey(state.error, '');
-    list = <ErrorState title={t('categories.loadFailed')} reason={reason ? t(reason) : undefined} onRetry={reload} />;
-  } else if (state.status === 'loading') {
+  if (categories.isError) {
+    const reason = apiErrorKey(categories.error, '');
+    list = (
+      <ErrorState
+        title={t('categories.loadFailed')}
+        reason={reason ? t(reason) : undefined}
+        onRetry={() => void categories.refetch()}
+      />
+    );
+  } else if (categories.isPending) {
     list = <LoadingState label={t('categories.loading')} />;
-  } else if (state.data.length === 0) {
+  } else if (categories.data.length === 0) {
     list = <EmptyState title={t('categories.empty')} />;
   } else {
     list = (
       <ul className={`${styles.card} ${styles.list}`} aria-label={t('categories.listLabel')}>
-        {state.data.map((category) => (
+        {categories.data.map((category) => (
           <CategoryRow
             key={category.id}
             category={category}
@@ -140,3 +157,5 @@ function CategoryManager() {
     </>
   );
 }
+
+export default withQueries(CategoriesPage);

@@ -5,7 +5,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { admin, anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
-import { course, leadership, onboarding, security } from '../../testing/fixtures.ts';
+import type { MyParticipation } from '@portal/contracts/courses';
+import { queryClient } from '../../lib/queries.tsx';
+import { course, leadership, onboarding, security, taking } from '../../testing/fixtures.ts';
 import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import CourseDetailsPage from './course-details.tsx';
 
@@ -30,11 +32,16 @@ function openCourse(
     urls,
     routes = {},
     user = anna,
-  }: { urls?: string[]; routes?: Parameters<typeof fakeApi>[0]; user?: typeof anna } = {},
+    mine = [],
+  }: { urls?: string[]; routes?: Parameters<typeof fakeApi>[0]; user?: typeof anna; mine?: MyParticipation[] } = {},
 ) {
   const reply = 'status' in shown ? shown : { status: 200, body: shown };
   const id = 'status' in shown ? 'c0ffee00-0000-4000-8000-000000000001' : shown.id;
-  const api = fakeApi({ [`GET /api/courses/${id}`]: reply, ...routes });
+  const api = fakeApi({
+    [`GET /api/courses/${id}`]: reply,
+    'GET /api/courses/participations/mine': { status: 200, body: mine },
+    ...routes,
+  });
   renderPage(<CourseDetailsPage session={fakeSession(user)} />, {
     path: '/course/:courseId',
     urls: urls ?? [`/course/${id}`],
@@ -47,6 +54,7 @@ const main = () => screen.getByRole('article');
 
 describe('course details', () => {
   afterEach(() => {
+    queryClient.clear();
     jest.restoreAllMocks();
   });
 
@@ -174,8 +182,9 @@ describe('course details', () => {
   });
 
   it('when Mark as completed is confirmed, then the course is completed, the completion date is shown and "Upload result" goes', async () => {
-    const shown = course({ isParticipant: true, participantCount: 2, participants: [{ id: anna.id }] });
+    const shown = course({ participantCount: 2, participants: [{ id: anna.id }] });
     const api = openCourse(shown, {
+      mine: [taking(shown.id)],
       routes: {
         'POST /api/courses/complete-course': {
           status: 200,
@@ -207,8 +216,11 @@ describe('course details', () => {
   });
 
   it('when Mark as completed is cancelled, then nothing is sent and the course stays started', async () => {
-    const shown = course({ isParticipant: true, participantCount: 2 });
-    const api = openCourse(shown, { routes: { 'POST /api/courses/complete-course': apiError(500, 'internal_error') } });
+    const shown = course({ participantCount: 2 });
+    const api = openCourse(shown, {
+      mine: [taking(shown.id)],
+      routes: { 'POST /api/courses/complete-course': apiError(500, 'internal_error') },
+    });
     const user = userEvent.setup();
     await title(shown.title);
     await user.click(screen.getByRole('button', { name: 'Mark as completed' }));
@@ -254,6 +266,13 @@ describe('course details', () => {
     await title(shown.title);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Start course' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
+  });
+
+  it('when the participations cannot be loaded, then the course is shown all the same, not started', async () => {
+    const shown = course();
+    openCourse(shown, { routes: { 'GET /api/courses/participations/mine': apiError(503, 'service_unavailable') } });
+    expect(await title(shown.title)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
   });
 
@@ -306,6 +325,7 @@ describe('course details', () => {
     fakeApi({
       [`GET /api/courses/${shown.id}`]: () =>
         down ? apiError(503, 'service_unavailable') : { status: 200, body: shown },
+      'GET /api/courses/participations/mine': { status: 200, body: [] },
     });
     renderPage(<CourseDetailsPage session={fakeSession(anna)} />, {
       path: '/course/:courseId',
@@ -322,7 +342,8 @@ describe('course details', () => {
 
   it('when the interface is in Romansh, then the page and its dates are in Romansh', async () => {
     await i18next.changeLanguage('rm');
-    openCourse(course({ completedAt: '2026-11-22T10:30:00.000Z', files: null }));
+    const shown = course({ files: null });
+    openCourse(shown, { mine: [taking(shown.id, '2026-11-22T10:30:00.000Z')] });
     await title('Welcome to the course portal');
     expect(screen.getByRole('button', { name: 'Cumenzar il curs' })).toBeInTheDocument();
     expect(screen.getByText(/^Terminà ils /)).toHaveTextContent(/22.*2026/);

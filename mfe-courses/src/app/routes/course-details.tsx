@@ -7,15 +7,18 @@ import { useCourse } from '../../features/course-details/api/get-course.ts';
 import { CourseNotFound } from '../../features/course-details/components/course-not-found.tsx';
 import { CourseView } from '../../features/course-details/components/course-view.tsx';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
+import { useMyParticipations, withQueries } from '../../lib/queries.tsx';
 import type { PageProps } from '@portal/contracts/pages';
 
 /** Exposed as ./CourseDetailsPage: one course at /course/:courseId. */
-export default function CourseDetailsPage({ session }: PageProps<'status' | 'user'>) {
+function CourseDetailsPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const { courseId = '' } = useParams();
-  const { state, reload, update } = useCourse(courseId);
+  const course = useCourse(courseId);
+  // Asked at the same time as the course: the page opens with where the reader stands.
+  const participations = useMyParticipations();
 
-  const failure = state.status === 'error' ? state.error : null;
+  const failure = course.error;
   const missing = hasStatus(failure, 400, 404);
   useEffect(() => {
     if (!failure) return;
@@ -23,11 +26,25 @@ export default function CourseDetailsPage({ session }: PageProps<'status' | 'use
     else console.error(`Could not load the course ${courseId}`, failure);
   }, [failure, missing, courseId]);
 
-  if (state.status === 'loading') return <LoadingState label={t('details.loading')} />;
-  if (state.status === 'error') {
+  if (course.isPending || participations.pending) return <LoadingState label={t('details.loading')} />;
+  if (course.isError) {
     if (missing) return <CourseNotFound />;
-    const reason = apiErrorKey(state.error, '');
-    return <ErrorState title={t('details.loadFailed')} reason={reason ? t(reason) : undefined} onRetry={reload} />;
+    const reason = apiErrorKey(course.error, '');
+    return (
+      <ErrorState
+        title={t('details.loadFailed')}
+        reason={reason ? t(reason) : undefined}
+        onRetry={() => void course.refetch()}
+      />
+    );
   }
-  return <CourseView course={state.data} update={update} isAdmin={session.user?.isSysAdmin === true} />;
+  return (
+    <CourseView
+      course={course.data}
+      participation={participations.byCourse.get(courseId)}
+      isAdmin={session.user?.isSysAdmin === true}
+    />
+  );
 }
+
+export default withQueries(CourseDetailsPage);

@@ -7,7 +7,8 @@ import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { admin, anna, apiError, type FakeRequest, pendingReply } from '../../../../jest/fake-api.ts';
 import { fakeCoursesApi, type HeaderReply } from '../../testing/fake-api.ts';
-import { coursePage, onboarding, security, summary } from '../../testing/fixtures.ts';
+import { queryClient } from '../../lib/queries.tsx';
+import { coursePage, onboarding, security, summary, taking } from '../../testing/fixtures.ts';
 import DashboardPage from './dashboard.tsx';
 
 const welcome = summary({ title: 'Welcome to the course portal', categories: [onboarding] });
@@ -15,7 +16,6 @@ const phishing = summary({
   title: 'Spotting phishing',
   shortDescription: 'Recognise suspicious e-mails before they cause harm.',
   categories: [security, onboarding],
-  isParticipant: true,
 });
 const draft = summary({ title: 'Advanced incident response', isPublished: false, categories: [security] });
 
@@ -35,6 +35,11 @@ function openDashboard({
   const api = fakeCoursesApi({
     'GET /api/courses': courses,
     'GET /api/categories': { status: 200, body: [onboarding, security] },
+    // The reader takes `phishing` and completed `welcome`: only the first is active.
+    'GET /api/courses/participations/mine': {
+      status: 200,
+      body: [taking(phishing.id), taking(welcome.id, '2026-11-22T10:30:00.000Z')],
+    },
     ...routes,
   });
   const page = renderPage(<DashboardPage session={fakeSession(user)} />, { path: '/dashboard', urls: [url] });
@@ -51,6 +56,7 @@ const firstCourse = () => screen.findByRole('link', { name: 'Spotting phishing' 
 
 describe('dashboard', () => {
   afterEach(() => {
+    queryClient.clear();
     jest.restoreAllMocks();
   });
 
@@ -318,7 +324,6 @@ describe('dashboard', () => {
     const started = { ...phishing, startedAt: '2026-11-20T09:00:00.000Z', completedAt: null };
     const finished = {
       ...welcome,
-      isParticipant: false,
       startedAt: '2026-11-01T09:00:00.000Z',
       completedAt: '2026-11-22T10:30:00.000Z',
     };

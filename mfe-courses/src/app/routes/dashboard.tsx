@@ -5,6 +5,7 @@ import { formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -13,7 +14,12 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
 import ui from '../../components/ui.module.css';
 import { useCategoryOptions } from '../../features/dashboard/api/list-categories.ts';
-import { type DashboardCourse, useCoursePage } from '../../features/dashboard/api/list-courses.ts';
+import {
+  type CoursePage,
+  coursePageKey,
+  type DashboardCourse,
+  useCoursePage,
+} from '../../features/dashboard/api/list-courses.ts';
 import { CourseCard } from '../../features/dashboard/components/course-card.tsx';
 import { CourseFilters } from '../../features/dashboard/components/course-filters.tsx';
 import { Pager } from '../../features/dashboard/components/pager.tsx';
@@ -27,6 +33,7 @@ import {
   readFilter,
 } from '../../features/dashboard/lib/dashboard-query.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
+import { queryKeys, useMyParticipations, withQueries } from '../../lib/queries.tsx';
 import type { PageProps } from '@portal/contracts/pages';
 import styles from './dashboard.module.css';
 
@@ -48,13 +55,18 @@ interface Deletion {
  * search and category, and the reader's own courses in progress and completed; administrators also see drafts
  * and may edit or delete. The filter lives in the URL.
  */
-export default function DashboardPage({ session }: PageProps<'status' | 'user'>) {
+function DashboardPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const isAdmin = session.user?.isSysAdmin === true;
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params, isAdmin);
-  const { state, reload, update } = useCoursePage(pageQuery(filter, currentLanguage()));
+  const query = pageQuery(filter, currentLanguage());
+  const courses = useCoursePage(query);
+  const participations = useMyParticipations().byCourse;
+  const client = useQueryClient();
   const categories = useCategoryOptions();
+  // The page shown stays while the next one is on its way.
+  const loading = courses.isPending || courses.isPlaceholderData;
   const [deletion, setDeletion] = useState<Deletion | null>(null);
   const pageToast = usePageToasts();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -68,13 +80,13 @@ export default function DashboardPage({ session }: PageProps<'status' | 'user'>)
     resultsHeading.current?.focus();
   };
 
-  const failure = state.status === 'error' ? state.error : null;
+  const failure = courses.error;
   useEffect(() => {
     if (failure) console.error('Could not load the courses', failure);
   }, [failure]);
 
   // A page beyond the last one (an old link, or the last course of the last page deleted elsewhere): show the last.
-  const lastPage = state.status === 'success' ? pageCount(state.data.total) : null;
+  const lastPage = courses.isSuccess && !courses.isPlaceholderData ? pageCount(courses.data.total) : null;
   useEffect(() => {
     const current = readFilter(params, isAdmin);
     if (lastPage !== null && current.page > lastPage) {
@@ -89,7 +101,12 @@ export default function DashboardPage({ session }: PageProps<'status' | 'user'>)
     try {
       await api.deleteCourse({ params: { id: course.id } });
       resultsHeading.current?.focus();
-      update((page) => ({ items: page.items.filter((item) => item.id !== course.id), total: page.total - 1 }));
+      client.setQueryData<CoursePage>(
+        coursePageKey(query),
+        (page) => page && { items: page.items.filter((item) => item.id !== course.id), total: page.total - 1 },
+      );
+      // The other pages and views are asked again when shown.
+      void client.invalidateQueries({ queryKey: queryKeys.courses, refetchType: 'none' });
       toast.success(t('delete.done', { title: course.title }));
     } catch (error) {
       if (hasStatus(error, 404)) {
@@ -102,13 +119,19 @@ export default function DashboardPage({ session }: PageProps<'status' | 'user'>)
     setDeletion(null);
   };
 
-  const page = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
+  const page = courses.data;
   const filtered = !isMyView(filter.view) && (filter.q !== '' || filter.categoryId !== '' || filter.inMyLanguage);
 
   let results;
-  if (state.status === 'error') {
-    const reason = apiErrorKey(state.error, '');
-    results = <ErrorState title={t('dashboard.loadFailed')} reason={reason ? t(reason) : undefined} onRetry={reload} />;
+  if (courses.isError) {
+    const reason = apiErrorKey(courses.error, '');
+    results = (
+      <ErrorState
+        title={t('dashboard.loadFailed')}
+        reason={reason ? t(reason) : undefined}
+        onRetry={() => void courses.refetch()}
+      />
+    );
   } else if (!page) {
     results = <LoadingState label={t('dashboard.loading')} />;
   } else if (page.items.length === 0) {
@@ -145,6 +168,7 @@ export default function DashboardPage({ session }: PageProps<'status' | 'user'>)
           <li key={course.id} className={styles.cell}>
             <CourseCard
               course={course}
+              active={participations.get(course.id)?.completedAt === null}
               isAdmin={isAdmin}
               onDelete={(item) => setDeletion({ course: item, busy: false })}
             />
@@ -164,14 +188,14 @@ export default function DashboardPage({ session }: PageProps<'status' | 'user'>)
 
       <CourseFilters filter={filter} categories={categories} isAdmin={isAdmin} onChange={changeFilter} />
 
-      <div className={styles.results} aria-busy={state.status === 'loading'}>
+      <div className={styles.results} aria-busy={loading}>
         <div className={styles.resultsBar}>
           <h2 ref={resultsHeading} tabIndex={-1} className={styles.resultsTitle}>
             {t(VIEW_TEXTS[filter.view].heading)}
           </h2>
           {page && (
             <p className={styles.count} aria-live="polite">
-              {state.status === 'loading' ? (
+              {loading ? (
                 <span className={ui.status}>
                   <span className={spinner.spinner} aria-hidden="true" />
                   {t('dashboard.loading')}
@@ -183,7 +207,7 @@ export default function DashboardPage({ session }: PageProps<'status' | 'user'>)
           )}
         </div>
         {results}
-        {page && state.status !== 'error' && <Pager page={filter.page} pages={pageCount(page.total)} onPage={turnTo} />}
+        {page && !courses.isError && <Pager page={filter.page} pages={pageCount(page.total)} onPage={turnTo} />}
       </div>
 
       {deletion && (
@@ -201,3 +225,5 @@ export default function DashboardPage({ session }: PageProps<'status' | 'user'>)
     </section>
   );
 }
+
+export default withQueries(DashboardPage);

@@ -26,7 +26,6 @@ export type StoredTexts = Partial<Record<Language, StoredText>>;
 export interface CourseRow {
   id: string;
   isPublished: boolean;
-  isParticipant: boolean;
   categories: Category[];
   defaultLanguage: Language;
   texts: StoredTexts;
@@ -35,8 +34,6 @@ export interface CourseRow {
   participantCount: number;
   /** Who is taking the course (not those who completed it), earliest start first. */
   participants: string[];
-  /** When the viewer last completed the course, if ever. */
-  lastCompletedAt: Date | null;
 }
 
 export interface CourseWrite {
@@ -149,18 +146,6 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
         .orderBy(sql`lower(coalesce(na.name, nd.name))`),
     ).as('categories');
 
-  const isParticipant = (eb: ExpressionBuilder<CoursesDatabase & { c: { id: string } }, 'c'>, viewerId: string) =>
-    eb
-      .exists(
-        eb
-          .selectFrom('participations as p')
-          .select('p.user_id')
-          .whereRef('p.course_id', '=', 'c.id')
-          .where('p.user_id', '=', viewerId)
-          .where('p.completed_at', 'is', null),
-      )
-      .as('isParticipant');
-
   /** The categories named in `language`, each with its place in the order of names. */
   const readNames = async (language: Language) =>
     new Map((await namedCategories(db, language)).map((category, place) => [category.id, { category, place }]));
@@ -169,8 +154,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
    * A page of cards: only what a card shows, in one query. The page is chosen first (filter, order, limit,
    * offset on the index); the categories' ids and the text shown are joined to the page's rows only, so the
    * whole list costs a few hash joins rather than a lookup per course. The categories' names come from a map
-   * kept under the catalogue version (two joins fewer to plan and run per page); whether the caller is taking
-   * a course is set per caller on the kept list (`catalogueCache`), so a card is read as `false`.
+   * kept under the catalogue version (two joins fewer to plan and run per page).
    */
   async function cards(page: ReturnType<typeof filtered>, language: Language): Promise<CourseCardRow[]> {
     const columns = ['c.id', 'c.default_language', 'c.languages', 'c.is_published', 'c.created_at'] as const;
@@ -194,7 +178,6 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           't.title',
           't.short_description as shortDescription',
           'c.is_published as isPublished',
-          sql<boolean>`false`.as('isParticipant'),
           'c.categoryIds',
           't.language',
           'c.default_language as defaultLanguage',
@@ -235,7 +218,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
      * offset) of the filter's courses, or all of them; the total for X-Total-Count comes from the same filter
      * (counted only when a limit or an offset leaves courses out, and kept for the other pages).
      */
-    list(filter: ListFilter, viewerId: string, language: Language): Promise<SerializedList> {
+    list(filter: ListFilter, language: Language): Promise<SerializedList> {
       const { published, search, categoryId, inLanguage, limit, offset } = filter;
       const counted = () =>
         catalogue.kept(`count ${JSON.stringify([published, search, categoryId, inLanguage])}`, async () => {
@@ -245,7 +228,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           return row.count;
         });
       const key = JSON.stringify([language, published, search, categoryId, inLanguage, limit, offset]);
-      return catalogue.list(key, viewerId, async () => {
+      return catalogue.list(key, async () => {
         let page = filtered(filter).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
         if (limit !== undefined) page = page.limit(limit);
         if (offset) page = page.offset(offset);
@@ -293,17 +276,14 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           .execute(),
         mine.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow(),
       ]);
-      return {
-        items: rows.map((row) => ({ ...row, isParticipant: row.completedAt === null })),
-        total: total.count,
-      };
+      return { items: rows, total: total.count };
     },
 
     /**
      * One course with every language's text and all it shows on its page (but its files, which the files service
-     * has), the participants and the viewer's last completion included: one round trip.
+     * has), the participants included: one round trip.
      */
-    async findById(id: string, viewerId: string, language: Language): Promise<CourseRow | undefined> {
+    async findById(id: string, language: Language): Promise<CourseRow | undefined> {
       const row = await db
         .selectFrom('courses as c')
         .where('c.id', '=', id)
@@ -319,13 +299,6 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
             .whereRef('p.course_id', '=', 'c.id')
             .where('p.completed_at', 'is', null)
             .as('participants'),
-          eb
-            .selectFrom('completions as done')
-            .select(sql<Date | null>`max(done.completed_at)`.as('at'))
-            .whereRef('done.course_id', '=', 'c.id')
-            .where('done.user_id', '=', viewerId)
-            .as('lastCompletedAt'),
-          isParticipant(eb, viewerId),
           categoriesOf(eb, language),
           eb
             .selectFrom('course_texts as t')
@@ -345,8 +318,6 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
         texts: row.texts ?? {},
         participants,
         participantCount: participants.length,
-        lastCompletedAt: row.lastCompletedAt ?? null,
-        isParticipant: Boolean(row.isParticipant),
       };
     },
 

@@ -1,4 +1,4 @@
-import type { Participation } from '@portal/contracts/courses';
+import type { MyParticipation, Participation } from '@portal/contracts/courses';
 import type { Kysely, Transaction } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
 
@@ -58,6 +58,21 @@ export function participationsRepository(db: Kysely<CoursesDatabase>) {
           .execute();
         return toParticipation(row);
       });
+    },
+
+    /** Every course the user takes part in or completed (a few per user: `participations_user`). */
+    async ofUser(userId: string): Promise<MyParticipation[]> {
+      const rows = await db
+        .selectFrom('participations')
+        .select(['course_id', 'started_at', 'completed_at'])
+        .where('user_id', '=', userId)
+        .orderBy('started_at', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        courseId: row.course_id,
+        startedAt: row.started_at.toISOString(),
+        completedAt: row.completed_at?.toISOString() ?? null,
+      }));
     },
 
     /** Many participations at once (bulk seeding); ones that exist already are kept. Answers how many were new. */

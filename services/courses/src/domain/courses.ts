@@ -5,12 +5,14 @@ import {
   type Course,
   type CourseInput,
   type CourseListQuery,
+  type CourseQuery,
   type CourseSaved,
   type CourseText,
   type CourseTextInput,
   type CourseUpdate,
   type MyCourse,
   type MyCoursesQuery,
+  type MyParticipation,
 } from '@portal/contracts/courses';
 import type { Language } from '@portal/contracts/languages';
 import { AppError, badRequest, forbidden, notFound } from '@portal/kit/errors';
@@ -182,7 +184,7 @@ export function courses(deps: CoursesDeps) {
 
   /** A course the caller may see: drafts exist for administrators only (others get 404, as if it did not exist). */
   async function visible(id: string, identity: Identity, language: Language): Promise<CourseRow> {
-    const row = await deps.courses.findById(id, viewerOf(identity), language);
+    const row = await deps.courses.findById(id, language);
     if (!row || (!row.isPublished && !identity.admin)) throw notFound('Course not found');
     return row;
   }
@@ -203,7 +205,7 @@ export function courses(deps: CoursesDeps) {
   return {
     /**
      * Cards in `language`, each course falling back to its default language: a page, a search or every course
-     * (the spec's whole list), as JSON kept between writes.
+     * (the spec's whole list), as JSON kept between writes (the same for every caller who may see the list).
      */
     async list(query: CourseListQuery, identity: Identity, language: Language): Promise<SerializedList> {
       if (query.published === false && !identity.admin) throw forbidden('Drafts are for system administrators only');
@@ -216,7 +218,6 @@ export function courses(deps: CoursesDeps) {
           limit: query.limit,
           offset: query.offset,
         },
-        viewerOf(identity),
         language,
       );
     },
@@ -247,12 +248,21 @@ export function courses(deps: CoursesDeps) {
       };
     },
 
-    /** The course in `language` (else its default language); administrators get every language's text too. */
-    async get(id: string, context: CallContext, language: Language): Promise<Course> {
+    /** The caller's participations: which courses they take part in and which they completed. */
+    async participationsOf(identity: Identity): Promise<MyParticipation[]> {
+      return deps.participations.ofUser(viewerOf(identity));
+    },
+
+    /**
+     * The course in `language` (else its default language); administrators get every language's text too. The
+     * participants are the spec's field, left out when asked (decision 0030).
+     */
+    async get(id: string, context: CallContext, query: CourseQuery): Promise<Course> {
+      const language = query.lang ?? context.identity.lang;
       // The files are asked for alongside the course (one round trip each, at once); a course the caller may not
       // see answers 404 whatever the files service said.
       const [row, files] = await Promise.all([visible(id, context.identity, language), deps.filesOf(id, context)]);
-      const { texts, createdAt, updatedAt, participants, lastCompletedAt, ...rest } = row;
+      const { texts, createdAt, updatedAt, participants, ...rest } = row;
       const { language: shownLanguage, text } = shown(texts, language, row.defaultLanguage);
       return {
         ...rest,
@@ -265,11 +275,14 @@ export function courses(deps: CoursesDeps) {
         createdAt: createdAt.toISOString(),
         updatedAt: updatedAt.toISOString(),
         files,
-        // Employees learn how many take the course, not who: they see themselves only.
-        participants: participants
-          .filter((userId) => context.identity.admin || userId === viewerOf(context.identity))
-          .map((userId) => ({ id: userId })),
-        completedAt: lastCompletedAt?.toISOString() ?? null,
+        ...(query.participants === 'omit'
+          ? {}
+          : {
+              // Employees learn how many take the course, not who: they see themselves only.
+              participants: participants
+                .filter((userId) => context.identity.admin || userId === viewerOf(context.identity))
+                .map((userId) => ({ id: userId })),
+            }),
       };
     },
 

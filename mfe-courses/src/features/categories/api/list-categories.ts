@@ -1,8 +1,8 @@
 import { api } from '@portal/contracts/api-client';
-import type { Category, CategoryUsage } from '@portal/contracts/courses';
+import type { Category } from '@portal/contracts/courses';
 import { currentLanguage } from '@portal/web-kit/i18n';
-import { useCallback } from 'react';
-import { useRequest } from '../../../lib/use-request.ts';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queries.tsx';
 
 /** Names in the reader's alphabetical order. */
 export function sortCategories<T extends Category>(categories: T[]): T[] {
@@ -10,13 +10,15 @@ export function sortCategories<T extends Category>(categories: T[]): T[] {
   return [...categories].sort((a, b) => collator.compare(a.name, b.name));
 }
 
+/** What the categories to manage are cached under, in the reader's language. */
+export const categoryUsageKey = (language: string) => [...queryKeys.categories, 'usage', language] as const;
+
 /** Every category with its name in each language and how many courses use it, to manage them. */
 export function useCategories() {
   const language = currentLanguage();
-  const load = useCallback(
-    async (signal: AbortSignal): Promise<CategoryUsage[]> =>
+  return useQuery({
+    queryKey: categoryUsageKey(language),
+    queryFn: async ({ signal }) =>
       sortCategories(await api.listCategoryUsage({ query: { lang: language } }, { signal })),
-    [language],
-  );
-  return useRequest(load);
+  });
 }

@@ -1,4 +1,4 @@
-import type { Course } from '@portal/contracts/courses';
+import type { Course, MyParticipation } from '@portal/contracts/courses';
 import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import icon from '@portal/web-kit/styles/icon-button.module.css';
@@ -18,7 +18,8 @@ import { ParticipationPanel } from './participation-panel.tsx';
 
 interface Props {
   course: Course;
-  update: (change: (course: Course) => Course) => void;
+  /** The reader's participation in the course, if any. */
+  participation: MyParticipation | undefined;
   /** Administrators get the Edit button; a draft (only they see one) is shown as a preview. */
   isAdmin: boolean;
 }
@@ -27,7 +28,7 @@ interface Props {
  * A course, read-only: title, draft marker, categories, participants, Start / Mark as completed, description
  * and files. A draft opens as a preview: the page as employees will see it once it is published.
  */
-export function CourseView({ course, update, isAdmin }: Props) {
+export function CourseView({ course, participation, isAdmin }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const description = useMemo(() => sanitizeDescription(course.description), [course.description]);
   return (
@@ -78,7 +79,7 @@ export function CourseView({ course, update, isAdmin }: Props) {
         </div>
       </dl>
 
-      <ParticipationPanel course={course} update={update} />
+      <ParticipationPanel course={course} participation={participation} />
 
       <section aria-labelledby="course-description">
         <h2 id="course-description" className={hidden.visuallyHidden}>

@@ -1,4 +1,4 @@
-import type { Course } from '@portal/contracts/courses';
+import type { Course, MyParticipation } from '@portal/contracts/courses';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatDate } from '@portal/web-kit/format';
@@ -14,7 +14,7 @@ import styles from './participation-panel.module.css';
 
 interface Props {
   course: Course;
-  update: (change: (course: Course) => Course) => void;
+  participation: MyParticipation | undefined;
 }
 
 const FAILURES = { course_draft: 'details.draftNotStartable' };
@@ -24,16 +24,15 @@ const FAILURES = { course_draft: 'details.draftNotStartable' };
  * date of their last completion); the 'Upload result' button while the course is started. A draft cannot be
  * started: its page says so instead.
  */
-export function ParticipationPanel({ course, update }: Props) {
+export function ParticipationPanel({ course, participation }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const hintId = useId();
   const [confirming, setConfirming] = useState(false);
   const toast = usePageToasts();
-  const { pending, toggle } = useParticipation(course, update, (error, starting) => {
+  const { started, completedAt, pending, toggle } = useParticipation(course, participation, (error, starting) => {
     console.error(`Could not ${starting ? 'start' : 'complete'} the course ${course.id}`, error);
     toast.error(t(apiErrorKey(error, starting ? 'details.startFailed' : 'details.completeFailed', FAILURES)));
   });
-  const started = course.isParticipant;
 
   if (!course.isPublished) {
     return (
@@ -69,8 +68,8 @@ export function ParticipationPanel({ course, update }: Props) {
       </div>
       <div className={styles.state} aria-live="polite">
         {started && <p className={ui.tagActive}>{t('details.started')}</p>}
-        {!started && course.completedAt && (
-          <p className={styles.completed}>{t('details.completedOn', { date: formatDate(course.completedAt) })}</p>
+        {completedAt && (
+          <p className={styles.completed}>{t('details.completedOn', { date: formatDate(completedAt) })}</p>
         )}
         {started && (
           <p id={hintId} className={styles.hint}>

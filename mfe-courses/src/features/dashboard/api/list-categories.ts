@@ -1,8 +1,8 @@
 import { api } from '@portal/contracts/api-client';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import type { Category } from '@portal/contracts/courses';
-import { useCallback } from 'react';
-import { useRequest } from '../../../lib/use-request.ts';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queries.tsx';
 
 /**
  * The categories to filter by, named in the reader's language. Without them the filter offers "all categories"
@@ -10,14 +10,13 @@ import { useRequest } from '../../../lib/use-request.ts';
  */
 export function useCategoryOptions(): Category[] {
   const language = currentLanguage();
-  const load = useCallback(
-    (signal: AbortSignal) =>
+  const { data } = useQuery({
+    queryKey: [...queryKeys.categories, 'names', language],
+    queryFn: ({ signal }) =>
       api.listCategories({ query: { lang: language } }, { signal }).catch((error: unknown) => {
         if (!signal.aborted) console.error('Could not load the categories for the filter', error);
         return [];
       }),
-    [language],
-  );
-  const { state } = useRequest(load);
-  return state.status === 'success' ? state.data : [];
+  });
+  return data ?? [];
 }

@@ -12,6 +12,8 @@ import styles from './course-card.module.css';
 
 interface Props {
   course: DashboardCourse;
+  /** The reader is taking the course (started, not completed): the 'active' tag. */
+  active: boolean;
   /** System administrators get the edit and delete icons; the server refuses everyone else anyway. */
   isAdmin: boolean;
   onDelete: (course: DashboardCourse) => void;
@@ -23,15 +25,15 @@ interface Props {
  * course has it, else in its default language, which a note says; the course's other languages are named. The description always takes the same number
  * of lines, so cards of a row line up.
  */
-export function CourseCard({ course, isAdmin, onDelete }: Props) {
+export function CourseCard({ course, active, isAdmin, onDelete }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const titleId = `course-${course.id}-title`;
   return (
     <article className={`${styles.card} ${course.isPublished ? '' : styles.draft}`} aria-labelledby={titleId}>
-      {(!course.isPublished || course.isParticipant) && (
+      {(!course.isPublished || active) && (
         <p className={styles.status}>
           {!course.isPublished && <span className={ui.tagDraft}>{t('card.draft')}</span>}
-          {course.isParticipant && <span className={ui.tagActive}>{t('card.active')}</span>}
+          {active && <span className={ui.tagActive}>{t('card.active')}</span>}
         </p>
       )}
       <h3 id={titleId} className={styles.title} lang={course.language}>

@@ -5,6 +5,7 @@ import {
   courseIdQuerySchema,
   courseInputSchema,
   courseListQuerySchema,
+  courseQuerySchema,
   courseUpdateSchema,
   type CourseVisibility,
   idQuerySchema,
@@ -78,22 +79,27 @@ export function courseRoutes(courses: Courses): Router {
     const list = await courses.list(query, req.identity, language);
     contentLanguage(res, language);
     res.setHeader(TOTAL_COUNT_HEADER, String(list.total));
+    // One tag per catalogue version and list: send answers 304 when the caller has this version already.
     res.setHeader('ETag', list.etag);
     res.type('json');
-    if (!list.gzip) {
-      res.send(list.json());
-      return;
+    if (list.gzip) {
+      res.vary('Accept-Encoding');
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      // Compressed once per catalogue version: the gateway passes an encoded answer on as it is.
+      if (req.acceptsEncodings('gzip') === 'gzip') {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.send(list.gzip);
+        return;
+      }
     }
-    res.vary('Accept-Encoding');
-    if (req.fresh) {
-      res.status(304).end();
-    } else if (req.acceptsEncodings('gzip') === 'gzip') {
-      // Compressed here once per catalogue version: the gateway passes an encoded answer on as it is.
-      res.setHeader('Content-Encoding', 'gzip');
-      res.send(await list.gzip());
-    } else {
-      res.send(list.json());
-    }
+    res.send(list.json);
+  });
+
+  router.get('/api/courses/participations/mine', requireUser, async (req, res) => {
+    res.json(await courses.participationsOf(req.identity));
   });
 
   router.get('/api/courses/mine', requireUser, async (req, res) => {
@@ -141,7 +147,8 @@ export function courseRoutes(courses: Courses): Router {
   });
 
   router.get('/api/courses/:id', requireUser, async (req, res) => {
-    const course = await courses.get(parseInput(uuidSchema, req.params.id, 'course id'), context(req), languageOf(req));
+    const id = parseInput(uuidSchema, req.params.id, 'course id');
+    const course = await courses.get(id, context(req), parseInput(courseQuerySchema, req.query, 'course query'));
     contentLanguage(res, course.language);
     res.json(course);
   });
