@@ -1,9 +1,12 @@
 import {
+  type AdminUserChange,
+  adminUserSchema,
   type ChangePasswordRequest,
   type DeleteUserRequest,
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
+  type UserListQuery,
   messageSchema,
   resetTokenStatusSchema,
   userSchema,
@@ -182,6 +185,29 @@ export class ApiClient {
 
   deleteAccount(payload: DeleteUserRequest) {
     return this.request('/api/user/delete-user', { method: 'DELETE', body: payload, schema: messageSchema });
+  }
+
+  setName(name: string) {
+    return this.request('/api/user/set-name', { method: 'POST', body: { name }, schema: userSchema });
+  }
+
+  // User administration
+  /** One page of users matching the search and filters, and how many match. */
+  async listUsers(query: UserListQuery, signal?: AbortSignal) {
+    const { data, headers } = await this.exchange('/api/admin/users', {
+      query: { ...query },
+      schema: z.array(adminUserSchema),
+      signal,
+    });
+    return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+  }
+
+  changeUser(id: string, change: AdminUserChange) {
+    return this.request(`/api/admin/users/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: change,
+      schema: adminUserSchema,
+    });
   }
 
   // Courses

@@ -15,4 +15,5 @@ export const paths = {
   },
   categories: { path: '/categories', getHref: () => '/categories' },
   account: { path: '/account', getHref: () => '/account' },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
 } as const;
