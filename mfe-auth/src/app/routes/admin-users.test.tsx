@@ -18,7 +18,9 @@ const renderUsers = (session = fakeSession(admin)) =>
   renderPage(<AdminUsersPage session={session} />, { path: '/admin/users' });
 
 describe('users administration page', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('when an administrator opens it, then the users are listed with role, status and the total', async () => {
     fakeApi({
