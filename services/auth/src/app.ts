@@ -7,9 +7,12 @@ import { startService } from '@portal/kit/start-service';
 import type { AuthConfig } from './config.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
+import { personalData } from './data-access/personal-data.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
+import { companySignIn } from './domain/company-sign-in.ts';
 import { createMailer } from './domain/mailer.ts';
+import { oidcRoutes } from './entry-points/api/oidc-routes.ts';
 import { authRoutes } from './entry-points/api/routes.ts';
 
 export const SERVICE_NAME = 'auth';
@@ -18,12 +21,30 @@ export function openAuthDatabase(config: Pick<AuthConfig, 'DATABASE_URL' | 'DATA
   return openServiceDatabase<AuthDatabase>(SERVICE_NAME, config);
 }
 
+export function companySignInFor(
+  database: Database<AuthDatabase>,
+  config: AuthConfig,
+  logger = createLogger(SERVICE_NAME, 'silent'),
+) {
+  return companySignIn({
+    users: usersRepository(database.db),
+    logger,
+    policy: {
+      allowedDomains: config.OIDC_ALLOWED_DOMAINS,
+      adminGroups: config.OIDC_ADMIN_GROUPS,
+      passwordSignIn: config.OIDC_PASSWORD_SIGN_IN,
+      adminEmail: config.ADMIN_EMAIL,
+    },
+  });
+}
+
 export function accountsFor(
   database: Database<AuthDatabase>,
   config: AuthConfig,
   logger = createLogger(SERVICE_NAME, 'silent'),
 ) {
   return createAccounts({
+    checkPasswordSignIn: companySignInFor(database, config, logger).checkPasswordSignIn,
     users: usersRepository(database.db),
     resetTokens: resetTokensRepository(database.db),
     mailer: createMailer({
@@ -45,7 +66,11 @@ export async function startAuthService(config: AuthConfig) {
     name: SERVICE_NAME,
     config,
     migrations,
-    publishes: { [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL } },
+    personalData,
+    publishes: {
+      [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL },
+      [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
+    },
     beforeServing: async ({ database, logger }) => {
       await preloadPasswordEstimator();
       if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return undefined;
@@ -58,7 +83,11 @@ export async function startAuthService(config: AuthConfig) {
       logger.info({ outcome }, 'administrator from ADMIN_EMAIL');
       return undefined;
     },
-    routes: ({ database, logger }) => authRoutes(accountsFor(database, config, logger)),
+    routes: ({ database, logger }) => {
+      const router = authRoutes(accountsFor(database, config, logger));
+      router.use(oidcRoutes(companySignInFor(database, config, logger)));
+      return router;
+    },
   });
   return { ...service, admin };
 }

@@ -35,6 +35,13 @@ describe('account page', () => {
     expect(session.signIn).toHaveBeenCalledWith({ ...anna, name: 'Anna Tscharner' });
   });
 
+  it('when a user wants their data, then the page offers the export of everything kept about them as a download', () => {
+    renderAccount();
+    const link = section('Your data').getByRole('link', { name: 'Download my data' });
+    expect(link).toHaveAttribute('href', '/api/user/export');
+    expect(link).toHaveAttribute('download');
+  });
+
   it('when no one is signed in, then the login page follows', () => {
     renderAccount(fakeSession());
     expect(screen.getByTestId('location')).toHaveTextContent('/login');

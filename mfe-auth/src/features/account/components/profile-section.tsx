@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
-import type { PortalSession } from '../../../lib/session.ts';
+import type { PortalSession } from '@portal/contracts/pages';
 import styles from './account.module.css';
 
 /** Name and e-mail as stored, and the interface language, which is stored for the account when it is changed. */
@@ -22,7 +22,7 @@ export function ProfileSection({ user, session }: { user: User; session: PortalS
   const saveName = async () => {
     try {
       // The shell's session takes the stored user, so the name shows everywhere at once.
-      session.signIn(await api.setName(name));
+      session.signIn(await api.setName({ body: { name } }));
       setNameNote({ text: t('account.profile.nameSaved'), failed: false });
     } catch (failure) {
       setNameNote({ text: failureText(failure, 'account.profile.nameFailed'), failed: true });

@@ -44,7 +44,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api.listUsers(queryOf(filters, offset), controller.signal).then(
+    api.listUsers({ query: queryOf(filters, offset) }, { signal: controller.signal }).then(
       (loaded) => {
         setPage(loaded);
         setError('');
@@ -61,7 +61,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const change = async (user: AdminUser, update: AdminUserChange, confirmKey: string) => {
     if (!window.confirm(t(confirmKey, { name: user.name }))) return;
     try {
-      await api.changeUser(user.id, update);
+      await api.changeUser({ params: { id: user.id }, body: update });
       setNotice(t('adminUsers.changed', { name: user.name }));
       setError('');
       setVersion((previous) => previous + 1);

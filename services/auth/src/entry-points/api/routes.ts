@@ -14,6 +14,7 @@ import {
 } from '@portal/contracts/auth';
 import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import { uuidSchema } from '@portal/contracts/rules';
+import { auditContextOf } from '@portal/kit/audit';
 import { requireAdmin, requireUser, userIdOf } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
@@ -29,11 +30,17 @@ export function authRoutes(accounts: Accounts): Router {
 
   router.post('/internal/login', async (req, res) => {
     const { email, password, language } = parseInput(loginRequestSchema, req.body);
-    res.json(await accounts.login(email, password, language));
+    res.json(await accounts.login(email, password, language, auditContextOf(req)));
   });
 
   router.post('/internal/register', async (req, res) => {
-    res.status(201).json(await accounts.register(parseInput(registerRequestSchema, req.body)));
+    res.status(201).json(await accounts.register(parseInput(registerRequestSchema, req.body), auditContextOf(req)));
+  });
+
+  // The gateway ends sessions; the account's trail says so.
+  router.post('/internal/signed-out', requireUser, async (req, res) => {
+    await accounts.signedOut(userIdOf(req.identity), auditContextOf(req));
+    res.status(204).end();
   });
 
   router.get('/internal/users/:id', async (req, res) => {
@@ -60,20 +67,20 @@ export function authRoutes(accounts: Accounts): Router {
   router.patch('/api/admin/users/:id', requireAdmin, async (req, res) => {
     const { id } = parseInput(adminUserParamsSchema, req.params, 'user id');
     const change = parseInput(adminUserChangeSchema, req.body);
-    const { user, endSessions } = await accounts.changeUser(userIdOf(req.identity), id, change);
+    const { user, endSessions } = await accounts.changeUser(userIdOf(req.identity), id, change, auditContextOf(req));
     if (endSessions) res.setHeader(END_SESSIONS_HEADER, user.id);
     res.json(user);
   });
 
   router.post('/api/user/change-password', requireUser, async (req, res) => {
     const { currentPassword, newPassword } = parseInput(changePasswordRequestSchema, req.body);
-    await accounts.changePassword(userIdOf(req.identity), currentPassword, newPassword);
+    await accounts.changePassword(userIdOf(req.identity), currentPassword, newPassword, auditContextOf(req));
     res.json({ message: 'Password changed' });
   });
 
   router.delete('/api/user/delete-user', requireUser, async (req, res) => {
     const { password } = parseInput(deleteUserRequestSchema, req.body);
-    await accounts.deleteUser(userIdOf(req.identity), password);
+    await accounts.deleteUser(userIdOf(req.identity), password, auditContextOf(req));
     res.json({ message: 'Account deleted' });
   });
 
@@ -94,7 +101,7 @@ export function authRoutes(accounts: Accounts): Router {
   // The gateway answers the public reset-password call, then ends the sessions of the user named here.
   router.post('/internal/reset-password', async (req, res) => {
     const { email, token, newPassword } = parseInput(resetPasswordRequestSchema, req.body);
-    res.json({ userId: await accounts.resetPassword(email, token, newPassword) });
+    res.json({ userId: await accounts.resetPassword(email, token, newPassword, auditContextOf(req)) });
   });
 
   return router;
