@@ -12,6 +12,11 @@ import {
   resetTokenStatusQuerySchema,
   resetTokenStatusSchema,
   setLanguageQuerySchema,
+  adminUserChangeSchema,
+  adminUserParamsSchema,
+  adminUserSchema,
+  setNameRequestSchema,
+  userListQuerySchema,
   userSchema,
 } from './auth.ts';
 import {
@@ -96,6 +101,26 @@ export const API_CALLS = {
     path: '/api/user/set-language',
     query: setLanguageQuerySchema,
     response: userSchema,
+  },
+  setName: {
+    method: 'post',
+    path: '/api/user/set-name',
+    body: setNameRequestSchema,
+    response: userSchema,
+  },
+  listUsers: {
+    method: 'get',
+    path: '/api/admin/users',
+    paged: true,
+    query: userListQuerySchema,
+    response: z.array(adminUserSchema),
+  },
+  changeUser: {
+    method: 'patch',
+    path: '/api/admin/users/:id',
+    params: adminUserParamsSchema,
+    body: adminUserChangeSchema,
+    response: adminUserSchema,
   },
   changePassword: {
     method: 'post',

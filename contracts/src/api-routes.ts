@@ -81,6 +81,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [401],
   },
   {
+    ...API_CALLS.setName,
+    tag: 'Account',
+    summary: 'Change the signed-in user’s name (the session follows)',
+    access: 'user',
+    errors: [400, 401],
+  },
+  {
+    ...API_CALLS.listUsers,
+    tag: 'Account',
+    summary: 'Users matching a search (name or e-mail) and filters, a page at a time, the total in X-Total-Count',
+    access: 'admin',
+    errors: [400, 401, 403],
+  },
+  {
+    ...API_CALLS.changeUser,
+    tag: 'Account',
+    summary:
+      'Promote, demote, deactivate or reactivate a user; demotion and deactivation end their sessions (409 for the last active administrator or oneself)',
+    access: 'admin',
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
     ...API_CALLS.setLanguage,
     tag: 'Account',
     summary: 'Store the interface language',

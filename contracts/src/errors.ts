@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'email_taken',
+  'last_admin',
+  'not_oneself',
   'category_name_taken',
   'category_in_use',
   'course_changed',

@@ -30,7 +30,7 @@ function parameters(route: ApiRoute) {
 }
 
 /** Lists answered a page at a time, with the total in X-Total-Count. */
-const PAGED_PATHS = new Set(['/api/courses', '/api/courses/mine']);
+const PAGED_PATHS = new Set(['/api/courses', '/api/courses/mine', '/api/admin/users']);
 
 const STATUS_TEXTS: Record<number, string> = {
   ...DEFAULT_STATUS_TEXTS,
@@ -43,7 +43,7 @@ const STATUS_TEXTS: Record<number, string> = {
 function headers(route: ApiRoute): Record<string, JsonSchema> | undefined {
   const found: Record<string, JsonSchema> = {};
   if (route.method === 'get' && PAGED_PATHS.has(route.path)) {
-    found[TOTAL_COUNT_HEADER] = { description: 'Courses matching the query', schema: { type: 'integer' } };
+    found[TOTAL_COUNT_HEADER] = { description: 'Items matching the query', schema: { type: 'integer' } };
   }
   if (route.contentLanguage) {
     found[CONTENT_LANGUAGE_HEADER] = {

@@ -114,6 +114,13 @@ export const pages = {
     remote: 'auth',
     exposed: './AccountPage',
   },
+  adminUsers: {
+    path: '/admin/users',
+    getHref: () => '/admin/users',
+    audience: 'signed-in',
+    remote: 'auth',
+    exposed: './AdminUsersPage',
+  },
 } as const satisfies Record<string, Page>;
 
 export type PageName = keyof typeof pages;

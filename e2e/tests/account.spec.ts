@@ -26,7 +26,7 @@ test('when a user opens Account from the user menu, then name, e-mail and langua
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');
   const profile = page.getByRole('region', { name: 'Profile' });
-  await expect(profile).toContainText('Konto Tester');
+  await expect(profile.getByLabel('Full name')).toHaveValue('Konto Tester');
   await expect(profile).toContainText(email);
 
   await profile.getByLabel('Language').selectOption('it');

@@ -26,7 +26,13 @@ import { staticSlices } from './static-slices.ts';
 export const PROXIED_PREFIXES = {
   courses: ['/api/courses', '/api/categories'],
   files: ['/api/files'],
-  auth: ['/api/user/set-language', '/api/user/request-password-reset', '/api/user/reset-password/status'],
+  auth: [
+    '/api/user/set-language',
+    '/api/user/set-name',
+    '/api/user/request-password-reset',
+    '/api/user/reset-password/status',
+    '/api/admin/users',
+  ],
   audit: ['/api/audit'],
 } as const;
 

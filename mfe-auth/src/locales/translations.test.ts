@@ -1,9 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { translationProblems } from '../../../jest/translations.ts';
 
-/** "Password" is the Italian word too; a field and its problem are joined alike but in French. */
+/**
+ * "Password" is the Italian word too; a field and its problem are joined alike but in French; "Actions", "Status"
+ * and "Administrator" are the French, German and Romansh words too.
+ */
 const SAME_AS_ENGLISH = [
   'it:fields.password',
+  'fr:adminUsers.actions',
+  'de:adminUsers.status',
+  'de:adminUsers.roles.admin',
+  'rm:adminUsers.status',
   'de:register.unmetItem',
   'it:register.unmetItem',
   'rm:register.unmetItem',

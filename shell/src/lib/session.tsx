@@ -183,6 +183,27 @@ export function SessionProvider({
     };
   }, [watched, idleMinutes]);
 
+  // A session ended elsewhere (an administrator deactivated the account) shows when the user comes back to the tab;
+  // not on a timer, whose calls would keep an unattended tab's session alive past its idle timeout.
+  useEffect(() => {
+    if (!watched) return;
+    const check = () => {
+      if (document.visibilityState !== 'visible') return;
+      api.checkLoginStatus(OPTIONAL).then(
+        (user) => {
+          if (!user) setEnded(true);
+        },
+        (error: unknown) => console.error('Could not check the session on return to the tab', error),
+      );
+    };
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, [watched]);
+
   const signOut = useCallback(async () => {
     let endSessionUrl: string | undefined;
     try {

@@ -16,9 +16,23 @@ describe('account page', () => {
     renderAccount();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your account');
     const profile = section('Profile');
-    expect(profile.getByText(anna.name)).toBeInTheDocument();
+    expect(profile.getByLabelText('Full name')).toHaveValue(anna.name);
     expect(profile.getByText(anna.email)).toBeInTheDocument();
     expect(profile.getByLabelText('Language')).toHaveValue('en');
+  });
+
+  it('when the name is changed, then it is stored and the session takes the stored user', async () => {
+    const api = fakeApi({ 'POST /api/user/set-name': { status: 200, body: { ...anna, name: 'Anna Tscharner' } } });
+    const session = fakeSession(anna);
+    renderAccount(session);
+    const user = userEvent.setup();
+    const input = section('Profile').getByLabelText('Full name');
+    await user.clear(input);
+    await user.type(input, 'Anna Tscharner');
+    await user.click(section('Profile').getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Your name has been saved.')).toBeInTheDocument();
+    expect(api.calls('POST /api/user/set-name')[0]?.body).toEqual({ name: 'Anna Tscharner' });
+    expect(session.signIn).toHaveBeenCalledWith({ ...anna, name: 'Anna Tscharner' });
   });
 
   it('when a user wants their data, then the page offers the export of everything kept about them as a download', () => {

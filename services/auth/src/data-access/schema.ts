@@ -4,6 +4,7 @@ import { eventTablesMigration } from '@portal/kit/events';
 import type { ColumnType } from 'kysely';
 import { usersAndResetTokens } from './migrations/001-users-and-reset-tokens.ts';
 import { companyIdentity } from './migrations/002-company-identity.ts';
+import { userAdministration } from './migrations/003-user-administration.ts';
 
 /** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
 export type ResetTokenPurpose = 'reset' | 'invite' | 'verify';
@@ -53,4 +54,4 @@ export interface AuthDatabase {
 }
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
-export const migrations: Migration[] = [usersAndResetTokens, eventTablesMigration, companyIdentity];
+export const migrations: Migration[] = [usersAndResetTokens, eventTablesMigration, companyIdentity, userAdministration];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS } from '@portal/contracts/events';
-import type { UserStatus } from '@portal/contracts/auth';
+import type { UserListQuery, UserStatus } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';
@@ -18,6 +18,24 @@ export interface UserRecord {
   status: UserStatus;
   lastSignInAt: Date | null;
 }
+
+export interface ListedUser extends Omit<UserRecord, 'passwordHash'> {
+  createdAt: Date;
+}
+
+/** LIKE's own characters in a search are matched as themselves. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const listedColumns = [
+  'id',
+  'email',
+  'name',
+  'language',
+  'is_sys_admin as isSysAdmin',
+  'status',
+  'last_sign_in_at as lastSignInAt',
+  'created_at as createdAt',
+] as const;
 
 /** The service named in its audit records. */
 const SERVICE = 'auth';
@@ -94,7 +112,7 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
 
     async update(
       id: string,
-      changes: Partial<Pick<UserRecord, 'language' | 'passwordHash' | 'isSysAdmin'>>,
+      changes: Partial<Pick<UserRecord, 'language' | 'passwordHash' | 'isSysAdmin' | 'status'>>,
       audit?: AuditDraft,
     ): Promise<UserRecord | undefined> {
       return writeWithAudit(db, SERVICE, audit, async (trx) => {
@@ -104,6 +122,7 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
             ...(changes.language ? { language: changes.language } : {}),
             ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
             ...(changes.isSysAdmin !== undefined ? { is_sys_admin: changes.isSysAdmin } : {}),
+            ...(changes.status ? { status: changes.status } : {}),
             updated_at: new Date(),
           })
           .where('id', '=', id)
@@ -155,6 +174,67 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
         .where('id', '=', id)
         // An account linked to another subject of the provider is not taken over by a re-used e-mail address.
         .where((eb) => eb.or([eb('external_subject', 'is', null), eb('external_subject', '=', claims.externalSubject)]))
+        .returning(columns)
+        .executeTakeFirst();
+      return row as UserRecord | undefined;
+    },
+
+    /** One page of the users matching the filters, and how many match in all. */
+    async list(query: UserListQuery, pageSize: number): Promise<{ users: ListedUser[]; total: number }> {
+      let filtered = db.selectFrom('users');
+      if (query.q) {
+        const pattern = likePattern(query.q);
+        filtered = filtered.where((eb) =>
+          eb.or([eb(sql`lower(name)`, 'like', pattern), eb(sql`lower(email)`, 'like', pattern)]),
+        );
+      }
+      if (query.role) filtered = filtered.where('is_sys_admin', '=', query.role === 'admin');
+      if (query.status) filtered = filtered.where('status', '=', query.status);
+      if (query.neverSignedIn === 'true') filtered = filtered.where('last_sign_in_at', 'is', null);
+      if (query.signedInBefore) filtered = filtered.where('last_sign_in_at', '<', new Date(query.signedInBefore));
+      if (query.signedInAfter) filtered = filtered.where('last_sign_in_at', '>=', new Date(query.signedInAfter));
+      const direction = query.order ?? 'asc';
+      const sortColumn = {
+        name: sql`lower(name)`,
+        email: sql`lower(email)`,
+        lastSignIn: sql.ref('last_sign_in_at'),
+        created: sql.ref('created_at'),
+      }[query.sort ?? 'name'];
+      const [rows, count] = await Promise.all([
+        filtered
+          .select(listedColumns)
+          .orderBy(sql`${sortColumn} ${sql.raw(direction === 'asc' ? 'asc nulls last' : 'desc nulls last')}`)
+          .orderBy('id', direction)
+          .limit(pageSize)
+          .offset(query.offset ?? 0)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { users: rows as ListedUser[], total: Number(count.total) };
+    },
+
+    async findListed(id: string): Promise<ListedUser | undefined> {
+      const row = await db.selectFrom('users').select(listedColumns).where('id', '=', id).executeTakeFirst();
+      return row as ListedUser | undefined;
+    },
+
+    /** How many active administrators there are besides the one named. */
+    async countOtherActiveAdmins(exceptId: string): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string | number>().as('total'))
+        .where('is_sys_admin', '=', true)
+        .where('status', '=', 'active')
+        .where('id', '<>', exceptId)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    async setName(id: string, name: string): Promise<UserRecord | undefined> {
+      const row = await db
+        .updateTable('users')
+        .set({ name, updated_at: new Date() })
+        .where('id', '=', id)
         .returning(columns)
         .executeTakeFirst();
       return row as UserRecord | undefined;

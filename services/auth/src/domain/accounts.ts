@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { User, UserStatus } from '@portal/contracts/auth';
+import {
+  type AdminUser,
+  type AdminUserChange,
+  type User,
+  USER_LIST_PAGE_MAX,
+  type UserListQuery,
+  type UserStatus,
+} from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import { isGuessablePassword } from '@portal/contracts/password-strength';
 import { LIMITS } from '@portal/contracts/rules';
@@ -7,7 +14,7 @@ import { AppError, badRequest, notFound } from '@portal/kit/errors';
 import { type AuditContext, type AuditDraft, systemAuditContext } from '@portal/kit/audit';
 import type { Logger } from '@portal/kit/logger';
 import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
-import type { UserRecord, UsersRepository } from '../data-access/users-repository.ts';
+import type { ListedUser, UserRecord, UsersRepository } from '../data-access/users-repository.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { resetMail } from './reset-mail.ts';
@@ -32,6 +39,24 @@ export function toUser(record: UserRecord): User {
     isSysAdmin: record.isSysAdmin,
   };
 }
+
+export function toAdminUser(record: ListedUser): AdminUser {
+  return {
+    id: record.id,
+    name: record.name,
+    email: record.email,
+    language: record.language,
+    isSysAdmin: record.isSysAdmin,
+    status: record.status,
+    lastSignInAt: record.lastSignInAt ? new Date(record.lastSignInAt).toISOString() : null,
+    createdAt: new Date(record.createdAt).toISOString(),
+  };
+}
+
+const USER_LIST_PAGE_DEFAULT = 25;
+const notOneself = () => new AppError(409, 'not_oneself', 'Administrators cannot demote or deactivate themselves');
+const lastAdmin = () =>
+  new AppError(409, 'last_admin', 'The last active administrator cannot be demoted or deactivated');
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'E-mail or password is wrong');
 const emailTaken = () => new AppError(409, 'email_taken', 'An account with this e-mail already exists');
@@ -147,6 +172,53 @@ export function accounts(deps: AccountsDeps) {
       await deps.users.recordSignIn(record.id, now(), audited(context, 'user.signed-in', record, ownAction(record)));
       if (!language || language === record.language) return toUser(record);
       return toUser((await deps.users.update(record.id, { language })) ?? record);
+    },
+
+    async listUsers(query: UserListQuery) {
+      const page = await deps.users.list(query, Math.min(query.limit ?? USER_LIST_PAGE_DEFAULT, USER_LIST_PAGE_MAX));
+      return { users: page.users.map(toAdminUser), total: page.total };
+    },
+
+    /**
+     * An administrator promotes, demotes, deactivates or reactivates someone else; answers the user and whether
+     * their sessions must end (a demoted session still carries the admin flag, a deactivated one must not go on).
+     */
+    async changeUser(actorId: string, id: string, change: AdminUserChange, context: AuditContext = OUTSIDE_A_REQUEST) {
+      const record = await requireRecord(id);
+      const demotes = change.isSysAdmin === false && record.isSysAdmin;
+      const deactivates = change.status === 'deactivated' && record.status !== 'deactivated';
+      if ((demotes || deactivates) && id === actorId) throw notOneself();
+      if ((demotes || deactivates) && record.isSysAdmin && record.status === 'active') {
+        if ((await deps.users.countOtherActiveAdmins(id)) === 0) throw lastAdmin();
+      }
+      if (change.isSysAdmin !== undefined && change.isSysAdmin !== record.isSysAdmin) {
+        await deps.users.update(
+          id,
+          { isSysAdmin: change.isSysAdmin },
+          audited(context, 'user.role-changed', record, {
+            changes: { isSysAdmin: { before: record.isSysAdmin, after: change.isSysAdmin } },
+          }),
+        );
+      }
+      if (change.status && change.status !== record.status) {
+        await deps.users.update(
+          id,
+          { status: change.status },
+          audited(context, 'user.status-changed', record, {
+            changes: { status: { before: record.status, after: change.status } },
+          }),
+        );
+      }
+      deps.logger.info({ actorId, userId: id, change }, 'user changed by an administrator');
+      const updated = await deps.users.findListed(id);
+      if (!updated) throw notFound('User not found');
+      return { user: toAdminUser(updated), endSessions: demotes || deactivates };
+    },
+
+    async setName(id: string, name: string) {
+      const updated = await deps.users.setName(id, name);
+      if (!updated) throw notFound('User not found');
+      return toUser(updated);
     },
 
     async signedOut(id: string, context: AuditContext) {

@@ -139,6 +139,7 @@ export function signedCaller(baseUrl: string, identity: Omit<Identity, 'exp'>, s
     post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
       send<T>('POST', path, body, headers),
     put: <T = any>(path: string, body?: unknown) => send<T>('PUT', path, body),
+    patch: <T = any>(path: string, body?: unknown) => send<T>('PATCH', path, body),
     delete: <T = any>(path: string, body?: unknown) => send<T>('DELETE', path, body),
   };
 }

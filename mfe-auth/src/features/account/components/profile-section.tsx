@@ -1,9 +1,11 @@
+import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@portal/contracts/languages';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import field from '@portal/web-kit/styles/field.module.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import styles from './account.module.css';
@@ -13,6 +15,19 @@ export function ProfileSection({ user, session }: { user: User; session: PortalS
   const { t } = useTranslation(AUTH_NAMESPACE);
   const selectId = useId();
   const [saved, setSaved] = useState(false);
+  const failureText = useFailureText();
+  const [name, setName] = useState(user.name);
+  const [nameNote, setNameNote] = useState({ text: '', failed: false });
+
+  const saveName = async () => {
+    try {
+      // The shell's session takes the stored user, so the name shows everywhere at once.
+      session.signIn(await api.setName({ body: { name } }));
+      setNameNote({ text: t('account.profile.nameSaved'), failed: false });
+    } catch (failure) {
+      setNameNote({ text: failureText(failure, 'account.profile.nameFailed'), failed: true });
+    }
+  };
 
   const changeLanguage = async (value: string) => {
     if (!isLanguage(value)) return;
@@ -26,9 +41,29 @@ export function ProfileSection({ user, session }: { user: User; session: PortalS
       <h2 id={`${selectId}-heading`} className={styles.heading}>
         {t('account.profile.title')}
       </h2>
+      <form
+        className={styles.language}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void saveName();
+        }}
+      >
+        <label htmlFor={`${selectId}-name`} className={field.label}>
+          {t('fields.name')}
+        </label>
+        <input
+          id={`${selectId}-name`}
+          autoComplete="name"
+          maxLength={200}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <button type="submit">{t('account.profile.saveName')}</button>
+        <p className={styles.saved} role={nameNote.failed ? 'alert' : 'status'}>
+          {nameNote.text}
+        </p>
+      </form>
       <dl className={styles.details}>
-        <dt>{t('fields.name')}</dt>
-        <dd>{user.name}</dd>
         <dt>{t('fields.email')}</dt>
         <dd>{user.email}</dd>
       </dl>

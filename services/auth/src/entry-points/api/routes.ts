@@ -1,4 +1,6 @@
 import {
+  adminUserChangeSchema,
+  adminUserParamsSchema,
   changePasswordRequestSchema,
   deleteUserRequestSchema,
   loginRequestSchema,
@@ -7,10 +9,13 @@ import {
   resetPasswordRequestSchema,
   resetTokenStatusQuerySchema,
   setLanguageQuerySchema,
+  setNameRequestSchema,
+  userListQuerySchema,
 } from '@portal/contracts/auth';
+import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import { uuidSchema } from '@portal/contracts/rules';
 import { auditContextOf } from '@portal/kit/audit';
-import { requireUser, userIdOf } from '@portal/kit/identity';
+import { requireAdmin, requireUser, userIdOf } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
 import type { Router } from 'express';
@@ -45,6 +50,26 @@ export function authRoutes(accounts: Accounts): Router {
   router.post('/api/user/set-language', requireUser, async (req, res) => {
     const { requestedLanguage } = parseInput(setLanguageQuerySchema, req.query, 'language selection');
     res.json(await accounts.setLanguage(userIdOf(req.identity), requestedLanguage));
+  });
+
+  router.post('/api/user/set-name', requireUser, async (req, res) => {
+    const { name } = parseInput(setNameRequestSchema, req.body);
+    res.json(await accounts.setName(userIdOf(req.identity), name));
+  });
+
+  router.get('/api/admin/users', requireAdmin, async (req, res) => {
+    const { users, total } = await accounts.listUsers(parseInput(userListQuerySchema, req.query, 'query'));
+    res.setHeader(TOTAL_COUNT_HEADER, String(total));
+    res.json(users);
+  });
+
+  // The gateway ends the sessions named in END_SESSIONS_HEADER on its way back.
+  router.patch('/api/admin/users/:id', requireAdmin, async (req, res) => {
+    const { id } = parseInput(adminUserParamsSchema, req.params, 'user id');
+    const change = parseInput(adminUserChangeSchema, req.body);
+    const { user, endSessions } = await accounts.changeUser(userIdOf(req.identity), id, change, auditContextOf(req));
+    if (endSessions) res.setHeader(END_SESSIONS_HEADER, user.id);
+    res.json(user);
   });
 
   router.post('/api/user/change-password', requireUser, async (req, res) => {

@@ -80,6 +80,9 @@ export function NavBar({ user }: { user: User }) {
               <NavLink to={pages.categories.getHref()} className={linkClass}>
                 {t('nav.categories')}
               </NavLink>
+              <NavLink to={pages.adminUsers.getHref()} className={linkClass}>
+                {t('nav.users')}
+              </NavLink>
             </>
           )}
         </nav>

@@ -71,6 +71,20 @@ describe('an ended session', () => {
     expect(server.calls('GET /api/courses/mine')).toHaveLength(2);
   });
 
+  it('when the session was ended elsewhere and the user returns to the tab, then the dialog says so', async () => {
+    const server = sessionThatEnds();
+    await renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' });
+    const before = server.calls('GET /api/auth/check-login-status').length;
+    server.end();
+    await act(async () => {
+      fireEvent.focus(window);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(await endedDialog()).toHaveTextContent('What you entered stays here');
+    expect(server.calls('GET /api/auth/check-login-status')).toHaveLength(before + 1);
+  });
+
   it('when another tab signs in, then the dialog closes and the call runs again', async () => {
     const server = sessionThatEnds();
     await renderApp('/dashboard');
