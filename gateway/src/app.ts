@@ -1,3 +1,4 @@
+import { SCIM_BASE_PATH } from '@portal/contracts/scim';
 import { apiNotFound, errorHandler } from '@portal/kit/errors';
 import { createLogger } from '@portal/kit/logger';
 import { createMetrics } from '@portal/kit/metrics';
@@ -15,6 +16,7 @@ import { healthRoutes, metricsAccess } from './health.ts';
 import { privateAnswers } from './private-answers.ts';
 import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
+import { scimRateLimit } from './scim.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { sessionMiddleware } from './session.ts';
@@ -24,7 +26,13 @@ import { staticSlices } from './static-slices.ts';
 export const PROXIED_PREFIXES = {
   courses: ['/api/courses', '/api/categories'],
   files: ['/api/files'],
-  auth: ['/api/user/set-language', '/api/user/request-password-reset', '/api/user/reset-password/status'],
+  auth: [
+    '/api/user/set-language',
+    '/api/user/request-password-reset',
+    '/api/user/reset-password/status',
+    '/api/admin/scim-tokens',
+    SCIM_BASE_PATH,
+  ],
 } as const;
 
 export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
@@ -71,6 +79,8 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
     await limits.resetStatus(req.ip ?? 'unknown');
     next();
   });
+  // SCIM clients send a bearer token, no session and no CSRF header: /scim is outside /api and its middleware.
+  app.use(SCIM_BASE_PATH, privateAnswers, scimRateLimit(limits));
   // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.
   for (const [name, prefixes] of Object.entries(PROXIED_PREFIXES)) {
     const targets = services[name as keyof typeof PROXIED_PREFIXES];

@@ -34,7 +34,7 @@ function routesOf(router: Router): string[] {
 const unused = new Proxy({}, { get: () => () => undefined }) as never;
 const served = {
   gateway: routesOf(sessionRoutes(unused, unused, unused)),
-  auth: routesOf(authRoutes(unused)),
+  auth: routesOf(authRoutes(unused, unused)),
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
 };

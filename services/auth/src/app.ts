@@ -3,14 +3,21 @@ import { EVENTS } from '@portal/contracts/events';
 import { preloadPasswordEstimator } from '@portal/contracts/password-strength';
 import { type Database, openServiceDatabase } from '@portal/kit/db';
 import { createLogger } from '@portal/kit/logger';
+import { strictRouter } from '@portal/kit/service-app';
 import { startService } from '@portal/kit/start-service';
+import { SCIM_BASE_PATH } from '@portal/contracts/scim';
 import type { AuthConfig } from './config.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
+import { directoryRepository } from './data-access/directory-repository.ts';
+import { scimTokensRepository } from './data-access/scim-tokens-repository.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
 import { createMailer } from './domain/mailer.ts';
+import { directory } from './domain/scim.ts';
+import { scimTokens } from './domain/scim-tokens.ts';
 import { authRoutes } from './entry-points/api/routes.ts';
+import { scimRoutes } from './entry-points/api/scim-routes.ts';
 
 export const SERVICE_NAME = 'auth';
 
@@ -58,7 +65,19 @@ export async function startAuthService(config: AuthConfig) {
       logger.info({ outcome }, 'administrator from ADMIN_EMAIL');
       return undefined;
     },
-    routes: ({ database, logger }) => authRoutes(accountsFor(database, config, logger)),
+    routes: ({ database, logger }) => {
+      const baseUrl = `${config.PUBLIC_URL.replace(/\/$/, '')}${SCIM_BASE_PATH}`;
+      const tokens = scimTokens({
+        tokens: scimTokensRepository(database.db),
+        environmentToken: config.SCIM_TOKEN,
+        baseUrl,
+        logger,
+      });
+      const scim = directory({ directory: directoryRepository(database.db), baseUrl, logger });
+      const router = strictRouter();
+      router.use(authRoutes(accountsFor(database, config, logger), tokens), scimRoutes(scim, tokens, logger));
+      return router;
+    },
   });
   return { ...service, admin };
 }
