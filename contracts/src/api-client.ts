@@ -28,6 +28,7 @@ import { ApiError, NetworkError } from './errors.ts';
 import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
 import type { Language } from './languages.ts';
 import { type PortalConfig, portalConfigSchema } from './portal-config.ts';
+import { scimTokenCreatedSchema, scimTokenListSchema } from './scim.ts';
 import { z } from 'zod/mini';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -182,6 +183,22 @@ export class ApiClient {
 
   deleteAccount(payload: DeleteUserRequest) {
     return this.request('/api/user/delete-user', { method: 'DELETE', body: payload, schema: messageSchema });
+  }
+
+  // Directory sync (SCIM) tokens, administrators only
+  listScimTokens() {
+    return this.request('/api/admin/scim-tokens', { schema: scimTokenListSchema });
+  }
+
+  createScimToken(label: string) {
+    return this.request('/api/admin/scim-tokens', { method: 'POST', body: { label }, schema: scimTokenCreatedSchema });
+  }
+
+  revokeScimToken(id: string) {
+    return this.request(`/api/admin/scim-tokens/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      schema: messageSchema,
+    });
   }
 
   // Courses

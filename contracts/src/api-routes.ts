@@ -33,6 +33,7 @@ import {
   registerUserToCourseSchema,
 } from './courses.ts';
 import { lineTextSchema, uuidSchema } from './rules.ts';
+import { scimTokenCreatedSchema, scimTokenListSchema, scimTokenRequestSchema } from './scim.ts';
 
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -176,6 +177,36 @@ export const API_ROUTES: ApiRoute[] = [
     query: resetTokenStatusQuerySchema,
     response: resetTokenStatusSchema,
     errors: [400, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/scim-tokens',
+    tag: 'Account',
+    summary: 'The SCIM base URL and the bearer tokens of directories (never their secrets)',
+    access: 'admin',
+    response: scimTokenListSchema,
+    errors: [401, 403],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/scim-tokens',
+    tag: 'Account',
+    summary: 'Generate a SCIM bearer token; its secret is in this answer only',
+    access: 'admin',
+    body: scimTokenRequestSchema,
+    response: scimTokenCreatedSchema,
+    status: 201,
+    errors: [400, 401, 403],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/scim-tokens/:id',
+    tag: 'Account',
+    summary: 'Revoke a SCIM bearer token',
+    access: 'admin',
+    params: idParams,
+    response: messageSchema,
+    errors: [400, 401, 403, 404],
   },
   {
     method: 'get',
