@@ -6,4 +6,5 @@ export const paths = {
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   account: { path: '/account', getHref: () => '/account' },
+  adminScim: { path: '/admin/scim', getHref: () => '/admin/scim' },
 } as const;

@@ -1,12 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { translationProblems } from '../../../jest/translations.ts';
 
-/** "Password" is the Italian word too; a field and its problem are joined alike but in French. */
+/**
+ * "Password" is the Italian word too; a field and its problem are joined alike but in French; "Actions" is French,
+ * "Name" German, and "Tokens" the German and Romansh plural.
+ */
 const SAME_AS_ENGLISH = [
   'it:fields.password',
   'de:register.unmetItem',
   'it:register.unmetItem',
   'rm:register.unmetItem',
+  'fr:scim.actions',
+  'de:scim.label',
+  'de:scim.tokensTitle',
+  'rm:scim.tokensTitle',
 ];
 
 describe('auth slice translations', () => {

@@ -26,6 +26,7 @@ export function AppRoutes() {
           <Route path={paths.createCourse.path} element={<RemotePage remote="editor" exposed="./CourseFormPage" />} />
           <Route path={paths.editCourse.path} element={<RemotePage remote="editor" exposed="./CourseFormPage" />} />
           <Route path={paths.account.path} element={<RemotePage remote="auth" exposed="./AccountPage" />} />
+          <Route path={paths.adminScim.path} element={<RemotePage remote="auth" exposed="./AdminScimPage" />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

@@ -15,4 +15,5 @@ export const paths = {
   },
   categories: { path: '/categories', getHref: () => '/categories' },
   account: { path: '/account', getHref: () => '/account' },
+  adminScim: { path: '/admin/scim', getHref: () => '/admin/scim' },
 } as const;

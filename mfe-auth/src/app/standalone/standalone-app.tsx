@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
 import { paths } from '../../config/paths.ts';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import AccountPage from '../routes/account.tsx';
+import AdminScimPage from '../routes/admin-scim.tsx';
 import LoginPage from '../routes/login.tsx';
 import RegisterPage from '../routes/register.tsx';
 import RequestResetPage from '../routes/request-reset.tsx';
@@ -32,6 +33,7 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
           <Route path={paths.requestReset.path} element={<RequestResetPage />} />
           <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
           <Route path={paths.account.path} element={<AccountPage session={session} />} />
+          <Route path={paths.adminScim.path} element={<AdminScimPage session={session} />} />
           <Route
             path={paths.dashboard.path}
             element={<p role="status">{t('standalone.signedIn', { name: session.user?.name ?? '' })}</p>}

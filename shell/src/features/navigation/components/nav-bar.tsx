@@ -80,6 +80,9 @@ export function NavBar({ user }: { user: User }) {
               <NavLink to={paths.categories.getHref()} className={linkClass}>
                 {t('nav.categories')}
               </NavLink>
+              <NavLink to={paths.adminScim.getHref()} className={linkClass}>
+                {t('nav.directorySync')}
+              </NavLink>
             </>
           )}
         </nav>
