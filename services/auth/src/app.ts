@@ -65,6 +65,7 @@ export async function startAuthService(config: AuthConfig) {
       logger.info({ outcome }, 'administrator from ADMIN_EMAIL');
       return undefined;
     },
+    ownBodies: [SCIM_BASE_PATH],
     routes: ({ database, logger }) => {
       const baseUrl = `${config.PUBLIC_URL.replace(/\/$/, '')}${SCIM_BASE_PATH}`;
       const tokens = scimTokens({

@@ -215,8 +215,18 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
   });
 
   it('when a body is wrong, then the answer says why in SCIM’s shape and nothing is written', async () => {
-    const malformed = await scim('POST', '/scim/v2/Users', '{"userName":');
-    expect(malformed.body).toMatchObject({ status: '400', scimType: 'invalidSyntax' });
+    for (const type of ['application/scim+json', 'application/json']) {
+      const malformed = await scim('POST', '/scim/v2/Users', '{"userName":', { 'content-type': type });
+      expect(malformed.body).toMatchObject({ status: '400', scimType: 'invalidSyntax' });
+      // The token is checked before the body is read.
+      const unread = await scim('POST', '/scim/v2/Users', '{"userName":', { 'content-type': type }, 'wrong');
+      expect(unread.body).toMatchObject({ status: '401' });
+    }
+    const tooLarge = await scim('POST', '/scim/v2/Users', {
+      userName: 'big@example.ch',
+      displayName: 'x'.repeat(200_000),
+    });
+    expect(tooLarge.body).toMatchObject({ status: '413' });
     const notEmail = await scim('POST', '/scim/v2/Users', { userName: 'no-address' });
     expect(notEmail.body).toMatchObject({ status: '400', scimType: 'invalidValue' });
     const user = await createUser('patch.errors@example.ch');

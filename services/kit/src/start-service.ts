@@ -39,6 +39,8 @@ export interface ServiceDefinition<DB> {
   /** Work before the service answers (seeding, sweeps); what it returns is called when the service stops. */
   beforeServing?: (context: ServiceContext<DB>) => Promise<(() => void) | undefined>;
   routes: (context: ServiceContext<DB>) => Router;
+  /** Path prefixes whose routes read their own bodies (see createServiceApp). */
+  ownBodies?: string[];
   eventHandlers?: (context: ServiceContext<DB>) => EventHandlers<DB>;
 }
 
@@ -84,6 +86,7 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
     ready: database.ping,
     routes,
     metrics,
+    ownBodies: definition.ownBodies,
   });
   const server = await listen(app, {
     port: config.PORT,

@@ -91,8 +91,8 @@ export function scimRoutes(scim: Directory, tokens: ScimTokens, logger: Logger):
   const router = strictRouter();
   const base = SCIM_BASE_PATH;
   router.use(base, requireScimToken(tokens));
-  // application/json is read by the service's own parser; SCIM's media type here, after the token.
-  router.use(base, express.json({ type: SCIM_MEDIA_TYPE, limit: '100kb' }));
+  // The service leaves SCIM bodies to this router (ownBodies): read after the token, failures in SCIM's shape.
+  router.use(base, express.json({ type: ['application/json', SCIM_MEDIA_TYPE], limit: '100kb' }));
 
   const documents = discovery(base);
   router.get(`${base}/ServiceProviderConfig`, (_req, res) => send(res, 200, documents.serviceProviderConfig));
