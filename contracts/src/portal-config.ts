@@ -15,6 +15,8 @@ export const portalConfigSchema = z.object({
   maxFileBytes: z.number().check(z.int(), z.positive()),
   /** The gateway's idle timeout: the shell warns before it ends a session (WCAG 2.2.1). */
   sessionIdleMinutes: z.number().check(z.positive()),
+  /** Sign-in through the company's OpenID Connect provider, when configured: its name, and whether passwords still work. */
+  sso: z.optional(z.object({ displayName: z.string(), passwordSignIn: z.boolean() })),
   footer: z.object({
     address: z.string(),
     website: z.string(),

@@ -10,12 +10,15 @@ import type { AuthConfig } from './config.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
 import { directoryRepository } from './data-access/directory-repository.ts';
+import { personalData } from './data-access/personal-data.ts';
 import { scimTokensRepository } from './data-access/scim-tokens-repository.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
+import { companySignIn } from './domain/company-sign-in.ts';
 import { createMailer } from './domain/mailer.ts';
 import { directory } from './domain/scim.ts';
 import { scimTokens } from './domain/scim-tokens.ts';
+import { oidcRoutes } from './entry-points/api/oidc-routes.ts';
 import { authRoutes } from './entry-points/api/routes.ts';
 import { scimRoutes } from './entry-points/api/scim-routes.ts';
 
@@ -25,12 +28,30 @@ export function openAuthDatabase(config: Pick<AuthConfig, 'DATABASE_URL' | 'DATA
   return openServiceDatabase<AuthDatabase>(SERVICE_NAME, config);
 }
 
+export function companySignInFor(
+  database: Database<AuthDatabase>,
+  config: AuthConfig,
+  logger = createLogger(SERVICE_NAME, 'silent'),
+) {
+  return companySignIn({
+    users: usersRepository(database.db),
+    logger,
+    policy: {
+      allowedDomains: config.OIDC_ALLOWED_DOMAINS,
+      adminGroups: config.OIDC_ADMIN_GROUPS,
+      passwordSignIn: config.OIDC_PASSWORD_SIGN_IN,
+      adminEmail: config.ADMIN_EMAIL,
+    },
+  });
+}
+
 export function accountsFor(
   database: Database<AuthDatabase>,
   config: AuthConfig,
   logger = createLogger(SERVICE_NAME, 'silent'),
 ) {
   return createAccounts({
+    checkPasswordSignIn: companySignInFor(database, config, logger).checkPasswordSignIn,
     users: usersRepository(database.db),
     resetTokens: resetTokensRepository(database.db),
     mailer: createMailer({
@@ -52,7 +73,11 @@ export async function startAuthService(config: AuthConfig) {
     name: SERVICE_NAME,
     config,
     migrations,
-    publishes: { [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL } },
+    personalData,
+    publishes: {
+      [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL },
+      [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
+    },
     beforeServing: async ({ database, logger }) => {
       await preloadPasswordEstimator();
       if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return undefined;
@@ -76,7 +101,11 @@ export async function startAuthService(config: AuthConfig) {
       });
       const scim = directory({ directory: directoryRepository(database.db), baseUrl, logger });
       const router = strictRouter();
-      router.use(authRoutes(accountsFor(database, config, logger), tokens), scimRoutes(scim, tokens, logger));
+      router.use(
+        authRoutes(accountsFor(database, config, logger), tokens),
+        oidcRoutes(companySignInFor(database, config, logger)),
+        scimRoutes(scim, tokens, logger),
+      );
       return router;
     },
   });

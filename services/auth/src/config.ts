@@ -1,5 +1,5 @@
 import { emailSchema, passwordSchema } from '@portal/contracts/rules';
-import { loadServiceConfig } from '@portal/kit/config';
+import { booleanFromEnv, commaListFromEnv, loadServiceConfig } from '@portal/kit/config';
 import { z } from 'zod';
 
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env) {
@@ -17,6 +17,12 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
       /** A bearer token SCIM clients may use beside the ones administrators generate (at least 32 characters). */
       SCIM_TOKEN: z.string().min(32).max(512).optional(),
       ADMIN_NAME: z.string().trim().min(2).max(100).default('Administrator'),
+      /** Values of the provider's `groups` claim that make a system administrator at sign-in. */
+      OIDC_ADMIN_GROUPS: commaListFromEnv,
+      /** E-mail domains that may sign in through the provider (any when unset), lower case. */
+      OIDC_ALLOWED_DOMAINS: commaListFromEnv.transform((domains) => domains.map((domain) => domain.toLowerCase())),
+      /** false: addresses of OIDC_ALLOWED_DOMAINS sign in through the provider only (ADMIN_EMAIL excepted). */
+      OIDC_PASSWORD_SIGN_IN: booleanFromEnv.default(true),
     },
     env,
   );

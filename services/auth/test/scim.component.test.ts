@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { END_SESSIONS_HEADER } from '@portal/contracts/http';
+import type { AuditRecord } from '@portal/contracts/audit';
+import { EVENTS } from '@portal/contracts/events';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
+import { sql } from 'kysely';
 import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
 import { startAuthService } from '../src/app.ts';
@@ -50,6 +53,14 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  }
+
+  /** The audit records the service has put in its outbox about one object, oldest first. */
+  async function auditOf(objectId: string): Promise<AuditRecord[]> {
+    const { rows } = await sql<{ payload: AuditRecord }>`
+      select payload from outbox where topic = ${EVENTS.auditRecorded} and payload->'object'->>'id' = ${objectId}
+      order by id`.execute(service.database.db);
+    return rows.map((row) => row.payload);
   }
 
   async function createUser(userName: string, extra: Record<string, unknown> = {}) {
@@ -119,6 +130,14 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'deactivated', password_hash: null, name: 'Leo Leaver' });
+    expect((await auditOf(user.id)).map((record) => [record.action, record.actor, record.changes])).toEqual([
+      ['user.created', { id: null, name: 'SCIM directory' }, undefined],
+      [
+        'user.deactivated',
+        { id: null, name: 'SCIM directory' },
+        { status: { before: 'active', after: 'deactivated' } },
+      ],
+    ]);
     const login = await signedCaller(service.url, ANONYMOUS).post('/internal/login', {
       email: 'leaver@example.ch',
       password: 'Anything-12345',
@@ -150,6 +169,12 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     expect(stored.token_hash).not.toContain(generated.body.secret);
     expect((await admin.delete(`/api/admin/scim-tokens/${generated.body.token.id}`)).status).toBe(200);
     expect((await scim('GET', '/scim/v2/Users', undefined, {}, generated.body.secret)).status).toBe(401);
+    const trail = await auditOf(generated.body.token.id);
+    expect(trail.map((record) => [record.action, record.actor.id])).toEqual([
+      ['scim-token.generated', adminId],
+      ['scim-token.revoked', adminId],
+    ]);
+    expect(JSON.stringify(trail)).not.toContain(generated.body.secret);
   });
 
   it('when someone not an administrator manages tokens, then it is 403', async () => {
@@ -174,6 +199,11 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     expect((await scim('DELETE', `/scim/v2/Users/${user.id}`, undefined, stale)).status).toBe(412);
     expect((await scim('GET', `/scim/v2/Users/${user.id}`)).body.displayName).toBe('Etag Two');
     expect((await scim('DELETE', `/scim/v2/Users/${user.id}`, undefined, { 'if-match': '*' })).status).toBe(204);
+    expect((await auditOf(user.id)).map((record) => [record.action, record.details])).toEqual([
+      ['user.created', { through: 'scim' }],
+      ['user.updated', { through: 'scim', fields: ['name'] }],
+      ['user.deleted', { through: 'scim' }],
+    ]);
 
     const group = await scim('POST', '/scim/v2/Groups', { displayName: 'Etag group' });
     const groupStale = { 'if-match': group.body.meta.version };

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { RegisterForm } from '../../features/register/components/register-form.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
-import type { AuthPageProps } from '../../lib/session.ts';
+import type { PageProps } from '@portal/contracts/pages';
 
 /** Exposed as ./RegisterPage. Once registered (and so signed in), the user goes on to the dashboard. */
-export default function RegisterPage({ session }: AuthPageProps) {
+export default function RegisterPage({ session }: PageProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  if (session.user) return <Navigate to={paths.dashboard.getHref()} replace />;
+  if (session.user) return <Navigate to={pages.dashboard.getHref()} replace />;
   return (
     <AuthCard
       id="register-title"
@@ -17,7 +17,7 @@ export default function RegisterPage({ session }: AuthPageProps) {
       subtitle={t('register.subtitle')}
       footer={
         <p>
-          {t('register.haveAccount')} <Link to={paths.login.getHref()}>{t('register.toLogin')}</Link>
+          {t('register.haveAccount')} <Link to={pages.login.getHref()}>{t('register.toLogin')}</Link>
         </p>
       }
     >

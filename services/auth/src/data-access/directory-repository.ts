@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { UserStatus } from '@portal/contracts/auth';
 import { EVENTS } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
+import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
 import type { AuthDatabase } from './schema.ts';
@@ -59,6 +60,7 @@ const groupColumns = [
   'updated_at as updatedAt',
 ] as const;
 
+const SERVICE = 'auth';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const userRow = (user: DirectoryUserChanges) => ({
   email: user.email,
@@ -106,25 +108,34 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
       return { total: Number(total), users: users as DirectoryUser[] };
     },
 
-    /** Inserts a user without a password; undefined when the e-mail is taken. */
-    async insertUser(user: DirectoryUserChanges): Promise<DirectoryUser | undefined> {
-      const row = await db
-        .insertInto('users')
-        .values({ id: randomUUID(), password_hash: null, is_sys_admin: false, ...userRow(user) })
-        .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-        .returning(userColumns)
-        .executeTakeFirst();
-      return row as DirectoryUser | undefined;
+    /** Inserts a user without a password, recording `audit` of it in the same transaction; undefined when the e-mail is taken. */
+    async insertUser(
+      user: DirectoryUserChanges,
+      audit: (created: DirectoryUser) => AuditDraft,
+    ): Promise<DirectoryUser | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = (await trx
+          .insertInto('users')
+          .values({ id: randomUUID(), password_hash: null, is_sys_admin: false, ...userRow(user) })
+          .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+          .returning(userColumns)
+          .executeTakeFirst()) as DirectoryUser | undefined;
+        if (row) await recordAudit(trx, SERVICE, audit(row));
+        return row;
+      });
     },
 
-    async updateUser(id: string, user: DirectoryUserChanges): Promise<DirectoryUser | undefined> {
-      const row = await db
-        .updateTable('users')
-        .set({ ...userRow(user), updated_at: new Date() })
-        .where('id', '=', id)
-        .returning(userColumns)
-        .executeTakeFirst();
-      return row as DirectoryUser | undefined;
+    /** Writes the user's columns and, in the same transaction, `audit` (none when nothing a trail keeps changed). */
+    async updateUser(id: string, user: DirectoryUserChanges, audit?: AuditDraft): Promise<DirectoryUser | undefined> {
+      return writeWithAudit(db, SERVICE, audit, async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({ ...userRow(user), updated_at: new Date() })
+          .where('id', '=', id)
+          .returning(userColumns)
+          .executeTakeFirst();
+        return row as DirectoryUser | undefined;
+      });
     },
 
     async emailOwner(email: string): Promise<string | undefined> {
@@ -136,10 +147,11 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
       return row?.id;
     },
 
-    /** Deletes the account and tells the other services in the same transaction, as a deletion by its owner does. */
-    deleteUser(id: string): Promise<boolean> {
+    /** Deletes the account and tells the other services and the trail in the same transaction, as a deletion by its owner does. */
+    deleteUser(id: string, audit: AuditDraft): Promise<boolean> {
       return writeWithEvent(db, EVENTS.userDeleted, { userId: id }, async (trx) => {
         const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+        if (result.numDeletedRows > 0n) await recordAudit(trx, SERVICE, audit);
         return result.numDeletedRows > 0n;
       });
     },

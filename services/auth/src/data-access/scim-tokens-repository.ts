@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import { type Kysely, sql } from 'kysely';
 import type { AuthDatabase } from './schema.ts';
 
@@ -9,25 +10,44 @@ export interface ScimTokenRecord {
   lastUsedAt: Date | null;
 }
 
+const SERVICE = 'auth';
 const columns = ['id', 'label', 'created_at as createdAt', 'last_used_at as lastUsedAt'] as const;
 
 export function scimTokensRepository(db: Kysely<AuthDatabase>) {
   return {
-    async insert(label: string, tokenHash: string, createdBy: string): Promise<ScimTokenRecord> {
-      return db
-        .insertInto('scim_tokens')
-        .values({ id: randomUUID(), label, token_hash: tokenHash, created_by: createdBy })
-        .returning(columns)
-        .executeTakeFirstOrThrow();
+    /** Inserts a token and, in the same transaction, the trail's `audit` of it. */
+    async insert(
+      label: string,
+      tokenHash: string,
+      createdBy: string,
+      audit: (created: ScimTokenRecord) => AuditDraft,
+    ): Promise<ScimTokenRecord> {
+      return db.transaction().execute(async (trx) => {
+        const record = await trx
+          .insertInto('scim_tokens')
+          .values({ id: randomUUID(), label, token_hash: tokenHash, created_by: createdBy })
+          .returning(columns)
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, SERVICE, audit(record));
+        return record;
+      });
     },
 
     list(): Promise<ScimTokenRecord[]> {
       return db.selectFrom('scim_tokens').select(columns).orderBy('created_at', 'desc').limit(1000).execute();
     },
 
-    async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('scim_tokens').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    /** Deletes a token and, when there was one, records `audit` of it in the same transaction. */
+    async delete(id: string, audit: (revoked: { id: string; label: string }) => AuditDraft): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const revoked = await trx
+          .deleteFrom('scim_tokens')
+          .where('id', '=', id)
+          .returning(['id', 'label'])
+          .executeTakeFirst();
+        if (revoked) await recordAudit(trx, SERVICE, audit(revoked));
+        return revoked !== undefined;
+      });
     },
 
     /** Whether a token with this hash exists; its last use is written at most once a minute. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ScimToken, ScimTokenCreated, ScimTokenList } from '@portal/contracts/scim';
+import type { AuditContext, AuditDraft } from '@portal/kit/audit';
 import { notFound } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
 import type { ScimTokenRecord, ScimTokensRepository } from '../data-access/scim-tokens-repository.ts';
@@ -13,6 +14,11 @@ function toToken(record: ScimTokenRecord): ScimToken {
     createdAt: record.createdAt.toISOString(),
     lastUsedAt: record.lastUsedAt?.toISOString() ?? null,
   };
+}
+
+/** An administrator's change to a directory's access, as the audit trail records it (never the secret). */
+function audited(context: AuditContext, action: string, token: { id: string; label: string }): AuditDraft {
+  return { ...context, action, object: { type: 'scim-token', id: token.id, label: token.label }, outcome: 'success' };
 }
 
 export interface ScimTokensDeps {
@@ -34,15 +40,18 @@ export function scimTokens(deps: ScimTokensDeps) {
       return { baseUrl: deps.baseUrl, tokens: (await deps.tokens.list()).map(toToken) };
     },
 
-    async generate(label: string, administratorId: string): Promise<ScimTokenCreated> {
+    async generate(label: string, administratorId: string, context: AuditContext): Promise<ScimTokenCreated> {
       const secret = `scim_${randomBytes(32).toString('base64url')}`;
-      const record = await deps.tokens.insert(label, sha256(secret).toString('hex'), administratorId);
+      const record = await deps.tokens.insert(label, sha256(secret).toString('hex'), administratorId, (created) =>
+        audited(context, 'scim-token.generated', created),
+      );
       deps.logger.info({ tokenId: record.id, userId: administratorId }, 'SCIM token generated');
       return { token: toToken(record), secret };
     },
 
-    async revoke(id: string, administratorId: string) {
-      if (!(await deps.tokens.delete(id))) throw notFound('SCIM token not found');
+    async revoke(id: string, administratorId: string, context: AuditContext) {
+      if (!(await deps.tokens.delete(id, (revoked) => audited(context, 'scim-token.revoked', revoked))))
+        throw notFound('SCIM token not found');
       deps.logger.info({ tokenId: id, userId: administratorId }, 'SCIM token revoked');
     },
 

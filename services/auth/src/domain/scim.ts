@@ -11,6 +11,7 @@ import {
   scimGroupSchema,
   scimUserSchema,
 } from '@portal/contracts/scim';
+import type { AuditContext, AuditDraft } from '@portal/kit/audit';
 import type { Logger } from '@portal/kit/logger';
 import type {
   DirectoryGroup,
@@ -87,6 +88,38 @@ function listResponse(resources: Resource[], total: number, startIndex: number) 
 }
 
 const versionOfResource = (resource: Resource) => (resource.meta as { version: string }).version;
+
+/** The account columns whose change a write through SCIM records on the trail (by name, not value). */
+const TRACKED = ['email', 'name', 'givenName', 'familyName', 'language', 'status', 'externalId'] as const;
+
+/** A directory's change to an account, as the audit trail records it. */
+function audited(
+  context: AuditContext,
+  action: string,
+  user: { id: string; email: string },
+  more: Partial<AuditDraft> = {},
+): AuditDraft {
+  return {
+    ...context,
+    action,
+    object: { type: 'user', id: user.id, label: user.email },
+    outcome: 'success',
+    details: { through: 'scim' },
+    ...more,
+  };
+}
+
+/** What the trail records of an update: deactivation or reactivation with the status, else which fields changed. */
+function updateAudit(context: AuditContext, current: DirectoryUser, changes: DirectoryUserChanges) {
+  const fields = TRACKED.filter((field) => current[field] !== changes[field]);
+  if (fields.length === 0) return undefined;
+  if (current.status === changes.status)
+    return audited(context, 'user.updated', current, { details: { through: 'scim', fields } });
+  return audited(context, changes.status === 'active' ? 'user.reactivated' : 'user.deactivated', current, {
+    changes: { status: { before: current.status, after: changes.status } },
+    details: { through: 'scim', fields },
+  });
+}
 
 function invalidFilter(): ScimError {
   return new ScimError(400, 'Only `attribute eq "value"` filters are supported', 'invalidFilter');
@@ -188,11 +221,11 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
     return group;
   }
 
-  async function saveUser(current: DirectoryUser, input: ScimUserInput): Promise<Written> {
+  async function saveUser(current: DirectoryUser, input: ScimUserInput, context: AuditContext): Promise<Written> {
     const changes = userChanges(input, current);
     const owner = await repo.emailOwner(changes.email);
     if (owner && owner !== current.id) throw new ScimError(409, 'Another user has this userName', 'uniqueness');
-    const updated = await repo.updateUser(current.id, changes);
+    const updated = await repo.updateUser(current.id, changes, updateAudit(context, current, changes));
     if (!updated) throw notFound('User');
     const endsSessions = current.status === 'active' && updated.status !== 'active';
     if (endsSessions) logger.info({ userId: current.id }, 'directory deactivated a user');
@@ -234,11 +267,11 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
   }
 
   return {
-    async createUser(input: ScimUserInput): Promise<Resource> {
+    async createUser(input: ScimUserInput, context: AuditContext): Promise<Resource> {
       const changes = userChanges(input);
       if (await repo.emailOwner(changes.email))
         throw new ScimError(409, 'A user with this userName exists', 'uniqueness');
-      const created = await repo.insertUser(changes);
+      const created = await repo.insertUser(changes, (user) => audited(context, 'user.created', user));
       if (!created) throw new ScimError(409, 'A user with this userName exists', 'uniqueness');
       logger.info({ userId: created.id }, 'directory created a user');
       return userResource(created);
@@ -261,23 +294,23 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
       return listResponse(users.map(userResource), total, startIndex);
     },
 
-    async replaceUser(id: string, input: ScimUserInput, ifMatch?: string): Promise<Written> {
+    async replaceUser(id: string, input: ScimUserInput, context: AuditContext, ifMatch?: string): Promise<Written> {
       const current = await requireUser(id);
       requireVersion(ifMatch, versionOfResource(userResource(current)));
-      return saveUser(current, input);
+      return saveUser(current, input, context);
     },
 
-    async patchUser(id: string, patch: ScimPatch, ifMatch?: string): Promise<Written> {
+    async patchUser(id: string, patch: ScimPatch, context: AuditContext, ifMatch?: string): Promise<Written> {
       const current = await requireUser(id);
       const resource = userResource(current);
       requireVersion(ifMatch, versionOfResource(resource));
-      return saveUser(current, validated(scimUserSchema, applyPatch(patchable(resource), patch)));
+      return saveUser(current, validated(scimUserSchema, applyPatch(patchable(resource), patch)), context);
     },
 
-    async deleteUser(id: string, ifMatch?: string): Promise<Written> {
+    async deleteUser(id: string, context: AuditContext, ifMatch?: string): Promise<Written> {
       const current = await requireUser(id);
       requireVersion(ifMatch, versionOfResource(userResource(current)));
-      if (!(await repo.deleteUser(id))) throw notFound('User');
+      if (!(await repo.deleteUser(id, audited(context, 'user.deleted', current)))) throw notFound('User');
       logger.info({ userId: id }, 'directory deleted a user');
       return { resource: {}, endSessionsOf: [id] };
     },

@@ -60,7 +60,7 @@ export function ScimTokens() {
     setCreating(true);
     setFailure(null);
     try {
-      setCreated(await api.createScimToken(trimmed));
+      setCreated(await api.createScimToken({ body: { label: trimmed } }));
       setLabel('');
       reload();
     } catch (error) {
@@ -72,7 +72,7 @@ export function ScimTokens() {
 
   const revoke = async (token: ScimToken) => {
     try {
-      await api.revokeScimToken(token.id);
+      await api.revokeScimToken({ params: { id: token.id } });
       toast.success(t('scim.revoked', { label: token.label }));
       if (created?.token.id === token.id) setCreated(null);
       reload();

@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts/auth';
 import { uuidSchema } from '@portal/contracts/rules';
 import { scimTokenRequestSchema } from '@portal/contracts/scim';
+import { auditContextOf } from '@portal/kit/audit';
 import { requireAdmin, requireUser, userIdOf } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
@@ -26,11 +27,17 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
 
   router.post('/internal/login', async (req, res) => {
     const { email, password, language } = parseInput(loginRequestSchema, req.body);
-    res.json(await accounts.login(email, password, language));
+    res.json(await accounts.login(email, password, language, auditContextOf(req)));
   });
 
   router.post('/internal/register', async (req, res) => {
-    res.status(201).json(await accounts.register(parseInput(registerRequestSchema, req.body)));
+    res.status(201).json(await accounts.register(parseInput(registerRequestSchema, req.body), auditContextOf(req)));
+  });
+
+  // The gateway ends sessions; the account's trail says so.
+  router.post('/internal/signed-out', requireUser, async (req, res) => {
+    await accounts.signedOut(userIdOf(req.identity), auditContextOf(req));
+    res.status(204).end();
   });
 
   router.get('/internal/users/:id', async (req, res) => {
@@ -44,13 +51,13 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
 
   router.post('/api/user/change-password', requireUser, async (req, res) => {
     const { currentPassword, newPassword } = parseInput(changePasswordRequestSchema, req.body);
-    await accounts.changePassword(userIdOf(req.identity), currentPassword, newPassword);
+    await accounts.changePassword(userIdOf(req.identity), currentPassword, newPassword, auditContextOf(req));
     res.json({ message: 'Password changed' });
   });
 
   router.delete('/api/user/delete-user', requireUser, async (req, res) => {
     const { password } = parseInput(deleteUserRequestSchema, req.body);
-    await accounts.deleteUser(userIdOf(req.identity), password);
+    await accounts.deleteUser(userIdOf(req.identity), password, auditContextOf(req));
     res.json({ message: 'Account deleted' });
   });
 
@@ -71,7 +78,7 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
   // The gateway answers the public reset-password call, then ends the sessions of the user named here.
   router.post('/internal/reset-password', async (req, res) => {
     const { email, token, newPassword } = parseInput(resetPasswordRequestSchema, req.body);
-    res.json({ userId: await accounts.resetPassword(email, token, newPassword) });
+    res.json({ userId: await accounts.resetPassword(email, token, newPassword, auditContextOf(req)) });
   });
 
   router.get('/api/admin/scim-tokens', requireAdmin, async (_req, res) => {
@@ -80,11 +87,15 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
 
   router.post('/api/admin/scim-tokens', requireAdmin, async (req, res) => {
     const { label } = parseInput(scimTokenRequestSchema, req.body);
-    res.status(201).json(await scimTokens.generate(label, userIdOf(req.identity)));
+    res.status(201).json(await scimTokens.generate(label, userIdOf(req.identity), auditContextOf(req)));
   });
 
   router.delete('/api/admin/scim-tokens/:id', requireAdmin, async (req, res) => {
-    await scimTokens.revoke(parseInput(uuidSchema, req.params.id, 'token id'), userIdOf(req.identity));
+    await scimTokens.revoke(
+      parseInput(uuidSchema, req.params.id, 'token id'),
+      userIdOf(req.identity),
+      auditContextOf(req),
+    );
     res.json({ message: 'Token revoked' });
   });
 

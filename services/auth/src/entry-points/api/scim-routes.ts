@@ -7,12 +7,19 @@ import {
   scimPatchSchema,
   scimUserSchema,
 } from '@portal/contracts/scim';
+import { auditContextOf } from '@portal/kit/audit';
 import { AppError } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
 import { END_SESSIONS_HEADER } from '@portal/contracts/http';
-import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import { type Directory, ScimError, type Written } from '../../domain/scim.ts';
 import { PatchError, type Resource } from '../../domain/scim-patch.ts';
 import type { ScimTokens } from '../../domain/scim-tokens.ts';
@@ -79,6 +86,8 @@ function requireScimToken(tokens: ScimTokens): RequestHandler {
   };
 }
 
+/** Who the trail names for a directory's change: no account, the directory's address. */
+const directoryContext = (req: Request) => auditContextOf(req, 'SCIM directory');
 const ifMatchOf = (value: string | undefined) => (value === undefined ? undefined : value.slice(0, 1024));
 const excludesMembers = (query: { excludedAttributes?: string | undefined }) =>
   query.excludedAttributes?.split(',').some((attribute) => attribute.trim().toLowerCase() === 'members') ?? false;
@@ -110,25 +119,25 @@ export function scimRoutes(scim: Directory, tokens: ScimTokens, logger: Logger):
     send(res, 200, await scim.listUsers(parseInput(scimListQuerySchema, req.query, 'query')));
   });
   router.post(`${base}/Users`, async (req, res) => {
-    sendResource(res, 201, await scim.createUser(parseInput(scimUserSchema, req.body, 'user')));
+    sendResource(res, 201, await scim.createUser(parseInput(scimUserSchema, req.body, 'user'), directoryContext(req)));
   });
   router.get(`${base}/Users/:id`, async (req, res) => {
     sendResource(res, 200, await scim.getUser(req.params.id));
   });
   router.put(`${base}/Users/:id`, async (req, res) => {
     const input = parseInput(scimUserSchema, req.body, 'user');
-    const written = await scim.replaceUser(req.params.id, input, ifMatchOf(req.get('if-match')));
+    const written = await scim.replaceUser(req.params.id, input, directoryContext(req), ifMatchOf(req.get('if-match')));
     sendWritten(res, written);
     sendResource(res, 200, written.resource);
   });
   router.patch(`${base}/Users/:id`, async (req, res) => {
     const patch = parseInput(scimPatchSchema, req.body, 'patch');
-    const written = await scim.patchUser(req.params.id, patch, ifMatchOf(req.get('if-match')));
+    const written = await scim.patchUser(req.params.id, patch, directoryContext(req), ifMatchOf(req.get('if-match')));
     sendWritten(res, written);
     sendResource(res, 200, written.resource);
   });
   router.delete(`${base}/Users/:id`, async (req, res) => {
-    sendWritten(res, await scim.deleteUser(req.params.id, ifMatchOf(req.get('if-match'))));
+    sendWritten(res, await scim.deleteUser(req.params.id, directoryContext(req), ifMatchOf(req.get('if-match'))));
     res.status(204).end();
   });
 
