@@ -22,7 +22,14 @@ const settings = Object.fromEntries(
 const baseUrl = `http://127.0.0.1:${settings.PORTAL_PORT}`;
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const PASSWORD = 'Compose-Smoke-9';
-const SECRET_NAMES = ['SESSION_SECRET', 'IDENTITY_SECRET', 'POSTGRES_PASSWORD', 'METRICS_TOKEN', 'ADMIN_PASSWORD'];
+const SECRET_NAMES = [
+  'SESSION_SECRET',
+  'IDENTITY_SECRET',
+  'POSTGRES_PASSWORD',
+  'METRICS_TOKEN',
+  'ADMIN_PASSWORD',
+  'SCIM_TOKEN',
+];
 
 function required(name: string): string {
   const value = process.env[name];
@@ -219,6 +226,76 @@ async function smoke(browser: Browser): Promise<Fixture> {
   return { courseId, courseTitle, fileId, fileBytes, employeeEmail };
 }
 
+interface ScimAnswer {
+  id?: string;
+  active?: boolean;
+  totalResults?: number;
+  name?: { familyName?: string };
+  Resources?: { id: string }[];
+}
+
+/**
+ * A directory's sequence through the gateway, as Entra ID sends it with the SCIM_TOKEN of the .env: provision a
+ * new user, match a signed-in employee by userName, update and deactivate them; the employee's session ends.
+ */
+async function scimSequence(browser: Browser): Promise<string> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  const headers = { Authorization: `Bearer ${settings.SCIM_TOKEN}`, 'Content-Type': 'application/scim+json' };
+  const scim = async (method: string, path: string, body?: unknown) => {
+    const response = await context.request.fetch(`/scim/v2${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+    });
+    return {
+      status: response.status(),
+      body: (await response.json().catch(() => undefined)) as ScimAnswer | undefined,
+    };
+  };
+  const patchOp = (operations: unknown[]) => ({
+    schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+    Operations: operations,
+  });
+  const suffix = randomBytes(4).toString('hex');
+  const provisioned = await scim('POST', '/Users', {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+    userName: `scim-${suffix}@example.com`,
+    name: { givenName: 'Compose', familyName: 'Directory' },
+    externalId: suffix,
+    active: true,
+  });
+  check(provisioned.status === 201, `SCIM create answered ${provisioned.status}`);
+
+  const leaver = await browser.newContext({ baseURL: baseUrl });
+  const email = `leaver-${suffix}@example.com`;
+  const registered = await leaver.request.post('/api/auth/register', {
+    headers: XHR,
+    data: { email, password: PASSWORD, name: 'Compose Leaver' },
+  });
+  check(registered.status() === 201, `registration of the leaver answered ${registered.status()}`);
+  const found = await scim('GET', `/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`);
+  const id = found.body?.Resources?.[0]?.id;
+  check(found.body?.totalResults === 1 && id, 'SCIM did not find the employee by userName');
+  const updated = await scim(
+    'PATCH',
+    `/Users/${id}`,
+    patchOp([{ op: 'Replace', path: 'name.familyName', value: 'Left' }]),
+  );
+  check(updated.body?.name?.familyName === 'Left', `SCIM update answered ${updated.status}`);
+  const deactivated = await scim('PATCH', `/Users/${id}`, patchOp([{ op: 'Replace', path: 'active', value: 'False' }]));
+  check(deactivated.body?.active === false, `SCIM deactivation answered ${deactivated.status}`);
+  const status = await until(
+    'the leaver signed out',
+    async () => {
+      const answer = await leaver.request.get('/api/auth/check-login-status');
+      return answer.status() === 401 ? answer.status() : undefined;
+    },
+    10_000,
+  );
+  await Promise.all([leaver.close(), context.close()]);
+  return `provisioned ${provisioned.body?.id}; matched, updated and deactivated ${id}, whose session ended (${status})`;
+}
+
 /** Searches a stream for any of the needles, also across chunk boundaries. */
 function streamContains(command: string, args: string[], needles: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -321,6 +398,9 @@ async function main() {
       fixture = await smoke(browser);
       return `registered ${fixture.employeeEmail}, course ${fixture.courseId} with a 300 KiB file`;
     });
+    await step('SCIM: provision, match, update and deactivate; the deactivated user is signed out', () =>
+      scimSequence(browser),
+    );
     await step('every container non-root, read-only, only the gateway published, no secret in an image', () =>
       containerChecks(),
     );

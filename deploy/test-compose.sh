@@ -83,6 +83,7 @@ SESSION_SECRET=$(secret)
 IDENTITY_SECRET=$(secret)
 POSTGRES_PASSWORD=$(secret)
 METRICS_TOKEN=$(secret)
+SCIM_TOKEN=$(secret)
 ADMIN_EMAIL=admin@example.com
 ADMIN_PASSWORD=Admin-$(secret | cut -c1-16)
 REGISTER_LIMIT_PER_ADDRESS=${COMPOSE_LOAD:+1000}

@@ -16,6 +16,7 @@ export const SERVICE_TABLES = {
     ['password_reset_tokens', 'token_hash'],
     ['groups', 'id'],
     ['group_members', 'group_id, user_id'],
+    ['scim_tokens', 'id'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],

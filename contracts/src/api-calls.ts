@@ -41,6 +41,7 @@ import {
   registerUserToCourseSchema,
 } from './courses.ts';
 import { lineTextSchema, uuidSchema } from './rules.ts';
+import { scimTokenCreatedSchema, scimTokenListSchema, scimTokenRequestSchema } from './scim.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -152,6 +153,23 @@ export const API_CALLS = {
     path: '/api/user/reset-password/status',
     query: resetTokenStatusQuerySchema,
     response: resetTokenStatusSchema,
+  },
+  listScimTokens: {
+    method: 'get',
+    path: '/api/admin/scim-tokens',
+    response: scimTokenListSchema,
+  },
+  createScimToken: {
+    method: 'post',
+    path: '/api/admin/scim-tokens',
+    body: scimTokenRequestSchema,
+    response: scimTokenCreatedSchema,
+  },
+  revokeScimToken: {
+    method: 'delete',
+    path: '/api/admin/scim-tokens/:id',
+    params: idParams,
+    response: messageSchema,
   },
   listCategories: {
     method: 'get',

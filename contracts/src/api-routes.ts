@@ -145,6 +145,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 429],
   },
   {
+    ...API_CALLS.listScimTokens,
+    tag: 'Account',
+    summary: 'The SCIM base URL and the bearer tokens of directories (never their secrets)',
+    access: 'admin',
+    errors: [401, 403],
+  },
+  {
+    ...API_CALLS.createScimToken,
+    tag: 'Account',
+    summary: 'Generate a SCIM bearer token; its secret is in this answer only',
+    access: 'admin',
+    status: 201,
+    errors: [400, 401, 403],
+  },
+  {
+    ...API_CALLS.revokeScimToken,
+    tag: 'Account',
+    summary: 'Revoke a SCIM bearer token',
+    access: 'admin',
+    errors: [400, 401, 403, 404],
+  },
+  {
     ...API_CALLS.listCategories,
     tag: 'Categories',
     summary: 'All categories, named in the caller’s language (or ?lang=) else in their default language, by that name',

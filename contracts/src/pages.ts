@@ -121,6 +121,13 @@ export const pages = {
     remote: 'auth',
     exposed: './AdminUsersPage',
   },
+  adminScim: {
+    path: '/admin/scim',
+    getHref: () => '/admin/scim',
+    audience: 'signed-in',
+    remote: 'auth',
+    exposed: './AdminScimPage',
+  },
 } as const satisfies Record<string, Page>;
 
 export type PageName = keyof typeof pages;

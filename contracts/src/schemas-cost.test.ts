@@ -10,6 +10,7 @@ import * as portalConfig from './portal-config.ts';
 import * as richText from './rich-text.ts';
 import { isAllowedLink } from './rich-text.ts';
 import * as rules from './rules.ts';
+import * as scim from './scim.ts';
 
 type Schema = z.core.$ZodType;
 
@@ -30,7 +31,7 @@ function schemasOf(modules: Record<string, Record<string, unknown>>): [string, S
   );
 }
 
-const MODULES = { auth, courses, errors, events, languages, portalConfig, richText, rules };
+const MODULES = { auth, courses, errors, events, languages, portalConfig, richText, rules, scim };
 const SCHEMAS = schemasOf(MODULES);
 /** The patterns the contracts export: the browser and the services run them on input too. */
 const PATTERNS = Object.entries(MODULES).flatMap(([moduleName, module]) =>

@@ -1,3 +1,4 @@
+import { SCIM_BASE_PATH } from '@portal/contracts/scim';
 import { apiNotFound, errorHandler } from '@portal/kit/errors';
 import { createLogger } from '@portal/kit/logger';
 import { createMetrics } from '@portal/kit/metrics';
@@ -17,6 +18,7 @@ import { privateAnswers } from './private-answers.ts';
 import { personalDataExport } from './personal-data-export.ts';
 import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
+import { scimRateLimit } from './scim.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { sessionMiddleware } from './session.ts';
@@ -32,6 +34,8 @@ export const PROXIED_PREFIXES = {
     '/api/user/request-password-reset',
     '/api/user/reset-password/status',
     '/api/admin/users',
+    '/api/admin/scim-tokens',
+    SCIM_BASE_PATH,
   ],
   audit: ['/api/audit'],
 } as const;
@@ -81,6 +85,8 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
     await limits.resetStatus(req.ip ?? 'unknown');
     next();
   });
+  // SCIM clients send a bearer token, no session and no CSRF header: /scim is outside /api and its middleware.
+  app.use(SCIM_BASE_PATH, privateAnswers, scimRateLimit(limits));
   // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.
   for (const [name, prefixes] of Object.entries(PROXIED_PREFIXES)) {
     const targets = services[name as keyof typeof PROXIED_PREFIXES];

@@ -67,6 +67,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
       REGISTER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
       RESET_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+      /** SCIM calls per address and minute: a directory's full sync sends one call per user and group. */
+      SCIM_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(1200),
       /** Single sign-on with this OpenID Connect provider (its issuer URL, discovery is under it) when set. */
       OIDC_ISSUER_URL: z.url().optional(),
       OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -37,7 +37,7 @@ async function take(target: RateLimiterAbstract, key: string) {
 
 /**
  * Logins per account (across every address) and per address; current-password checks per signed-in account;
- * registrations, reset requests and reset-link checks per address. Every attempt is counted before anything is
+ * registrations, reset requests, reset-link checks and SCIM calls per address. Every attempt is counted before anything is
  * parsed or checked that costs more than the count, with one atomic increment (Redis or memory), so parallel
  * attempts cannot outrun the limit; a right password gives its points back. Counted in Redis when present, so
  * every gateway instance sees the same counts.
@@ -51,6 +51,7 @@ export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
   const register = limiter('register', config.REGISTER_LIMIT_PER_ADDRESS, 60 * 60);
   const reset = limiter('reset', config.RESET_LIMIT_PER_ADDRESS, WINDOW_SECONDS);
   const resetStatus = limiter('reset-status', config.RESET_LIMIT_PER_ADDRESS, WINDOW_SECONDS);
+  const scim = limiter('scim', config.SCIM_LIMIT_PER_ADDRESS, 60);
   // Hashed, so that Redis holds no e-mail addresses.
   const accountKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 
@@ -83,6 +84,8 @@ export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
     reset: (ip: string) => take(reset, ip),
     /** Checks of a reset link as its page opens: as many per address as reset requests, counted apart. */
     resetStatus: (ip: string) => take(resetStatus, ip),
+    /** SCIM calls from a directory's address, before the service checks their token. */
+    scim: (ip: string) => take(scim, ip),
   };
 }
 export type RateLimits = ReturnType<typeof rateLimits>;

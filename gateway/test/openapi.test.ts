@@ -36,7 +36,7 @@ function routesOf(router: Router): string[] {
 const unused = new Proxy({}, { get: () => () => undefined }) as never;
 const served = {
   gateway: [...routesOf(sessionRoutes(unused, unused, unused, unused)), ...routesOf(personalDataExport({}))],
-  auth: routesOf(authRoutes(unused)),
+  auth: routesOf(authRoutes(unused, unused)),
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
   audit: routesOf(auditRoutes(unused)),

@@ -3,7 +3,8 @@ import { translationProblems } from '../../../jest/translations.ts';
 
 /**
  * "Password" is the Italian word too; a field and its problem are joined alike but in French; "Actions", "Status"
- * and "Administrator" are the French, German and Romansh words too.
+ * and "Administrator" are the French, German and Romansh words too; "Name" is German, "Tokens" the German and
+ * Romansh plural.
  */
 const SAME_AS_ENGLISH = [
   'it:fields.password',
@@ -14,6 +15,10 @@ const SAME_AS_ENGLISH = [
   'de:register.unmetItem',
   'it:register.unmetItem',
   'rm:register.unmetItem',
+  'fr:scim.actions',
+  'de:scim.label',
+  'de:scim.tokensTitle',
+  'rm:scim.tokensTitle',
 ];
 
 describe('auth slice translations', () => {

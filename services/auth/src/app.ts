@@ -3,17 +3,24 @@ import { EVENTS } from '@portal/contracts/events';
 import { preloadPasswordEstimator } from '@portal/contracts/password-strength';
 import { type Database, openServiceDatabase } from '@portal/kit/db';
 import { createLogger } from '@portal/kit/logger';
+import { strictRouter } from '@portal/kit/service-app';
 import { startService } from '@portal/kit/start-service';
+import { SCIM_BASE_PATH } from '@portal/contracts/scim';
 import type { AuthConfig } from './config.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
+import { directoryRepository } from './data-access/directory-repository.ts';
 import { personalData } from './data-access/personal-data.ts';
+import { scimTokensRepository } from './data-access/scim-tokens-repository.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
 import { companySignIn } from './domain/company-sign-in.ts';
 import { createMailer } from './domain/mailer.ts';
+import { directory } from './domain/scim.ts';
+import { scimTokens } from './domain/scim-tokens.ts';
 import { oidcRoutes } from './entry-points/api/oidc-routes.ts';
 import { authRoutes } from './entry-points/api/routes.ts';
+import { scimRoutes } from './entry-points/api/scim-routes.ts';
 
 export const SERVICE_NAME = 'auth';
 
@@ -83,9 +90,22 @@ export async function startAuthService(config: AuthConfig) {
       logger.info({ outcome }, 'administrator from ADMIN_EMAIL');
       return undefined;
     },
+    ownBodies: [SCIM_BASE_PATH],
     routes: ({ database, logger }) => {
-      const router = authRoutes(accountsFor(database, config, logger));
-      router.use(oidcRoutes(companySignInFor(database, config, logger)));
+      const baseUrl = `${config.PUBLIC_URL.replace(/\/$/, '')}${SCIM_BASE_PATH}`;
+      const tokens = scimTokens({
+        tokens: scimTokensRepository(database.db),
+        environmentToken: config.SCIM_TOKEN,
+        baseUrl,
+        logger,
+      });
+      const scim = directory({ directory: directoryRepository(database.db), baseUrl, logger });
+      const router = strictRouter();
+      router.use(
+        authRoutes(accountsFor(database, config, logger), tokens),
+        oidcRoutes(companySignInFor(database, config, logger)),
+        scimRoutes(scim, tokens, logger),
+      );
       return router;
     },
   });

@@ -14,6 +14,8 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
       MAIL_FROM: z.string().default('Course Portal <no-reply@localhost>'),
       ADMIN_EMAIL: z.optional(emailSchema),
       ADMIN_PASSWORD: z.optional(passwordSchema),
+      /** A bearer token SCIM clients may use beside the ones administrators generate (at least 32 characters). */
+      SCIM_TOKEN: z.string().min(32).max(512).optional(),
       ADMIN_NAME: z.string().trim().min(2).max(100).default('Administrator'),
       /** Values of the provider's `groups` claim that make a system administrator at sign-in. */
       OIDC_ADMIN_GROUPS: commaListFromEnv,

@@ -13,6 +13,8 @@ export interface ServiceAppOptions {
   routes: Router;
   metrics: Metrics;
   jsonLimit?: string;
+  /** Path prefixes whose routes read their own bodies, after their own checks (SCIM: its bearer token first). */
+  ownBodies?: string[];
 }
 
 /** Routing options of every router: a path matches only as written (letter case, no added trailing slash). */
@@ -54,7 +56,12 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     }
   });
   app.use(requireSignedIdentity(options.identitySecret));
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  const json = express.json({ limit: options.jsonLimit ?? '100kb' });
+  const ownBodies = options.ownBodies ?? [];
+  app.use((req, res, next) => {
+    if (ownBodies.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`))) next();
+    else json(req, res, next);
+  });
   app.use(options.routes);
   app.use(apiNotFound);
   app.use(errorHandler(options.logger));

@@ -41,6 +41,8 @@ export interface ServiceDefinition<DB> {
   /** Work before the service answers (seeding, sweeps); what it returns is called when the service stops. */
   beforeServing?: (context: ServiceContext<DB>) => Promise<(() => void) | undefined>;
   routes: (context: ServiceContext<DB>) => Router;
+  /** Path prefixes whose routes read their own bodies (see createServiceApp). */
+  ownBodies?: string[];
   eventHandlers?: (context: ServiceContext<DB>) => EventHandlers<DB>;
   /** The tables that hold a person's data, for "Download my data" (GET /internal/personal-data/:userId). */
   personalData: PersonalData;
@@ -89,6 +91,7 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
     ready: database.ping,
     routes,
     metrics,
+    ownBodies: definition.ownBodies,
   });
   const server = await listen(app, {
     port: config.PORT,

@@ -5,4 +5,5 @@ export const personalData: PersonalData = {
   users: { userColumn: 'id', withheld: ['password_hash'] },
   password_reset_tokens: { userColumn: 'user_id', withheld: ['token_hash'] },
   group_members: { userColumn: 'user_id' },
+  scim_tokens: { userColumn: 'created_by', withheld: ['token_hash'] },
 };

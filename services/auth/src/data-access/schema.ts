@@ -5,6 +5,7 @@ import type { ColumnType } from 'kysely';
 import { usersAndResetTokens } from './migrations/001-users-and-reset-tokens.ts';
 import { companyIdentity } from './migrations/002-company-identity.ts';
 import { userAdministration } from './migrations/003-user-administration.ts';
+import { scimTokens } from './migrations/005-scim-tokens.ts';
 
 /** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
 export type ResetTokenPurpose = 'reset' | 'invite' | 'verify';
@@ -20,6 +21,8 @@ export interface UsersTable {
   last_sign_in_at: Date | null;
   external_subject: string | null;
   scim_external_id: string | null;
+  given_name: string | null;
+  family_name: string | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -46,12 +49,28 @@ export interface GroupMembersTable {
   added_at: ColumnType<Date, never, never>;
 }
 
+export interface ScimTokensTable {
+  id: string;
+  label: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: ColumnType<Date, never, never>;
+  last_used_at: Date | null;
+}
+
 export interface AuthDatabase {
   users: UsersTable;
   password_reset_tokens: PasswordResetTokensTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  scim_tokens: ScimTokensTable;
 }
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
-export const migrations: Migration[] = [usersAndResetTokens, eventTablesMigration, companyIdentity, userAdministration];
+export const migrations: Migration[] = [
+  usersAndResetTokens,
+  eventTablesMigration,
+  companyIdentity,
+  userAdministration,
+  scimTokens,
+];

@@ -14,18 +14,20 @@ import {
 } from '@portal/contracts/auth';
 import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import { uuidSchema } from '@portal/contracts/rules';
+import { scimTokenRequestSchema } from '@portal/contracts/scim';
 import { auditContextOf } from '@portal/kit/audit';
 import { requireAdmin, requireUser, userIdOf } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
 import type { Router } from 'express';
 import type { Accounts } from '../../domain/accounts.ts';
+import type { ScimTokens } from '../../domain/scim-tokens.ts';
 
 /**
  * /internal/* is called by the gateway only (it owns the session); /api/user/* is proxied by it.
  * Every request carries the gateway's signed identity (checked by the kit before these routes).
  */
-export function authRoutes(accounts: Accounts): Router {
+export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
   const router = strictRouter();
 
   router.post('/internal/login', async (req, res) => {
@@ -102,6 +104,24 @@ export function authRoutes(accounts: Accounts): Router {
   router.post('/internal/reset-password', async (req, res) => {
     const { email, token, newPassword } = parseInput(resetPasswordRequestSchema, req.body);
     res.json({ userId: await accounts.resetPassword(email, token, newPassword, auditContextOf(req)) });
+  });
+
+  router.get('/api/admin/scim-tokens', requireAdmin, async (_req, res) => {
+    res.json(await scimTokens.list());
+  });
+
+  router.post('/api/admin/scim-tokens', requireAdmin, async (req, res) => {
+    const { label } = parseInput(scimTokenRequestSchema, req.body);
+    res.status(201).json(await scimTokens.generate(label, userIdOf(req.identity), auditContextOf(req)));
+  });
+
+  router.delete('/api/admin/scim-tokens/:id', requireAdmin, async (req, res) => {
+    await scimTokens.revoke(
+      parseInput(uuidSchema, req.params.id, 'token id'),
+      userIdOf(req.identity),
+      auditContextOf(req),
+    );
+    res.json({ message: 'Token revoked' });
   });
 
   return router;

@@ -83,6 +83,9 @@ export function NavBar({ user }: { user: User }) {
               <NavLink to={pages.adminUsers.getHref()} className={linkClass}>
                 {t('nav.users')}
               </NavLink>
+              <NavLink to={pages.adminScim.getHref()} className={linkClass}>
+                {t('nav.directorySync')}
+              </NavLink>
             </>
           )}
         </nav>

@@ -1,0 +1,164 @@
+import { api } from '@portal/contracts/api-client';
+import type { ScimToken, ScimTokenCreated, ScimTokenList } from '@portal/contracts/scim';
+import { formatDate } from '@portal/web-kit/format';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import formStyles from '../../../components/form.module.css';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useFailureText } from '../../../lib/failure-text.ts';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
+import styles from './scim-tokens.module.css';
+
+const LABEL_MAX = 100;
+
+/**
+ * The directory's address and its bearer tokens: generate one (its secret shown once, here only), see when each
+ * was last used, revoke one.
+ */
+export function ScimTokens() {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  const failureText = useFailureText();
+  const listId = useId();
+  const [list, setList] = useState<ScimTokenList | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [reloads, setReloads] = useState(0);
+  const [label, setLabel] = useState('');
+  const [labelError, setLabelError] = useState<string | undefined>();
+  const [creating, setCreating] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<ScimTokenCreated | null>(null);
+  const reload = () => setReloads((count) => count + 1);
+
+  useEffect(() => {
+    let current = true;
+    api.listScimTokens().then(
+      (answer) => {
+        if (!current) return;
+        setList(answer);
+        setLoadError(null);
+      },
+      (error: unknown) => {
+        if (current) setLoadError(error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [reloads]);
+
+  const generate = async (event: FormEvent) => {
+    event.preventDefault();
+    if (creating) return;
+    const trimmed = label.trim();
+    const problem = !trimmed ? 'scim.labelRequired' : trimmed.length > LABEL_MAX ? 'scim.labelTooLong' : undefined;
+    setLabelError(problem && t(problem, { max: LABEL_MAX }));
+    if (problem) return;
+    setCreating(true);
+    setFailure(null);
+    try {
+      setCreated(await api.createScimToken({ body: { label: trimmed } }));
+      setLabel('');
+      reload();
+    } catch (error) {
+      setFailure(failureText(error, 'scim.generateFailed'));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const revoke = async (token: ScimToken) => {
+    try {
+      await api.revokeScimToken({ params: { id: token.id } });
+      toast.success(t('scim.revoked', { label: token.label }));
+      if (created?.token.id === token.id) setCreated(null);
+      reload();
+    } catch (error) {
+      toast.error(failureText(error, 'scim.revokeFailed'));
+    }
+  };
+
+  return (
+    <>
+      <section className={styles.section} aria-labelledby={`${listId}-connection`}>
+        <h2 id={`${listId}-connection`} className={styles.heading}>
+          {t('scim.connectionTitle')}
+        </h2>
+        <p className={styles.intro}>{t('scim.connectionIntro')}</p>
+        {list && (
+          <dl className={styles.details}>
+            <dt>{t('scim.baseUrl')}</dt>
+            <dd>
+              <code>{list.baseUrl}</code>
+            </dd>
+          </dl>
+        )}
+      </section>
+
+      <section className={styles.section} aria-labelledby={`${listId}-generate`}>
+        <h2 id={`${listId}-generate`} className={styles.heading}>
+          {t('scim.generateTitle')}
+        </h2>
+        <form className={formStyles.form} onSubmit={(event) => void generate(event)} noValidate>
+          <FormAlert message={failure} />
+          <TextField
+            label={t('scim.label')}
+            hint={t('scim.labelHint')}
+            value={label}
+            error={labelError}
+            maxLength={LABEL_MAX + 20}
+            onChange={(event) => setLabel(event.target.value)}
+          />
+          <SubmitButton label={t('scim.generate')} loadingLabel={t('scim.generating')} loading={creating} />
+        </form>
+        {created && (
+          <div className={styles.secret} role="status">
+            <p>{t('scim.shownOnce', { label: created.token.label })}</p>
+            <code className={styles.secretValue} aria-label={t('scim.secret')}>
+              {created.secret}
+            </code>
+          </div>
+        )}
+      </section>
+
+      <section className={styles.section} aria-labelledby={`${listId}-tokens`}>
+        <h2 id={`${listId}-tokens`} className={styles.heading}>
+          {t('scim.tokensTitle')}
+        </h2>
+        <FormAlert message={loadError ? failureText(loadError, 'scim.loadFailed') : null} />
+        {list && list.tokens.length === 0 && <p className={styles.intro}>{t('scim.none')}</p>}
+        {list && list.tokens.length > 0 && (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('scim.label')}</th>
+                <th scope="col">{t('scim.created')}</th>
+                <th scope="col">{t('scim.lastUsed')}</th>
+                <th scope="col">
+                  <span className={hidden.visuallyHidden}>{t('scim.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.tokens.map((token) => (
+                <tr key={token.id}>
+                  <td>{token.label}</td>
+                  <td>{formatDate(token.createdAt)}</td>
+                  <td>{token.lastUsedAt ? formatDate(token.lastUsedAt) : t('scim.neverUsed')}</td>
+                  <td>
+                    <button type="button" className={styles.revoke} onClick={() => void revoke(token)}>
+                      {t('scim.revoke', { label: token.label })}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import type { UserStatus } from '@portal/contracts/auth';
+import { EVENTS } from '@portal/contracts/events';
+import type { Language } from '@portal/contracts/languages';
+import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
+import { writeWithEvent } from '@portal/kit/events';
+import { type Kysely, sql } from 'kysely';
+import type { AuthDatabase } from './schema.ts';
+
+/** A user as the company's directory sees it. */
+export interface DirectoryUser {
+  id: string;
+  email: string;
+  name: string;
+  givenName: string | null;
+  familyName: string | null;
+  language: Language;
+  status: UserStatus;
+  externalId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type DirectoryUserChanges = Omit<DirectoryUser, 'id' | 'createdAt' | 'updatedAt'>;
+
+export interface DirectoryGroup {
+  id: string;
+  name: string;
+  externalId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  members: { id: string; email: string }[];
+}
+export type DirectoryGroupChanges = { name: string; externalId: string | null; memberIds: string[] };
+
+/** What a list may be narrowed to: the attribute of an `eq` filter, compared as the RFC says for each. */
+export type UserMatch = { field: 'email' | 'externalId' | 'id'; value: string };
+export type GroupMatch = { field: 'name' | 'externalId' | 'id'; value: string };
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+const userColumns = [
+  'id',
+  'email',
+  'name',
+  'given_name as givenName',
+  'family_name as familyName',
+  'language',
+  'status',
+  'scim_external_id as externalId',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
+const groupColumns = [
+  'id',
+  'name',
+  'scim_external_id as externalId',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
+
+const SERVICE = 'auth';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const userRow = (user: DirectoryUserChanges) => ({
+  email: user.email,
+  name: user.name,
+  given_name: user.givenName,
+  family_name: user.familyName,
+  language: user.language,
+  status: user.status,
+  scim_external_id: user.externalId,
+});
+
+/** Users and groups as SCIM reads and writes them; the directory's accounts have no password. */
+export function directoryRepository(db: Kysely<AuthDatabase>) {
+  async function membersOf(groupIds: string[]) {
+    if (groupIds.length === 0) return new Map<string, { id: string; email: string }[]>();
+    const rows = await db
+      .selectFrom('group_members')
+      .innerJoin('users', 'users.id', 'group_members.user_id')
+      .select(['group_members.group_id as groupId', 'users.id as id', 'users.email as email'])
+      .where('group_members.group_id', 'in', groupIds)
+      .orderBy('group_members.added_at')
+      .execute();
+    const byGroup = new Map<string, { id: string; email: string }[]>();
+    for (const row of rows)
+      byGroup.set(row.groupId, [...(byGroup.get(row.groupId) ?? []), { id: row.id, email: row.email }]);
+    return byGroup;
+  }
+
+  return {
+    async findUser(id: string): Promise<DirectoryUser | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const row = await db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+      return row as DirectoryUser | undefined;
+    },
+
+    async listUsers(match: UserMatch | undefined, page: Page) {
+      let query = db.selectFrom('users');
+      if (match?.field === 'email') query = query.where(sql`lower(email)`, '=', match.value.toLowerCase());
+      if (match?.field === 'externalId') query = query.where('scim_external_id', '=', match.value);
+      if (match?.field === 'id') query = query.where('id', '=', UUID.test(match.value) ? match.value : null);
+      const [{ total }, users] = await Promise.all([
+        query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        query.select(userColumns).orderBy('created_at').orderBy('id').offset(page.offset).limit(page.limit).execute(),
+      ]);
+      return { total: Number(total), users: users as DirectoryUser[] };
+    },
+
+    /** Inserts a user without a password, recording `audit` of it in the same transaction; undefined when the e-mail is taken. */
+    async insertUser(
+      user: DirectoryUserChanges,
+      audit: (created: DirectoryUser) => AuditDraft,
+    ): Promise<DirectoryUser | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = (await trx
+          .insertInto('users')
+          .values({ id: randomUUID(), password_hash: null, is_sys_admin: false, ...userRow(user) })
+          .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+          .returning(userColumns)
+          .executeTakeFirst()) as DirectoryUser | undefined;
+        if (row) await recordAudit(trx, SERVICE, audit(row));
+        return row;
+      });
+    },
+
+    /** Writes the user's columns and, in the same transaction, `audit` (none when nothing a trail keeps changed). */
+    async updateUser(id: string, user: DirectoryUserChanges, audit?: AuditDraft): Promise<DirectoryUser | undefined> {
+      return writeWithAudit(db, SERVICE, audit, async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({ ...userRow(user), updated_at: new Date() })
+          .where('id', '=', id)
+          .returning(userColumns)
+          .executeTakeFirst();
+        return row as DirectoryUser | undefined;
+      });
+    },
+
+    async emailOwner(email: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** Deletes the account and tells the other services and the trail in the same transaction, as a deletion by its owner does. */
+    deleteUser(id: string, audit: AuditDraft): Promise<boolean> {
+      return writeWithEvent(db, EVENTS.userDeleted, { userId: id }, async (trx) => {
+        const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+        if (result.numDeletedRows > 0n) await recordAudit(trx, SERVICE, audit);
+        return result.numDeletedRows > 0n;
+      });
+    },
+
+    /** Which of these ids are users. */
+    async existingUsers(ids: string[]): Promise<Set<string>> {
+      const valid = ids.filter((id) => UUID.test(id));
+      if (valid.length === 0) return new Set();
+      const rows = await db.selectFrom('users').select('id').where('id', 'in', valid).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    async findGroup(id: string): Promise<DirectoryGroup | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const group = await db.selectFrom('groups').select(groupColumns).where('id', '=', id).executeTakeFirst();
+      return group && { ...group, members: (await membersOf([group.id])).get(group.id) ?? [] };
+    },
+
+    async listGroups(match: GroupMatch | undefined, page: Page) {
+      let query = db.selectFrom('groups');
+      if (match?.field === 'name') query = query.where(sql`lower(name)`, '=', match.value.toLowerCase());
+      if (match?.field === 'externalId') query = query.where('scim_external_id', '=', match.value);
+      if (match?.field === 'id') query = query.where('id', '=', UUID.test(match.value) ? match.value : null);
+      const [{ total }, groups] = await Promise.all([
+        query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        query.select(groupColumns).orderBy('created_at').orderBy('id').offset(page.offset).limit(page.limit).execute(),
+      ]);
+      const members = await membersOf(groups.map((group) => group.id));
+      return {
+        total: Number(total),
+        groups: groups.map((group) => ({ ...group, members: members.get(group.id) ?? [] })),
+      };
+    },
+
+    async groupNameOwner(name: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('groups')
+        .select('id')
+        .where(sql`lower(name)`, '=', name.toLowerCase())
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** Writes a group and its whole member list in one transaction; undefined when the name is taken. */
+    async saveGroup(id: string | undefined, group: DirectoryGroupChanges): Promise<string | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = { name: group.name, scim_external_id: group.externalId };
+        const saved = id
+          ? await trx
+              .updateTable('groups')
+              .set({ ...row, updated_at: new Date() })
+              .where('id', '=', id)
+              .returning('id')
+              .executeTakeFirst()
+          : await trx
+              .insertInto('groups')
+              .values({ id: randomUUID(), ...row })
+              .onConflict((conflict) => conflict.expression(sql`lower(name)`).doNothing())
+              .returning('id')
+              .executeTakeFirst();
+        if (!saved) return undefined;
+        await trx.deleteFrom('group_members').where('group_id', '=', saved.id).execute();
+        if (group.memberIds.length > 0) {
+          await trx
+            .insertInto('group_members')
+            .values(group.memberIds.map((userId) => ({ group_id: saved.id, user_id: userId })))
+            .execute();
+        }
+        return saved.id;
+      });
+    },
+
+    async deleteGroup(id: string): Promise<boolean> {
+      if (!UUID.test(id)) return false;
+      const result = await db.deleteFrom('groups').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+export type DirectoryRepository = ReturnType<typeof directoryRepository>;

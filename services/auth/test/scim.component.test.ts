@@ -1,0 +1,291 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { END_SESSIONS_HEADER } from '@portal/contracts/http';
+import type { AuditRecord } from '@portal/contracts/audit';
+import { EVENTS } from '@portal/contracts/events';
+import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
+import { sql } from 'kysely';
+import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
+import { testBackends } from '@portal/kit/testing/backends';
+import { startAuthService } from '../src/app.ts';
+import { loadAuthConfig } from '../src/config.ts';
+
+const SCIM_TOKEN = 'env-token-0123456789abcdef0123456789abcdef';
+const ANONYMOUS = { sub: null, admin: false, lang: 'en' } as const;
+
+interface Step {
+  name: string;
+  request: { method: string; path: string; body?: unknown };
+  expect: { status: number; body?: unknown; endsSessionsOf?: string };
+  capture?: Record<string, string>;
+}
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`fixtures/scim/${name}.json`, import.meta.url), 'utf8')) as { steps: Step[] };
+
+/** The text with each {{name}} replaced by what an earlier step captured. */
+const filled = (text: string, captured: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => captured[name] ?? `{{${name}}}`);
+
+describe.each(testBackends())('SCIM in the auth service on $name', (backend) => {
+  let setup: Awaited<ReturnType<typeof componentSetup>>;
+  let courses: Awaited<ReturnType<typeof fakeService>>;
+  let service: Awaited<ReturnType<typeof startAuthService>>;
+  let adminId: string;
+
+  /** A call as the gateway passes a directory's: no session, the bearer token, SCIM's media type. */
+  async function scim(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    token = SCIM_TOKEN,
+  ) {
+    const url = new URL(path, service.url);
+    const response = await fetch(url, {
+      method,
+      headers: {
+        [IDENTITY_HEADER]: signIdentity(ANONYMOUS, { method, path: `${url.pathname}${url.search}` }, TEST_SECRET),
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  }
+
+  /** The audit records the service has put in its outbox about one object, oldest first. */
+  async function auditOf(objectId: string): Promise<AuditRecord[]> {
+    const { rows } = await sql<{ payload: AuditRecord }>`
+      select payload from outbox where topic = ${EVENTS.auditRecorded} and payload->'object'->>'id' = ${objectId}
+      order by id`.execute(service.database.db);
+    return rows.map((row) => row.payload);
+  }
+
+  async function createUser(userName: string, extra: Record<string, unknown> = {}) {
+    const created = await scim('POST', '/scim/v2/Users', { userName, ...extra });
+    expect(created.status).toBe(201);
+    return created.body as { id: string; meta: { version: string } };
+  }
+
+  beforeAll(async () => {
+    setup = await componentSetup(backend, 'auth');
+    courses = await fakeService((router) => {
+      router.post('/internal/events', (_req, res) => {
+        res.json({ status: 'handled' });
+      });
+    });
+    service = await startAuthService(
+      loadAuthConfig({
+        ...setup.env,
+        COURSES_SERVICE_URL: courses.url,
+        ADMIN_EMAIL: 'admin@portal.test',
+        ADMIN_PASSWORD: 'Admin12345',
+        SCIM_TOKEN,
+        PUBLIC_URL: 'https://learn.example.ch',
+      }),
+    );
+    const login = await signedCaller(service.url, ANONYMOUS).post('/internal/login', {
+      email: 'admin@portal.test',
+      password: 'Admin12345',
+    });
+    adminId = login.body.id;
+  });
+
+  afterAll(() => setup?.close(service, courses));
+
+  it.each(['entra-id', 'okta'])(
+    'when the %s request sequence is replayed, then each call answers as the directory expects',
+    async (name) => {
+      const captured: Record<string, string> = {};
+      for (const step of fixture(name).steps) {
+        const body = step.request.body === undefined ? undefined : filled(JSON.stringify(step.request.body), captured);
+        const answer = await scim(step.request.method, filled(step.request.path, captured), body);
+        const expected = step.expect.body && JSON.parse(filled(JSON.stringify(step.expect.body), captured));
+        expect({ step: step.name, status: answer.status }).toEqual({ step: step.name, status: step.expect.status });
+        if (expected) expect(answer.body).toMatchObject(expected);
+        if (answer.status >= 400) expect(answer.headers.get('content-type')).toMatch(/^application\/scim\+json/);
+        expect({ step: step.name, ended: answer.headers.get(END_SESSIONS_HEADER) }).toEqual({
+          step: step.name,
+          ended: step.expect.endsSessionsOf ? filled(step.expect.endsSessionsOf, captured) : null,
+        });
+        for (const [key, attribute] of Object.entries(step.capture ?? {})) captured[key] = answer.body[attribute];
+      }
+    },
+  );
+
+  it('when a directory deactivates a user, then the account is deactivated, kept, and cannot sign in', async () => {
+    const user = await createUser('leaver@example.ch', { name: { givenName: 'Leo', familyName: 'Leaver' } });
+    expect(
+      (
+        await scim('PATCH', `/scim/v2/Users/${user.id}`, {
+          Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+        })
+      ).status,
+    ).toBe(200);
+    const row = await service.database.db
+      .selectFrom('users')
+      .select(['status', 'password_hash', 'name'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'deactivated', password_hash: null, name: 'Leo Leaver' });
+    expect((await auditOf(user.id)).map((record) => [record.action, record.actor, record.changes])).toEqual([
+      ['user.created', { id: null, name: 'SCIM directory' }, undefined],
+      [
+        'user.deactivated',
+        { id: null, name: 'SCIM directory' },
+        { status: { before: 'active', after: 'deactivated' } },
+      ],
+    ]);
+    const login = await signedCaller(service.url, ANONYMOUS).post('/internal/login', {
+      email: 'leaver@example.ch',
+      password: 'Anything-12345',
+    });
+    expect(login.status).toBe(401);
+  });
+
+  it('when a call has no token, a wrong one or a revoked one, then it is 401 in SCIM’s error shape', async () => {
+    for (const token of ['', 'wrong-token-0123456789abcdef0123456789']) {
+      const refused = await scim('GET', '/scim/v2/Users', undefined, {}, token);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="SCIM"');
+      expect(refused.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '401' });
+    }
+    const admin = signedCaller(service.url, { sub: adminId, admin: true, lang: 'en' });
+    const generated = await admin.post('/api/admin/scim-tokens', { label: 'Entra ID' });
+    expect(generated.status).toBe(201);
+    expect(generated.body.secret).toMatch(/^scim_/);
+    expect((await scim('GET', '/scim/v2/ServiceProviderConfig', undefined, {}, generated.body.secret)).status).toBe(
+      200,
+    );
+    const listed = await admin.get('/api/admin/scim-tokens');
+    expect(listed.body.baseUrl).toBe('https://learn.example.ch/scim/v2');
+    expect(listed.body.tokens).toEqual([
+      expect.objectContaining({ id: generated.body.token.id, label: 'Entra ID', lastUsedAt: expect.any(String) }),
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain(generated.body.secret);
+    const stored = await service.database.db.selectFrom('scim_tokens').select('token_hash').executeTakeFirstOrThrow();
+    expect(stored.token_hash).not.toContain(generated.body.secret);
+    expect((await admin.delete(`/api/admin/scim-tokens/${generated.body.token.id}`)).status).toBe(200);
+    expect((await scim('GET', '/scim/v2/Users', undefined, {}, generated.body.secret)).status).toBe(401);
+    const trail = await auditOf(generated.body.token.id);
+    expect(trail.map((record) => [record.action, record.actor.id])).toEqual([
+      ['scim-token.generated', adminId],
+      ['scim-token.revoked', adminId],
+    ]);
+    expect(JSON.stringify(trail)).not.toContain(generated.body.secret);
+  });
+
+  it('when someone not an administrator manages tokens, then it is 403', async () => {
+    const user = await createUser('not.admin@example.ch');
+    const caller = signedCaller(service.url, { sub: user.id, admin: false, lang: 'en' });
+    expect((await caller.get('/api/admin/scim-tokens')).status).toBe(403);
+    expect((await caller.post('/api/admin/scim-tokens', { label: 'x' })).status).toBe(403);
+    expect((await signedCaller(service.url, ANONYMOUS).get('/api/admin/scim-tokens')).status).toBe(401);
+  });
+
+  it('when If-Match names an older version, then PUT, PATCH and DELETE answer 412 and change nothing', async () => {
+    const user = await createUser('etag@example.ch', { displayName: 'Etag One' });
+    const read = await scim('GET', `/scim/v2/Users/${user.id}`);
+    expect(read.headers.get('etag')).toBe(user.meta.version);
+    const rename = { Operations: [{ op: 'replace', path: 'displayName', value: 'Etag Two' }] };
+    const renamed = await scim('PATCH', `/scim/v2/Users/${user.id}`, rename, { 'if-match': user.meta.version });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.meta.version).not.toBe(user.meta.version);
+    const stale = { 'if-match': user.meta.version };
+    expect((await scim('PATCH', `/scim/v2/Users/${user.id}`, rename, stale)).body).toMatchObject({ status: '412' });
+    expect((await scim('PUT', `/scim/v2/Users/${user.id}`, { userName: 'etag@example.ch' }, stale)).status).toBe(412);
+    expect((await scim('DELETE', `/scim/v2/Users/${user.id}`, undefined, stale)).status).toBe(412);
+    expect((await scim('GET', `/scim/v2/Users/${user.id}`)).body.displayName).toBe('Etag Two');
+    expect((await scim('DELETE', `/scim/v2/Users/${user.id}`, undefined, { 'if-match': '*' })).status).toBe(204);
+    expect((await auditOf(user.id)).map((record) => [record.action, record.details])).toEqual([
+      ['user.created', { through: 'scim' }],
+      ['user.updated', { through: 'scim', fields: ['name'] }],
+      ['user.deleted', { through: 'scim' }],
+    ]);
+
+    const group = await scim('POST', '/scim/v2/Groups', { displayName: 'Etag group' });
+    const groupStale = { 'if-match': group.body.meta.version };
+    await scim('PATCH', `/scim/v2/Groups/${group.body.id}`, {
+      Operations: [{ op: 'replace', path: 'displayName', value: 'Etag group 2' }],
+    });
+    expect((await scim('DELETE', `/scim/v2/Groups/${group.body.id}`, undefined, groupStale)).status).toBe(412);
+  });
+
+  it('when a filter is not an equality the portal answers, then it is 400 invalidFilter', async () => {
+    for (const filter of [
+      'userName co "a"',
+      'userName eq "a" and active eq true',
+      'title eq "Trainer"',
+      'userName eq a',
+      `userName eq "${'a'.repeat(600)}"`,
+    ]) {
+      const answer = await scim('GET', `/scim/v2/Users?filter=${encodeURIComponent(filter)}`);
+      expect({ filter: filter.slice(0, 40), status: answer.status }).toEqual({
+        filter: filter.slice(0, 40),
+        status: 400,
+      });
+      if (filter.length < 600) expect(answer.body.scimType).toBe('invalidFilter');
+    }
+  });
+
+  it('when users are listed by pages, then startIndex and count pick the page and totalResults counts all', async () => {
+    for (const index of [1, 2, 3]) await createUser(`page.${index}@paging.test`);
+    const all = await scim('GET', '/scim/v2/Users?count=1000');
+    const total = all.body.totalResults as number;
+    expect(all.body.itemsPerPage).toBe(Math.min(total, 100));
+    const second = await scim('GET', '/scim/v2/Users?startIndex=2&count=2');
+    expect(second.body).toMatchObject({ totalResults: total, startIndex: 2, itemsPerPage: 2 });
+    expect(second.body.Resources.map((user: { id: string }) => user.id)).toEqual(
+      all.body.Resources.slice(1, 3).map((user: { id: string }) => user.id),
+    );
+    expect((await scim('GET', '/scim/v2/Users?count=0')).body).toMatchObject({ totalResults: total, itemsPerPage: 0 });
+    expect((await scim('GET', '/scim/v2/Users?startIndex=0')).status).toBe(400);
+  });
+
+  it('when a body is wrong, then the answer says why in SCIM’s shape and nothing is written', async () => {
+    for (const type of ['application/scim+json', 'application/json']) {
+      const malformed = await scim('POST', '/scim/v2/Users', '{"userName":', { 'content-type': type });
+      expect(malformed.body).toMatchObject({ status: '400', scimType: 'invalidSyntax' });
+      // The token is checked before the body is read.
+      const unread = await scim('POST', '/scim/v2/Users', '{"userName":', { 'content-type': type }, 'wrong');
+      expect(unread.body).toMatchObject({ status: '401' });
+    }
+    const tooLarge = await scim('POST', '/scim/v2/Users', {
+      userName: 'big@example.ch',
+      displayName: 'x'.repeat(200_000),
+    });
+    expect(tooLarge.body).toMatchObject({ status: '413' });
+    const notEmail = await scim('POST', '/scim/v2/Users', { userName: 'no-address' });
+    expect(notEmail.body).toMatchObject({ status: '400', scimType: 'invalidValue' });
+    const user = await createUser('patch.errors@example.ch');
+    const noPath = await scim('PATCH', `/scim/v2/Users/${user.id}`, { Operations: [{ op: 'remove' }] });
+    expect(noPath.body).toMatchObject({ status: '400', scimType: 'noTarget' });
+    const badOp = await scim('PATCH', `/scim/v2/Users/${user.id}`, {
+      Operations: [{ op: 'move', path: 'x', value: 1 }],
+    });
+    expect(badOp.body).toMatchObject({ status: '400', scimType: 'invalidValue' });
+    const unknownMember = await scim('POST', '/scim/v2/Groups', {
+      displayName: 'Ghosts',
+      members: [{ value: '00000000-0000-4000-8000-000000000000' }],
+    });
+    expect(unknownMember.body).toMatchObject({ status: '400', scimType: 'invalidValue' });
+    expect((await scim('GET', '/scim/v2/Groups?filter=displayName%20eq%20%22Ghosts%22')).body.totalResults).toBe(0);
+    expect((await scim('GET', '/scim/v2/Nothing')).body).toMatchObject({ status: '404' });
+  });
+
+  it('when a directory reads the discovery documents, then they describe Users and Groups', async () => {
+    const config = await scim('GET', '/scim/v2/ServiceProviderConfig');
+    expect(config.body).toMatchObject({
+      patch: { supported: true },
+      filter: { supported: true },
+      etag: { supported: true },
+    });
+    const types = await scim('GET', '/scim/v2/ResourceTypes');
+    expect(types.body.Resources.map((type: { id: string }) => type.id)).toEqual(['User', 'Group']);
+    const userSchema = await scim('GET', '/scim/v2/Schemas/urn:ietf:params:scim:schemas:core:2.0:User');
+    expect(userSchema.body.attributes.map((attribute: { name: string }) => attribute.name)).toContain('userName');
+    expect(config.headers.get('content-type')).toMatch(/^application\/scim\+json/);
+  });
+});
