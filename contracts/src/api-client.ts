@@ -25,6 +25,7 @@ import {
   participationSchema,
 } from './courses.ts';
 import { ApiError, NetworkError } from './errors.ts';
+import { type InvitationRequest, importResultSchema, invitationSchema } from './onboarding.ts';
 import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
 import type { Language } from './languages.ts';
 import { type PortalConfig, portalConfigSchema } from './portal-config.ts';
@@ -86,8 +87,10 @@ export class ApiClient {
       [CSRF_HEADER]: CSRF_HEADER_VALUE,
       'X-Api-Version': API_VERSION,
     };
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    // A form (a file upload) sets its own multipart content type with its boundary.
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
@@ -124,6 +127,23 @@ export class ApiClient {
     return `${this.baseUrl}${path}${suffix}`;
   }
 
+  // Administration
+  invite(payload: InvitationRequest) {
+    return this.request('/api/admin/invitations', { method: 'POST', body: payload, schema: invitationSchema });
+  }
+
+  /** Judges (dryRun) or imports the accounts of a CSV file. */
+  importUsers(file: Blob, fileName: string, options: { dryRun: boolean; invite: boolean }) {
+    const form = new FormData();
+    form.append('file', file, fileName);
+    return this.request('/api/admin/users/import', {
+      method: 'POST',
+      query: { dryRun: options.dryRun, invite: options.invite },
+      body: form,
+      schema: importResultSchema,
+    });
+  }
+
   // Portal configuration
   getConfig(): Promise<PortalConfig> {
     return this.request('/config.json', { schema: portalConfigSchema });
@@ -134,8 +154,13 @@ export class ApiClient {
     return this.request('/api/auth/login', { method: 'POST', body: payload, schema: userSchema });
   }
 
+  /** The new user, signed in (REGISTRATION=open); or a message: the e-mail says what follows. */
   register(payload: RegisterRequest) {
-    return this.request('/api/auth/register', { method: 'POST', body: payload, schema: userSchema });
+    return this.request('/api/auth/register', {
+      method: 'POST',
+      body: payload,
+      schema: z.union([userSchema, messageSchema]),
+    });
   }
 
   logout() {
@@ -170,6 +195,10 @@ export class ApiClient {
 
   resetPassword(payload: ResetPasswordRequest) {
     return this.request('/api/user/reset-password', { method: 'POST', body: payload, schema: messageSchema });
+  }
+
+  verifyEmail(token: string) {
+    return this.request('/api/user/verify-email', { method: 'POST', body: { token }, schema: messageSchema });
   }
 
   resetTokenStatus(token: string) {

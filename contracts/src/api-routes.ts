@@ -32,6 +32,13 @@ import {
   participationSchema,
   registerUserToCourseSchema,
 } from './courses.ts';
+import {
+  importQuerySchema,
+  importResultSchema,
+  invitationRequestSchema,
+  invitationSchema,
+  verifyEmailRequestSchema,
+} from './onboarding.ts';
 import { lineTextSchema, uuidSchema } from './rules.ts';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -42,7 +49,7 @@ export interface ApiRoute {
   method: Method;
   /** Express-style path (`:id` for a path parameter). */
   path: string;
-  tag: 'Session' | 'Account' | 'Courses' | 'Categories' | 'Files';
+  tag: 'Session' | 'Account' | 'Administration' | 'Courses' | 'Categories' | 'Files';
   summary: string;
   access: Access;
   params?: z.ZodMiniObject;
@@ -90,12 +97,13 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'post',
     path: '/api/auth/register',
     tag: 'Session',
-    summary: 'Register and sign in',
+    summary:
+      'Register: REGISTRATION=open signs the new account in (201); domains and invite answer 202 whatever the address, the e-mail says what follows; off is 403',
     access: 'public',
     body: registerRequestSchema,
-    response: userSchema,
+    response: z.union([userSchema, messageSchema]),
     status: 201,
-    errors: [400, 409, 429],
+    errors: [400, 403, 409, 429],
   },
   {
     method: 'post',
@@ -176,6 +184,40 @@ export const API_ROUTES: ApiRoute[] = [
     query: resetTokenStatusQuerySchema,
     response: resetTokenStatusSchema,
     errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/user/verify-email',
+    tag: 'Account',
+    summary: 'Confirm the address of a registration with the token of its e-mail: the account becomes active',
+    access: 'public',
+    body: verifyEmailRequestSchema,
+    response: messageSchema,
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/invitations',
+    tag: 'Administration',
+    summary:
+      'Invite someone: the account is created without a password and a link to choose one is mailed in its language (200 when an unused invitation is sent again, 409 for an account in use)',
+    access: 'admin',
+    body: invitationRequestSchema,
+    response: invitationSchema,
+    status: 201,
+    errors: [400, 401, 403, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/users/import',
+    tag: 'Administration',
+    summary:
+      'Import accounts from a CSV file (multipart, field "file"; email, name, language, role, groups): the dry run judges every row and writes nothing; the real run writes all rows in one transaction, or none with 422 when a row is invalid',
+    access: 'admin',
+    query: importQuerySchema,
+    upload: true,
+    response: importResultSchema,
+    errors: [400, 401, 403, 413, 422],
   },
   {
     method: 'get',

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { LANGUAGES } from './languages.ts';
+import { registrationModeSchema } from './onboarding.ts';
 
 export const REMOTE_NAMES = ['auth', 'courses', 'editor'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -15,6 +16,8 @@ export const portalConfigSchema = z.object({
   maxFileBytes: z.number().check(z.int(), z.positive()),
   /** The gateway's idle timeout: the shell warns before it ends a session (WCAG 2.2.1). */
   sessionIdleMinutes: z.number().check(z.positive()),
+  /** Who may create an account: the register page and the landing page's "Create account" follow it. */
+  registration: registrationModeSchema,
   footer: z.object({
     address: z.string(),
     website: z.string(),

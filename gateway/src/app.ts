@@ -24,7 +24,14 @@ import { staticSlices } from './static-slices.ts';
 export const PROXIED_PREFIXES = {
   courses: ['/api/courses', '/api/categories'],
   files: ['/api/files'],
-  auth: ['/api/user/set-language', '/api/user/request-password-reset', '/api/user/reset-password/status'],
+  auth: [
+    '/api/user/set-language',
+    '/api/user/request-password-reset',
+    '/api/user/reset-password/status',
+    '/api/user/verify-email',
+    '/api/admin/invitations',
+    '/api/admin/users/import',
+  ],
 } as const;
 
 export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
@@ -65,6 +72,11 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   });
   app.post('/api/user/reset-password', async (req, _res, next) => {
     await limits.reset(req.ip ?? 'unknown');
+    next();
+  });
+  // A registration's confirmation link is tried as often as a reset link's.
+  app.post('/api/user/verify-email', async (req, _res, next) => {
+    await limits.resetStatus(req.ip ?? 'unknown');
     next();
   });
   app.get('/api/user/reset-password/status', async (req, _res, next) => {

@@ -42,6 +42,7 @@ export function portalConfig(config: GatewayConfig): PortalConfig {
     languages: [...LANGUAGES],
     maxFileBytes: config.MAX_FILE_BYTES,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+    registration: config.REGISTRATION,
     footer: {
       address: config.FOOTER_ADDRESS,
       website: config.FOOTER_WEBSITE,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES } from '@portal/contracts/api-routes';
 import { testBackends } from '@portal/kit/testing/backends';
 import type { Router } from 'express';
+import { onboardingRoutes } from '@portal/auth-service/entry-points/api/onboarding-routes';
 import { authRoutes } from '@portal/auth-service/entry-points/api/routes';
 import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-points/api/routes';
 import { fileRoutes } from '@portal/files-service/entry-points/api/routes';
@@ -34,7 +35,7 @@ function routesOf(router: Router): string[] {
 const unused = new Proxy({}, { get: () => () => undefined }) as never;
 const served = {
   gateway: routesOf(sessionRoutes(unused, unused, unused)),
-  auth: routesOf(authRoutes(unused)),
+  auth: [...routesOf(authRoutes(unused)), ...routesOf(onboardingRoutes(unused))],
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
 };

@@ -5,11 +5,14 @@ import { type Database, openServiceDatabase } from '@portal/kit/db';
 import { createLogger } from '@portal/kit/logger';
 import { startService } from '@portal/kit/start-service';
 import type { AuthConfig } from './config.ts';
+import { onboardingRepository } from './data-access/onboarding-repository.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
 import { createMailer } from './domain/mailer.ts';
+import { onboarding } from './domain/onboarding.ts';
+import { onboardingRoutes } from './entry-points/api/onboarding-routes.ts';
 import { authRoutes } from './entry-points/api/routes.ts';
 
 export const SERVICE_NAME = 'auth';
@@ -23,7 +26,11 @@ export function accountsFor(
   config: AuthConfig,
   logger = createLogger(SERVICE_NAME, 'silent'),
 ) {
-  return createAccounts({
+  return createAccounts(accountsDeps(database, config, logger));
+}
+
+function accountsDeps(database: Database<AuthDatabase>, config: AuthConfig, logger: ReturnType<typeof createLogger>) {
+  return {
     users: usersRepository(database.db),
     resetTokens: resetTokensRepository(database.db),
     mailer: createMailer({
@@ -34,6 +41,19 @@ export function accountsFor(
     }),
     logger,
     publicUrl: config.PUBLIC_URL,
+  };
+}
+
+/** Registration by REGISTRATION, invitations and imports, on the same repositories and mailer as the accounts. */
+function onboardingFor(database: Database<AuthDatabase>, config: AuthConfig, logger: ReturnType<typeof createLogger>) {
+  const deps = accountsDeps(database, config, logger);
+  return onboarding({
+    ...deps,
+    accounts: createAccounts(deps),
+    onboarding: onboardingRepository(database.db),
+    registration: config.REGISTRATION,
+    allowedEmailDomains: config.ALLOWED_EMAIL_DOMAINS,
+    inviteTtlHours: config.INVITE_TTL_HOURS,
   });
 }
 
@@ -58,7 +78,8 @@ export async function startAuthService(config: AuthConfig) {
       logger.info({ outcome }, 'administrator from ADMIN_EMAIL');
       return undefined;
     },
-    routes: ({ database, logger }) => authRoutes(accountsFor(database, config, logger)),
+    routes: ({ database, logger }) =>
+      authRoutes(accountsFor(database, config, logger)).use(onboardingRoutes(onboardingFor(database, config, logger))),
   });
   return { ...service, admin };
 }

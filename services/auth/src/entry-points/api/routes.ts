@@ -3,7 +3,6 @@ import {
   deleteUserRequestSchema,
   loginRequestSchema,
   passwordResetRequestSchema,
-  registerRequestSchema,
   resetPasswordRequestSchema,
   resetTokenStatusQuerySchema,
   setLanguageQuerySchema,
@@ -25,10 +24,6 @@ export function authRoutes(accounts: Accounts): Router {
   router.post('/internal/login', async (req, res) => {
     const { email, password, language } = parseInput(loginRequestSchema, req.body);
     res.json(await accounts.login(email, password, language));
-  });
-
-  router.post('/internal/register', async (req, res) => {
-    res.status(201).json(await accounts.register(parseInput(registerRequestSchema, req.body)));
   });
 
   router.get('/internal/users/:id', async (req, res) => {
@@ -62,8 +57,8 @@ export function authRoutes(accounts: Accounts): Router {
   // Proxied by the gateway, which limits it per address like reset requests.
   router.get('/api/user/reset-password/status', async (req, res) => {
     const { token } = parseInput(resetTokenStatusQuerySchema, req.query, 'query');
-    const email = await accounts.resetTokenEmail(token);
-    res.json(email === undefined ? { valid: false } : { valid: true, email });
+    const link = await accounts.resetTokenStatus(token);
+    res.json(link === undefined ? { valid: false } : { valid: true, ...link });
   });
 
   // The gateway answers the public reset-password call, then ends the sessions of the user named here.
