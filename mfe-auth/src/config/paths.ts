@@ -6,4 +6,8 @@ export const paths = {
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   account: { path: '/account', getHref: () => '/account' },
+  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminInvite: { path: '/admin/users/invite', getHref: () => '/admin/users/invite' },
+  adminImport: { path: '/admin/users/import', getHref: () => '/admin/users/import' },
 } as const;

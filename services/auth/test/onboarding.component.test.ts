@@ -59,7 +59,7 @@ async function startIn(backend: Parameters<typeof componentSetup>[0], env: Recor
   };
 }
 
-const csvForm = (text: string | Buffer) => {
+const csvForm = (text: string) => {
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/csv' }), 'people.csv');
   return form;

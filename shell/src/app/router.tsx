@@ -18,6 +18,7 @@ export function AppRoutes() {
         <Route path={paths.register.path} element={<RemotePage remote="auth" exposed="./RegisterPage" />} />
         <Route path={paths.requestReset.path} element={<RemotePage remote="auth" exposed="./RequestResetPage" />} />
         <Route path={paths.resetPassword.path} element={<RemotePage remote="auth" exposed="./ResetPasswordPage" />} />
+        <Route path={paths.verifyEmail.path} element={<RemotePage remote="auth" exposed="./VerifyEmailPage" />} />
         <Route path={paths.logout.path} element={<LogoutRoute />} />
         <Route element={<RequireAuth />}>
           <Route path={paths.dashboard.path} element={<RemotePage remote="courses" exposed="./DashboardPage" />} />
@@ -26,6 +27,8 @@ export function AppRoutes() {
           <Route path={paths.createCourse.path} element={<RemotePage remote="editor" exposed="./CourseFormPage" />} />
           <Route path={paths.editCourse.path} element={<RemotePage remote="editor" exposed="./CourseFormPage" />} />
           <Route path={paths.account.path} element={<RemotePage remote="auth" exposed="./AccountPage" />} />
+          <Route path={paths.adminInvite.path} element={<RemotePage remote="auth" exposed="./InviteUserPage" />} />
+          <Route path={paths.adminImport.path} element={<RemotePage remote="auth" exposed="./ImportUsersPage" />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

@@ -15,4 +15,7 @@ export const paths = {
   },
   categories: { path: '/categories', getHref: () => '/categories' },
   account: { path: '/account', getHref: () => '/account' },
+  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+  adminInvite: { path: '/admin/users/invite', getHref: () => '/admin/users/invite' },
+  adminImport: { path: '/admin/users/import', getHref: () => '/admin/users/import' },
 } as const;

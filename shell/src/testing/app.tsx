@@ -25,6 +25,7 @@ export const testConfig: PortalConfig = {
   languages: ['en', 'fr', 'de', 'it', 'rm'],
   maxFileBytes: 50 * 1024 * 1024,
   sessionIdleMinutes: 120,
+  registration: 'open',
   footer: {
     address: 'Bahnhofstrasse 1, 8001 Zürich',
     website: 'https://learning.example.ch/',

@@ -10,7 +10,7 @@ import {
   groupNameSchema,
 } from '@portal/contracts/onboarding';
 import { emailSchema, nameSchema } from '@portal/contracts/rules';
-import { AppError, badRequest } from '@portal/kit/errors';
+import { AppError } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
 import type { ImportedUser, OnboardingRepository } from '../data-access/onboarding-repository.ts';
 import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
