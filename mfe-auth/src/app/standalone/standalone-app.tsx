@@ -6,10 +6,13 @@ import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
 import { paths } from '../../config/paths.ts';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import AccountPage from '../routes/account.tsx';
+import ImportUsersPage from '../routes/admin-import.tsx';
+import InviteUserPage from '../routes/admin-invite.tsx';
 import LoginPage from '../routes/login.tsx';
 import RegisterPage from '../routes/register.tsx';
 import RequestResetPage from '../routes/request-reset.tsx';
 import ResetPasswordPage from '../routes/reset-password.tsx';
+import VerifyEmailPage from '../routes/verify-email.tsx';
 import styles from './standalone-app.module.css';
 import { useStandaloneSession } from './standalone-session.ts';
 
@@ -32,6 +35,9 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
           <Route path={paths.requestReset.path} element={<RequestResetPage />} />
           <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
           <Route path={paths.account.path} element={<AccountPage session={session} />} />
+          <Route path={paths.verifyEmail.path} element={<VerifyEmailPage />} />
+          <Route path={paths.adminInvite.path} element={<InviteUserPage session={session} />} />
+          <Route path={paths.adminImport.path} element={<ImportUsersPage session={session} />} />
           <Route
             path={paths.dashboard.path}
             element={<p role="status">{t('standalone.signedIn', { name: session.user?.name ?? '' })}</p>}
