@@ -25,7 +25,6 @@ import {
   participationSchema,
 } from './courses.ts';
 import { ApiError, NetworkError } from './errors.ts';
-import { type InvitationRequest, importResultSchema, invitationSchema } from './onboarding.ts';
 import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
 import type { Language } from './languages.ts';
 import { type PortalConfig, portalConfigSchema } from './portal-config.ts';
@@ -125,23 +124,6 @@ export class ApiClient {
     }
     const suffix = search.size > 0 ? `?${search.toString()}` : '';
     return `${this.baseUrl}${path}${suffix}`;
-  }
-
-  // Administration
-  invite(payload: InvitationRequest) {
-    return this.request('/api/admin/invitations', { method: 'POST', body: payload, schema: invitationSchema });
-  }
-
-  /** Judges (dryRun) or imports the accounts of a CSV file. */
-  importUsers(file: Blob, fileName: string, options: { dryRun: boolean; invite: boolean }) {
-    const form = new FormData();
-    form.append('file', file, fileName);
-    return this.request('/api/admin/users/import', {
-      method: 'POST',
-      query: { dryRun: options.dryRun, invite: options.invite },
-      body: form,
-      schema: importResultSchema,
-    });
   }
 
   // Portal configuration

@@ -3,15 +3,6 @@ import { userSchema } from './auth.ts';
 import { languageSchema } from './languages.ts';
 import { boundedTo, emailSchema, lineTextSchema, nameSchema } from './rules.ts';
 
-/**
- * Who may create an account (REGISTRATION): `open` anyone, signed in at once; `domains` addresses of the allowed
- * domains, active once the e-mail link is followed; `invite` only administrators' invitations and imports; `off`
- * neither (single sign-on and SCIM only).
- */
-export const REGISTRATION_MODES = ['open', 'domains', 'invite', 'off'] as const;
-export const registrationModeSchema = z.enum(REGISTRATION_MODES);
-export type RegistrationMode = z.infer<typeof registrationModeSchema>;
-
 export const ONBOARDING_LIMITS = {
   groupNameMax: 100,
   groupsPerUser: 50,

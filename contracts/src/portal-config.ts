@@ -1,6 +1,14 @@
 import { z } from 'zod/mini';
 import { LANGUAGES } from './languages.ts';
-import { registrationModeSchema } from './onboarding.ts';
+
+/**
+ * Who may create an account (REGISTRATION): `open` anyone, signed in at once; `domains` addresses of the allowed
+ * domains, active once the e-mail link is followed; `invite` only administrators' invitations and imports; `off`
+ * neither (single sign-on and SCIM only).
+ */
+export const REGISTRATION_MODES = ['open', 'domains', 'invite', 'off'] as const;
+export const registrationModeSchema = z.enum(REGISTRATION_MODES);
+export type RegistrationMode = z.infer<typeof registrationModeSchema>;
 
 export const REMOTE_NAMES = ['auth', 'courses', 'editor'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

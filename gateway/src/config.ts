@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { booleanFromEnv, loadConfig } from '@portal/kit/config';
-import { REGISTRATION_MODES } from '@portal/contracts/onboarding';
-import { DEFAULT_MAX_FILE_BYTES } from '@portal/contracts/portal-config';
+import { DEFAULT_MAX_FILE_BYTES, REGISTRATION_MODES } from '@portal/contracts/portal-config';
 import { z } from 'zod';
 
 /** One URL, or several comma-separated ones for the instances of a scaled-out service. */

@@ -1,4 +1,5 @@
-import { REGISTRATION_MODES, ONBOARDING_LIMITS } from '@portal/contracts/onboarding';
+import { ONBOARDING_LIMITS } from '@portal/contracts/onboarding';
+import { REGISTRATION_MODES } from '@portal/contracts/portal-config';
 import { EMAIL_PATTERN, emailSchema, passwordSchema } from '@portal/contracts/rules';
 import { ConfigError, loadServiceConfig } from '@portal/kit/config';
 import { z } from 'zod';

@@ -1,4 +1,3 @@
-import { api } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
 import type { ImportResult } from '@portal/contracts/onboarding';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
@@ -7,6 +6,7 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-alert.tsx';
 import form from '../../components/form.module.css';
+import { importUsers } from '../../features/onboarding/api/import-users.ts';
 import { AdminPage } from '../../features/onboarding/components/admin-page.tsx';
 import { ImportRows } from '../../features/onboarding/components/import-rows.tsx';
 import styles from '../../features/onboarding/components/onboarding.module.css';
@@ -35,7 +35,7 @@ export default function ImportUsersPage({ session }: AuthPageProps) {
     setBusy(true);
     setFailure(null);
     try {
-      const result = await api.importUsers(file, file.name, { dryRun, invite });
+      const result = await importUsers(file, file.name, { dryRun, invite });
       setStep({ name: dryRun ? 'checked' : 'imported', result });
     } catch (error) {
       const known = error instanceof ApiError && error.issues[0]?.path === 'file' ? error.issues[0].code : undefined;

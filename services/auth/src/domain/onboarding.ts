@@ -6,9 +6,9 @@ import {
   type ImportRowError,
   type Invitation,
   type InvitationRequest,
-  type RegistrationMode,
   groupNameSchema,
 } from '@portal/contracts/onboarding';
+import type { RegistrationMode } from '@portal/contracts/portal-config';
 import { emailSchema, nameSchema } from '@portal/contracts/rules';
 import { AppError } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';

@@ -1,4 +1,3 @@
-import { api } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@portal/contracts/languages';
 import { invitationRequestSchema } from '@portal/contracts/onboarding';
@@ -13,6 +12,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { inviteUser } from '../api/invite-user.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 import styles from './onboarding.module.css';
 
@@ -59,7 +59,7 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
     setFailure(null);
     setSent(null);
     try {
-      const invitation = await api.invite(result.data);
+      const invitation = await inviteUser(result.data);
       setSent(
         t(invitation.outcome === 'reinvited' ? 'invite.resent' : 'invite.sent', { email: invitation.user.email }),
       );

@@ -1,5 +1,4 @@
-import type { RegistrationMode } from '@portal/contracts/onboarding';
-import { portalConfigSchema } from '@portal/contracts/portal-config';
+import { type RegistrationMode, portalConfigSchema } from '@portal/contracts/portal-config';
 import { useEffect, useState } from 'react';
 
 const modeSchema = portalConfigSchema.shape.registration;
