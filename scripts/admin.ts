@@ -1,5 +1,5 @@
 // `npm run admin -- <command>`: what an operator does by hand. It works on the services' databases directly:
-// AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL for PostgreSQL servers, otherwise the embedded
+// AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL, AUDIT_DATABASE_URL for PostgreSQL servers, otherwise the embedded
 // ones in DATA_DIR (stop the portal first: an embedded database has one process at a time).
 import { randomBytes } from 'node:crypto';
 import { emailSchema, nameSchema, passwordSchema } from '@portal/contracts/rules';
@@ -8,6 +8,10 @@ import { loadAuthConfig } from '@portal/auth-service/config';
 import { migrations as authMigrations } from '@portal/auth-service/data-access/schema';
 import { openCoursesDatabase } from '@portal/courses-service/app';
 import { migrations as coursesMigrations } from '@portal/courses-service/data-access/schema';
+import { openAuditDatabase } from '@portal/audit-service/app';
+import { entriesRepository } from '@portal/audit-service/data-access/entries-repository';
+import { migrations as auditMigrations } from '@portal/audit-service/data-access/schema';
+import { verifyTrail } from '@portal/audit-service/domain/verify';
 import { openFilesDatabase } from '@portal/files-service/app';
 import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { migrate } from '@portal/kit/db';
@@ -21,6 +25,7 @@ const USAGE = `Usage: npm run admin -- <command>
   create-admin <email> <name>     create a system administrator (password from ADMIN_PASSWORD, or one is made and printed)
   reset-password <email>          set a new password (from NEW_PASSWORD, or one is made and printed); ends the
                                   account's sessions (in Redis; without it, restart the gateway)
+  audit-verify                    prove the audit trail's hash chain, or name the first entry that breaks it
   backup <file>                   write every service's data into one archive
   restore <file>                  replace every service's data with an archive's`;
 
@@ -92,13 +97,36 @@ async function withAllDatabases<T>(work: (databases: Parameters<typeof backup>[0
     DATABASE_URL: process.env.COURSES_DATABASE_URL,
   });
   const files = await openFilesDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.FILES_DATABASE_URL });
+  const audit = await openAuditDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.AUDIT_DATABASE_URL });
   try {
     await migrate(auth.db, 'auth', authMigrations);
     await migrate(courses.db, 'courses', coursesMigrations);
     await migrate(files.db, 'files', filesMigrations);
-    return await work({ auth: auth.db, courses: courses.db, files: files.db } as Parameters<typeof backup>[0]);
+    await migrate(audit.db, 'audit', auditMigrations);
+    return await work({
+      auth: auth.db,
+      courses: courses.db,
+      files: files.db,
+      audit: audit.db,
+    } as Parameters<typeof backup>[0]);
   } finally {
-    await Promise.all([auth.close(), courses.close(), files.close()]);
+    await Promise.all([auth.close(), courses.close(), files.close(), audit.close()]);
+  }
+}
+
+/** Walks the trail; a broken chain is a failure of the command (exit code 1), naming the first bad entry. */
+async function auditVerify(): Promise<string> {
+  const { DATA_DIR, DATABASE_POOL_SIZE } = config();
+  const audit = await openAuditDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.AUDIT_DATABASE_URL });
+  try {
+    await migrate(audit.db, 'audit', auditMigrations);
+    const result = await verifyTrail(entriesRepository(audit.db));
+    if (result.intact) return `The audit trail is intact: ${result.entries} entries verified.`;
+    throw new Error(
+      `The audit trail is broken at entry ${result.brokenAt}: ${result.reason} (${result.entries} entries before it verified).`,
+    );
+  } finally {
+    await audit.close();
   }
 }
 
@@ -136,6 +164,8 @@ async function run([command, ...args]: string[]): Promise<string> {
         : `New password of ${email}: ${password}`;
       return `${changed}\n${await endSessionsOf(user.id)}`;
     }
+    case 'audit-verify':
+      return auditVerify();
     case 'backup': {
       if (!args[0]) throw new UsageError('Which file?');
       await withAllDatabases((databases) => backup(databases, args[0] as string));
@@ -148,6 +178,7 @@ async function run([command, ...args]: string[]): Promise<string> {
           auth: authMigrations,
           courses: coursesMigrations,
           files: filesMigrations,
+          audit: auditMigrations,
         }),
       );
       return `Restored from ${args[0]}: ${Object.entries(counts)

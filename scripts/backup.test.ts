@@ -7,6 +7,9 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Kysely, sql } from 'kysely';
+import { openAuditDatabase } from '@portal/audit-service/app';
+import { entriesRepository } from '@portal/audit-service/data-access/entries-repository';
+import { migrations as auditMigrations } from '@portal/audit-service/data-access/schema';
 import { accountsFor, openAuthDatabase } from '@portal/auth-service/app';
 import { loadAuthConfig } from '@portal/auth-service/config';
 import { migrations as authMigrations } from '@portal/auth-service/data-access/schema';
@@ -18,7 +21,7 @@ import { migrations as filesMigrations } from '@portal/files-service/data-access
 import { storeStream } from '@portal/files-service/domain/chunk-storage';
 import { migrate } from '@portal/kit/db';
 import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
-import { SERVICE_TABLES, type ServiceName } from './backup.ts';
+import { REBUILT_TABLES, SERVICE_TABLES, type ServiceName } from './backup.ts';
 
 const run = promisify(execFile);
 const admin = path.resolve('scripts/admin.ts');
@@ -26,7 +29,7 @@ const env = { IDENTITY_SECRET: 'x'.repeat(32), PORT: '0' };
 
 /** Each service's embedded database, started from the suite's initialised cluster where there is one (no initdb). */
 async function seedAll(dataDir: string) {
-  for (const service of ['auth', 'courses', 'files']) await seedEmbeddedDatabase(dataDir, service);
+  for (const service of ['auth', 'courses', 'files', 'audit']) await seedEmbeddedDatabase(dataDir, service);
 }
 
 async function openAll(dataDir: string) {
@@ -35,10 +38,12 @@ async function openAll(dataDir: string) {
     auth: await openAuthDatabase(config),
     courses: await openCoursesDatabase(config),
     files: await openFilesDatabase(config),
+    audit: await openAuditDatabase(config),
   };
   await migrate(databases.auth.db, 'auth', authMigrations);
   await migrate(databases.courses.db, 'courses', coursesMigrations);
   await migrate(databases.files.db, 'files', filesMigrations);
+  await migrate(databases.audit.db, 'audit', auditMigrations);
   return databases;
 }
 
@@ -120,10 +125,38 @@ describe('npm run admin -- backup / restore', () => {
       { courseId: course.id, originalName: 'Übersicht.pdf', mimeType: 'application/pdf' },
       { chunkBytes: 1024, maxBytes: 1_000_000 },
     );
+    for (const action of ['user.signed-in', 'course.created'])
+      await entriesRepository(databases.audit.db).append(
+        {
+          occurredAt: new Date().toISOString(),
+          actor: { id: user.id, name: 'Mia' },
+          from: { ip: '192.0.2.1' },
+          action,
+          object: { type: 'course', id: course.id },
+          outcome: 'success',
+          service: 'courses',
+        },
+        new Date(),
+      );
     before = await snapshot(databases);
     await Promise.all(Object.values(databases).map((database) => database.close()));
   });
   afterAll(() => rm(work, { recursive: true, force: true }));
+
+  it('when a service has a table, then the backup knows it (a new table without a place in SERVICE_TABLES fails here)', async () => {
+    const databases = await openAll(dataDir);
+    try {
+      for (const [service, database] of Object.entries(databases) as [ServiceName, (typeof databases)[ServiceName]][]) {
+        const { rows } = await sql<{ name: string }>`
+          select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database.db);
+        const known = [...SERVICE_TABLES[service].map(([table]) => table), ...(REBUILT_TABLES[service] ?? [])];
+        expect(rows.map((row) => row.name).sort()).toEqual(known.sort());
+      }
+    } finally {
+      await Promise.all(Object.values(databases).map((database) => database.close()));
+    }
+  });
 
   it('when the data is backed up, wiped and restored, then every row of every service is back', async () => {
     const archive = path.join(work, 'portal.backup.gz');
@@ -145,6 +178,11 @@ describe('npm run admin -- backup / restore', () => {
     expect(before['courses.course_texts']).toHaveLength(3);
     expect(before['courses.category_names']).toHaveLength(3);
     expect(user.name).toBe('Mia');
+    expect(before['audit.audit_entries']).toHaveLength(2);
+    const verified = await run(process.execPath, [admin, 'audit-verify'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    expect(verified.stdout).toContain('The audit trail is intact: 2 entries verified.');
   });
 
   it('when the archive is not a backup, then restore refuses and changes nothing', async () => {
@@ -220,5 +258,22 @@ describe('npm run admin -- backup / restore', () => {
     } finally {
       await Promise.all(Object.values(databases).map((database) => database.close()));
     }
+  });
+
+  it('when an audit entry was changed in the database, then audit-verify fails and names it', async () => {
+    const databases = await openAll(dataDir);
+    const db = databases.audit.db;
+    await sql`alter table audit_entries disable trigger audit_entries_no_change`.execute(db);
+    await sql`update audit_entries set record = jsonb_set(record, '{action}', '"course.deleted"'), action = 'course.deleted' where seq = 2`.execute(
+      db,
+    );
+    await sql`alter table audit_entries enable trigger audit_entries_no_change`.execute(db);
+    await Promise.all(Object.values(databases).map((database) => database.close()));
+    await expect(
+      run(process.execPath, [admin, 'audit-verify'], { env: { ...process.env, DATA_DIR: dataDir } }),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('The audit trail is broken at entry 2: its content does not match its hash'),
+    });
   });
 });

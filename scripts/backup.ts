@@ -14,6 +14,8 @@ export const SERVICE_TABLES = {
     ['schema_migrations', 'id'],
     ['users', 'id'],
     ['password_reset_tokens', 'token_hash'],
+    ['groups', 'id'],
+    ['group_members', 'group_id, user_id'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],
@@ -36,8 +38,18 @@ export const SERVICE_TABLES = {
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],
+  audit: [
+    ['schema_migrations', 'id'],
+    ['audit_entries', 'seq'],
+    ['audit_pruned', 'through_seq'],
+    ['audit_sink_position', 'sink'],
+    ['outbox', 'id'],
+    ['processed_events', 'event_id'],
+  ],
 } as const;
 export type ServiceName = keyof typeof SERVICE_TABLES;
+/** Tables a service rebuilds itself (a counter its triggers keep), which an archive leaves out. */
+export const REBUILT_TABLES: Partial<Record<ServiceName, readonly string[]>> = { courses: ['catalogue_version'] };
 export type ServiceDatabases = Record<ServiceName, Kysely<unknown>>;
 /** Each service's migrations in order: an older archive is restored at its level, then migrated. */
 export type ServiceMigrations = Record<ServiceName, Migration[]>;
@@ -153,6 +165,8 @@ export async function restore(
         for (const migration of earlier) await applyMigration(trx, migration);
         await sql`delete from schema_migrations`.execute(trx);
       } else {
+        // A restore replaces the audit trail whole: its append-only trigger lets this transaction, as it lets pruning.
+        if (service === 'audit') await sql`select set_config('audit.pruning', 'on', true)`.execute(trx);
         for (const [table] of [...tables].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
       }
       await trx

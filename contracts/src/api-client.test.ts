@@ -1,12 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiClient } from './api-client.ts';
+import { API_CALLS } from './api-calls.ts';
+import { createApiClient } from './api-client.ts';
+import { API_ROUTES } from './api-routes.ts';
 import { ApiError } from './errors.ts';
 
 type Call = { url: string; init: RequestInit };
 
 function clientAnswering(status: number, body: unknown, headers: Record<string, string> = {}) {
   const calls: Call[] = [];
-  const client = new ApiClient({
+  const client = createApiClient({
     baseUrl: 'http://portal.test',
     fetch: async (url, init) => {
       calls.push({ url: String(url), init: init ?? {} });
@@ -39,7 +41,9 @@ describe('the API client', () => {
         issues: [{ path: 'email', code: 'email_invalid' }],
       },
     });
-    const error = await client.register({ email: 'x', password: 'y', name: 'z' }).catch((caught: unknown) => caught);
+    const error = await client
+      .register({ body: { email: 'x', password: 'y', name: 'z' } })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -58,9 +62,34 @@ describe('the API client', () => {
 
   it('when a page of courses is asked for, then the query is sent and X-Total-Count read', async () => {
     const { client, calls } = clientAnswering(200, [], { 'X-Total-Count': '123' });
-    const page = await client.listCourses({ published: true, q: 'café', limit: 24, offset: 48 });
+    const page = await client.listCourses({ query: { published: 'true', q: 'café', limit: 24, offset: 48 } });
     expect(page.total).toBe(123);
     expect(calls[0]!.url).toBe('http://portal.test/api/courses?published=true&q=caf%C3%A9&limit=24&offset=48');
+  });
+
+  it('when a call has a path parameter, then it is encoded into the path and the answer checked by the schema', async () => {
+    const { client, calls } = clientAnswering(200, { message: 'Deleted' });
+    await expect(client.deleteCourse({ params: { id: 'a/b' } })).resolves.toEqual({ message: 'Deleted' });
+    expect(calls[0]!.url).toBe('http://portal.test/api/courses/a%2Fb');
+    expect(calls[0]!.init.method).toBe('DELETE');
+    const { client: other } = clientAnswering(200, { unexpected: true });
+    await expect(other.deleteCourse({ params: { id: COURSE_ID } })).rejects.toThrow();
+  });
+
+  it('when a download is linked, then its address is made from the route with its parameters', () => {
+    const { client } = clientAnswering(200, null);
+    expect(client.href('downloadCourseFiles', { params: { courseId: COURSE_ID } })).toBe(
+      `http://portal.test/api/files/course/${COURSE_ID}/files/download`,
+    );
+  });
+
+  it('when the client is made, then every JSON call of API_CALLS is a method and the route table documents each call', () => {
+    const { client } = clientAnswering(200, null);
+    const documented = new Set(API_ROUTES.map((route) => `${route.method} ${route.path}`));
+    for (const [name, call] of Object.entries(API_CALLS)) {
+      expect(documented).toContain(`${call.method} ${call.path}`);
+      if ('response' in call && !('upload' in call)) expect(typeof (client as any)[name]).toBe('function');
+    }
   });
 
   it('when a file is uploaded outside a browser, then it is sent as multipart with the CSRF header', async () => {
@@ -93,7 +122,7 @@ describe('the API client', () => {
         new Response(JSON.stringify(ended), { status: 401, headers: { 'content-type': 'application/json' } }),
       ];
       const calls: string[] = [];
-      const client = new ApiClient({
+      const client = createApiClient({
         fetch: async (url) => {
           calls.push(String(url));
           return (
@@ -147,7 +176,7 @@ describe('the API client', () => {
         new Response(JSON.stringify(stored), { status: 201, headers: { 'content-type': 'application/json' } }),
       ];
       let sent = 0;
-      const client = new ApiClient({
+      const client = createApiClient({
         fetch: async () => {
           sent += 1;
           return answers.shift() ?? new Response(null, { status: 500 });
@@ -162,7 +191,7 @@ describe('the API client', () => {
       const { client } = clientAnswering(401, { error: { code: 'invalid_credentials', message: 'wrong' } });
       let asked = false;
       client.onSessionEnded(async () => (asked = true));
-      await expect(client.login({ email: 'a@b.ch', password: 'x' })).rejects.toMatchObject({ status: 401 });
+      await expect(client.login({ body: { email: 'a@b.ch', password: 'x' } })).rejects.toMatchObject({ status: 401 });
       expect(asked).toBe(false);
     });
   });

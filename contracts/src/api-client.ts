@@ -1,34 +1,9 @@
-import {
-  type ChangePasswordRequest,
-  type DeleteUserRequest,
-  type LoginRequest,
-  type RegisterRequest,
-  type ResetPasswordRequest,
-  messageSchema,
-  resetTokenStatusSchema,
-  userSchema,
-} from './auth.ts';
-import {
-  type CategoryInput,
-  type CourseInput,
-  type CourseListQuery,
-  type CourseUpdate,
-  type CourseFile,
-  type MyCoursesQuery,
-  categorySchema,
-  categoryUsageSchema,
-  courseFileSchema,
-  courseSavedSchema,
-  courseSchema,
-  courseSummarySchema,
-  myCourseSchema,
-  participationSchema,
-} from './courses.ts';
+import { API_CALLS, type ApiCall } from './api-calls.ts';
+import { type CourseFile, courseFileSchema } from './courses.ts';
 import { ApiError, NetworkError } from './errors.ts';
 import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
-import type { Language } from './languages.ts';
 import { type PortalConfig, portalConfigSchema } from './portal-config.ts';
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -46,14 +21,50 @@ export type SessionEndedHandler = () => Promise<boolean>;
 
 interface RequestOptions<T> {
   method?: Method;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Record<string, unknown>;
   body?: unknown;
   schema?: z.ZodMiniType<T>;
   signal?: AbortSignal;
 }
 
-/** The typed client of the portal API. Every page calls the API through it, never with fetch by hand. */
-export class ApiClient {
+type Calls = typeof API_CALLS;
+type CallName = keyof Calls;
+/** What is sent: the schemas' input (a query's values as the server reads them, `'true'`, `'EN'`). */
+type Sent<Schema> = Schema extends z.ZodMiniType ? z.input<Schema> : never;
+type Part<Route, Key extends 'params' | 'query' | 'body'> = Route extends { [K in Key]: infer Schema }
+  ? object extends Sent<Schema>
+    ? { [K in Key]?: Sent<Schema> }
+    : { [K in Key]: Sent<Schema> }
+  : { [K in Key]?: never };
+/** A call's path parameters, query and body, each typed by the route's schema. */
+export type CallInput<Route> = Part<Route, 'params'> & Part<Route, 'query'> & Part<Route, 'body'>;
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+type Answer<Route> = Route extends { response: infer Schema extends z.ZodMiniType }
+  ? Route extends { paged: true }
+    ? { items: z.output<Schema>; total: number }
+    : z.output<Schema>
+  : undefined;
+type Call<Route> = (
+  ...args: object extends CallInput<Route>
+    ? [input?: CallInput<Route>, options?: CallOptions]
+    : [input: CallInput<Route>, options?: CallOptions]
+) => Promise<Answer<Route>>;
+/** A method for every call that answers JSON; uploads and downloads have their own (uploadFile, href). */
+export type ApiCalls = {
+  [Name in CallName as Calls[Name] extends { response: z.ZodMiniType; upload?: never } ? Name : never]: Call<
+    Calls[Name]
+  >;
+};
+
+/** A route's path with its parameters (`:id`) filled in. */
+function pathOf(route: ApiCall, params: Record<string, unknown> = {}): string {
+  return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** The transport under the typed client: headers, errors, the session hooks, uploads. */
+export class ApiTransport {
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
   private sessionEnded: SessionEndedHandler | undefined;
@@ -131,137 +142,23 @@ export class ApiClient {
     return this.request('/config.json', { schema: portalConfigSchema });
   }
 
-  // Session (answered by the gateway)
-  login(payload: LoginRequest) {
-    return this.request('/api/auth/login', { method: 'POST', body: payload, schema: userSchema });
+  /** Where a browser finds the answer of a call: a download, for a link opened in a new tab. */
+  href<Name extends CallName>(name: Name, input?: CallInput<Calls[Name]>): string {
+    return this.url(pathOf(API_CALLS[name], input?.params), input?.query);
   }
 
-  /** The new user, signed in (REGISTRATION=open); or a message: the e-mail says what follows. */
-  register(payload: RegisterRequest) {
-    return this.request('/api/auth/register', {
-      method: 'POST',
-      body: payload,
-      schema: z.union([userSchema, messageSchema]),
-    });
-  }
-
-  logout() {
-    return this.request('/api/auth/logout', { method: 'POST', schema: messageSchema });
-  }
-
-  checkLoginStatus() {
-    return this.request('/api/auth/check-login-status', { schema: userSchema });
-  }
-
-  /** The signed-in user, or null for a visitor: the same check without a 401. */
-  currentUser() {
-    return this.request('/api/auth/check-login-status', { query: { optional: true }, schema: z.nullable(userSchema) });
-  }
-
-  // Account
-  setLanguage(language: Language) {
-    return this.request('/api/user/set-language', {
-      method: 'POST',
-      query: { requestedLanguage: language.toUpperCase() },
-      schema: userSchema,
-    });
-  }
-
-  requestPasswordReset(email: string) {
-    return this.request('/api/user/request-password-reset', {
-      method: 'POST',
-      body: { email },
-      schema: messageSchema,
-    });
-  }
-
-  resetPassword(payload: ResetPasswordRequest) {
-    return this.request('/api/user/reset-password', { method: 'POST', body: payload, schema: messageSchema });
-  }
-
-  verifyEmail(token: string) {
-    return this.request('/api/user/verify-email', { method: 'POST', body: { token }, schema: messageSchema });
-  }
-
-  resetTokenStatus(token: string) {
-    return this.request('/api/user/reset-password/status', { query: { token }, schema: resetTokenStatusSchema });
-  }
-
-  changePassword(payload: ChangePasswordRequest) {
-    return this.request('/api/user/change-password', { method: 'POST', body: payload, schema: messageSchema });
-  }
-
-  deleteAccount(payload: DeleteUserRequest) {
-    return this.request('/api/user/delete-user', { method: 'DELETE', body: payload, schema: messageSchema });
-  }
-
-  // Courses
-  /** One page of courses and the total that matches the filter. */
-  async listCourses(query: CourseListQuery = {}, signal?: AbortSignal) {
-    const { data, headers } = await this.exchange('/api/courses', {
-      query: { ...query },
-      schema: z.array(courseSummarySchema),
+  /** One call as API_CALLS declares it: its method, path, query, body and answer's schema. */
+  async send(route: ApiCall, input: CallInput<ApiCall> = {}, { signal }: CallOptions = {}): Promise<unknown> {
+    const { data, headers } = await this.exchange(pathOf(route, input.params), {
+      method: route.method.toUpperCase() as Method,
+      query: input.query,
+      body: input.body,
+      schema: route.response,
       signal,
     });
-    return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
-  }
-
-  /** One page of the caller's courses in progress or completed, and how many there are. */
-  async listMyCourses(query: MyCoursesQuery, signal?: AbortSignal) {
-    const { data, headers } = await this.exchange('/api/courses/mine', {
-      query: { ...query },
-      schema: z.array(myCourseSchema),
-      signal,
-    });
-    return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
-  }
-
-  /** One course, its text in `lang` (else the caller's stored language) when it has one, else in its default. */
-  getCourse(id: string, signal?: AbortSignal, lang?: Language) {
-    return this.request(`/api/courses/${encodeURIComponent(id)}`, { query: { lang }, schema: courseSchema, signal });
-  }
-
-  createCourse(payload: CourseInput) {
-    return this.request('/api/courses', { method: 'POST', body: payload, schema: courseSavedSchema });
-  }
-
-  updateCourse(payload: CourseUpdate) {
-    return this.request('/api/courses', { method: 'PUT', body: payload, schema: courseSavedSchema });
-  }
-
-  deleteCourse(id: string) {
-    return this.request(`/api/courses/${encodeURIComponent(id)}`, { method: 'DELETE', schema: messageSchema });
-  }
-
-  startCourse(courseId: string) {
-    return this.request('/api/courses/register-for-course', {
-      method: 'POST',
-      query: { courseId },
-      schema: participationSchema,
-    });
-  }
-
-  completeCourse(courseId: string) {
-    return this.request('/api/courses/complete-course', {
-      method: 'POST',
-      query: { courseId },
-      schema: participationSchema,
-    });
-  }
-
-  // Files
-  deleteFile(fileId: string) {
-    return this.request(`/api/files/delete/${encodeURIComponent(fileId)}`, { method: 'DELETE', schema: messageSchema });
-  }
-
-  /** Where a browser downloads one file (a link opened in a new tab: the answer is an attachment). */
-  fileDownloadUrl(fileId: string) {
-    return this.url(`/api/files/download/${encodeURIComponent(fileId)}`);
-  }
-
-  /** Where a browser downloads all of a course's files as one zip. */
-  courseFilesZipUrl(courseId: string) {
-    return this.url(`/api/files/course/${encodeURIComponent(courseId)}/files/download`);
+    if (!route.paged) return data;
+    const items = data as unknown[];
+    return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
   }
 
   /** Uploads one file; one that finds the session ended is sent again after sign-in, as every other call. */
@@ -294,7 +191,7 @@ export class ApiClient {
     fileName: string,
     onProgress?: (percent: number) => void,
   ): Promise<CourseFile> {
-    const url = this.url('/api/files/upload', { courseId });
+    const url = this.href('uploadFile', { query: { courseId } });
     const form = new FormData();
     form.append('file', file, fileName);
     if (typeof XMLHttpRequest === 'undefined') {
@@ -342,29 +239,6 @@ export class ApiClient {
       request.send(form);
     });
   }
-
-  // Categories
-  /** Every category, named in `lang` (else the caller's stored language) when it has a name in it. */
-  listCategories(signal?: AbortSignal, lang?: Language) {
-    return this.request('/api/categories', { query: { lang }, schema: z.array(categorySchema), signal });
-  }
-
-  /** Every category with how many courses use it and its name in each language (administrators only). */
-  listCategoryUsage(signal?: AbortSignal, lang?: Language) {
-    return this.request('/api/categories/usage', { query: { lang }, schema: z.array(categoryUsageSchema), signal });
-  }
-
-  createCategory(payload: CategoryInput) {
-    return this.request('/api/categories', { method: 'POST', body: payload, schema: categorySchema });
-  }
-
-  renameCategory(id: string, payload: CategoryInput) {
-    return this.request('/api/categories', { method: 'PATCH', query: { id }, body: payload, schema: categorySchema });
-  }
-
-  deleteCategory(id: string) {
-    return this.request('/api/categories', { method: 'DELETE', query: { id }, schema: messageSchema });
-  }
 }
 
 async function readPayload(response: Response): Promise<unknown> {
@@ -379,5 +253,23 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
+/** The typed client of the portal API: every page calls the API through it, never with fetch by hand. */
+export type ApiClient = ApiTransport & ApiCalls;
+
+/** A client with a method for every call of API_CALLS (`api.getCourse({ params: { id } })`). */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const transport = new ApiTransport(options);
+  const calls = Object.fromEntries(
+    Object.entries<ApiCall>(API_CALLS)
+      .filter(([, call]) => call.response && !call.upload)
+      .map(([name, call]) => [
+        name,
+        (input?: CallInput<ApiCall>, options?: CallOptions) => transport.send(call, input, options),
+      ]),
+  );
+  // Each method's types come from its own entry, which Object.fromEntries cannot tell.
+  return Object.assign(transport, calls as unknown as ApiCalls);
+}
+
 /** The client of the page's own origin. */
-export const api = new ApiClient();
+export const api = createApiClient();

@@ -3,8 +3,10 @@
  * (`@portal/contracts`) instead of one per file, which is what the runtime registers and resolves as every app
  * starts. The apps still import each file by its name (`@portal/contracts/auth`); their builds resolve those
  * names to this module (web-kit/src/build/module-federation-shared.ts). Not the server's files (the route table,
- * the OpenAPI document, the events).
+ * the OpenAPI document, the events), nor the page registry (`pages.ts`), which the shell's entry script reads
+ * before any shared module is there: each app bundles that small file itself.
  */
+export * from './api-calls.ts';
 export * from './api-client.ts';
 export * from './auth.ts';
 export * from './courses.ts';

@@ -254,6 +254,8 @@ export const courseListQuerySchema = z.object({
   inLanguage: z.optional(booleanQuery),
 });
 export type CourseListQuery = z.output<typeof courseListQuerySchema>;
+/** The same query as a client sends it: its values as they go in the URL (`published: 'true'`). */
+export type CourseListRequest = z.input<typeof courseListQuerySchema>;
 
 export const courseIdQuerySchema = z.object({ courseId: uuidSchema });
 
@@ -294,6 +296,7 @@ export const myCoursesQuerySchema = z.object({
   offset: pageOffsetQuery,
 });
 export type MyCoursesQuery = z.output<typeof myCoursesQuerySchema>;
+export type MyCoursesRequest = z.input<typeof myCoursesQuerySchema>;
 
 /** A course of the caller's with when they started it and, if they did, when they completed it. */
 export const myCourseSchema = z.extend(courseSummarySchema, {

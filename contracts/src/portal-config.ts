@@ -26,6 +26,8 @@ export const portalConfigSchema = z.object({
   sessionIdleMinutes: z.number().check(z.positive()),
   /** Who may create an account: the register page and the landing page's "Create account" follow it. */
   registration: registrationModeSchema,
+  /** Sign-in through the company's OpenID Connect provider, when configured: its name, and whether passwords still work. */
+  sso: z.optional(z.object({ displayName: z.string(), passwordSignIn: z.boolean() })),
   footer: z.object({
     address: z.string(),
     website: z.string(),

@@ -12,7 +12,9 @@ import { requireCsrfHeader } from './csrf.ts';
 import { apiCompression } from './api-compression.ts';
 import { apiReference } from './api-reference.ts';
 import { healthRoutes, metricsAccess } from './health.ts';
+import { relyingParty } from './oidc.ts';
 import { privateAnswers } from './private-answers.ts';
+import { personalDataExport } from './personal-data-export.ts';
 import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -32,6 +34,7 @@ export const PROXIED_PREFIXES = {
     '/api/admin/invitations',
     '/api/admin/users/import',
   ],
+  audit: ['/api/audit'],
 } as const;
 
 export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
@@ -48,6 +51,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
     auth: serviceTargets(config.AUTH_SERVICE_URL),
     courses: serviceTargets(config.COURSES_SERVICE_URL),
     files: serviceTargets(config.FILES_SERVICE_URL),
+    audit: serviceTargets(config.AUDIT_SERVICE_URL),
   };
   const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
   const limits = rateLimits(config, redis);
@@ -106,6 +110,22 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
       }),
       limits,
       sessions.store,
+      config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID
+        ? relyingParty(
+            { ...config, OIDC_ISSUER_URL: config.OIDC_ISSUER_URL, OIDC_CLIENT_ID: config.OIDC_CLIENT_ID },
+            logger,
+          )
+        : undefined,
+    ),
+  );
+  app.use(
+    personalDataExport(
+      Object.fromEntries(
+        Object.entries(services).map(([name, targets]) => [
+          name,
+          serviceClient(name, targets, { secret: config.IDENTITY_SECRET, answerTimeoutMs: config.SERVICE_TIMEOUT_MS }),
+        ]),
+      ),
     ),
   );
   app.use(apiReference());

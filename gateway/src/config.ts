@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { booleanFromEnv, loadConfig } from '@portal/kit/config';
+import { ConfigError, booleanFromEnv, loadConfig } from '@portal/kit/config';
 import { DEFAULT_MAX_FILE_BYTES, REGISTRATION_MODES } from '@portal/contracts/portal-config';
 import { z } from 'zod';
 
@@ -14,7 +14,7 @@ const serviceUrl = (fallback: string) =>
     );
 
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env) {
-  return loadConfig(
+  const config = loadConfig(
     {
       HOST: z.string().default('0.0.0.0'),
       PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -33,6 +33,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       AUTH_SERVICE_URL: serviceUrl('http://127.0.0.1:8101'),
       COURSES_SERVICE_URL: serviceUrl('http://127.0.0.1:8102'),
       FILES_SERVICE_URL: serviceUrl('http://127.0.0.1:8103'),
+      AUDIT_SERVICE_URL: serviceUrl('http://127.0.0.1:8104'),
       /** The files service's upload limit, told to the front end in /config.json. */
       MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_MAX_FILE_BYTES),
       /** Who may create an account (the auth service reads the same variable): told to the front end in /config.json. */
@@ -68,8 +69,22 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
       REGISTER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
       RESET_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+      /** Single sign-on with this OpenID Connect provider (its issuer URL, discovery is under it) when set. */
+      OIDC_ISSUER_URL: z.url().optional(),
+      OIDC_CLIENT_ID: z.string().min(1).optional(),
+      /** Unset for a public client (PKCE only). */
+      OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+      /** The provider's name on the login page's button: "Sign in with …". */
+      OIDC_DISPLAY_NAME: z.string().min(1).max(60).default('company account'),
+      /** false: the login page offers the provider alone (the auth service refuses passwords of the company's domains). */
+      OIDC_PASSWORD_SIGN_IN: booleanFromEnv.default(true),
+      /** Tests only: allows plain HTTP to the provider, which must otherwise be HTTPS. */
+      OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS: booleanFromEnv.default(false),
     },
     env,
   );
+  if (config.OIDC_ISSUER_URL && !config.OIDC_CLIENT_ID)
+    throw new ConfigError(['OIDC_CLIENT_ID: required with OIDC_ISSUER_URL']);
+  return config;
 }
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;

@@ -5,6 +5,7 @@ import {
   loginStatusQuerySchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  type User,
   userSchema,
 } from '@portal/contracts/auth';
 import { uuidSchema } from '@portal/contracts/rules';
@@ -15,6 +16,8 @@ import { parseInput } from '@portal/kit/validate';
 import { z } from 'zod';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { identityOf } from './identity.ts';
+import type { RelyingParty } from './oidc.ts';
+import { oidcRoutes } from './oidc-routes.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { SESSION_COOKIE, sessionUserOf, type UserSessionStore } from './session.ts';
 
@@ -29,6 +32,14 @@ function regenerate(req: Request): Promise<void> {
 function destroy(req: Request, res: Response): Promise<void> {
   res.clearCookie(SESSION_COOKIE, { path: '/' });
   return new Promise((resolve) => req.session.destroy(() => resolve()));
+}
+
+/** Signs the user in on this browser, under a new session id: one planted before sign-in is worth nothing after it. */
+export async function beginSession(req: Request, store: UserSessionStore, user: User) {
+  await regenerate(req);
+  req.session.user = sessionUserOf(user);
+  req.session.signedInAt = Date.now();
+  await store.track(user.id, req.sessionID);
 }
 
 /** Takes a point of the caller's address before anything else of the request is read. */
@@ -46,18 +57,20 @@ const passwordResetDoneSchema = z.object({ userId: uuidSchema });
  * Sessions are the gateway's: it asks the auth service, then signs the user in or out. When credentials change
  * (change-password, reset-password, delete-user) every other session of the user ends at once.
  */
-export function sessionRoutes(auth: ServiceClient, limits: RateLimits, store: UserSessionStore): Router {
+export function sessionRoutes(
+  auth: ServiceClient,
+  limits: RateLimits,
+  store: UserSessionStore,
+  provider: RelyingParty | undefined,
+): Router {
   const router = strictRouter();
+  router.use(oidcRoutes(auth, store, provider));
   // Parsed here only: the proxied routes stream their bodies untouched.
   const json = express.json({ limit: '16kb' });
 
   async function signIn(req: Request, res: Response, status: number, body: unknown) {
     const user = userSchema.parse(body);
-    // A new session id on every sign-in: a session id planted before login is worth nothing after it.
-    await regenerate(req);
-    req.session.user = sessionUserOf(user);
-    req.session.signedInAt = Date.now();
-    await store.track(user.id, req.sessionID);
+    await beginSession(req, store, user);
     res.status(status).json(user);
   }
 
@@ -92,9 +105,18 @@ export function sessionRoutes(auth: ServiceClient, limits: RateLimits, store: Us
     await signIn(req, res, 201, answer.body);
   });
 
+  // After a provider sign-in the browser is sent on to the provider's logout too (RP-initiated logout).
   router.post('/api/auth/logout', async (req, res) => {
+    if (req.session.user) {
+      // For the audit trail only: a sign-out goes on when the auth service cannot record it.
+      await auth('/internal/signed-out', { method: 'POST', identity: identityOf(req), requestId: req.id }).catch(
+        () => undefined,
+      );
+    }
+    const { idToken } = req.session;
     await destroy(req, res);
-    res.json({ message: 'Signed out' });
+    const endSessionUrl = idToken && provider ? await provider.endSessionUrl(idToken) : undefined;
+    res.json({ message: 'Signed out', ...(endSessionUrl ? { endSessionUrl } : {}) });
   });
 
   router.get('/api/auth/check-login-status', async (req, res) => {

@@ -43,6 +43,9 @@ export function portalConfig(config: GatewayConfig): PortalConfig {
     maxFileBytes: config.MAX_FILE_BYTES,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     registration: config.REGISTRATION,
+    ...(config.OIDC_ISSUER_URL
+      ? { sso: { displayName: config.OIDC_DISPLAY_NAME, passwordSignIn: config.OIDC_PASSWORD_SIGN_IN } }
+      : {}),
     footer: {
       address: config.FOOTER_ADDRESS,
       website: config.FOOTER_WEBSITE,

@@ -13,6 +13,8 @@ import { loadCoursesConfig } from '@portal/courses-service/config';
 import { startFilesService } from '@portal/files-service/app';
 import { loadFilesConfig } from '@portal/files-service/config';
 import type { FilesDatabase } from '@portal/files-service/data-access/schema';
+import { startAuditService } from '@portal/audit-service/app';
+import { loadAuditConfig } from '@portal/audit-service/config';
 import { startGateway } from '../src/app.ts';
 import { loadGatewayConfig } from '../src/config.ts';
 
@@ -93,6 +95,8 @@ export async function startTestPortal(
     gateway?: Record<string, string>;
     /** The courses and files services run unless told otherwise (some tests want them down). */
     withCourses?: boolean;
+    /** The audit service runs with the courses service unless told otherwise. */
+    withAudit?: boolean;
   } = {},
 ): Promise<TestPortal> {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -118,25 +122,33 @@ export async function startTestPortal(
       (folder) => rm(folder, { recursive: true, force: true }),
     );
     const dropDatabase = (database: { drop(): Promise<void> }) => database.drop();
-    const [authDatabase, coursesDatabase, filesDatabase] = await startTogether([
+    const [authDatabase, coursesDatabase, filesDatabase, auditDatabase] = await startTogether([
       start('the auth database', () => backend.database(), dropDatabase),
       start('the courses database', () => backend.database(), dropDatabase),
       start('the files database', () => backend.database(), dropDatabase),
+      start('the audit database', () => backend.database(), dropDatabase),
     ]);
     if (authDatabase.url === undefined) {
-      await Promise.all(['auth', 'courses', 'files'].map((service) => seedEmbeddedDatabase(dataDir, service)));
+      await Promise.all(['auth', 'courses', 'files', 'audit'].map((service) => seedEmbeddedDatabase(dataDir, service)));
     }
     const common = {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATA_DIR: dataDir,
       IDENTITY_SECRET: TEST_IDENTITY_SECRET,
     };
-    const [authPort, coursesPort, filesPort] = [await freePort(), await freePort(), await freePort()];
+    const [authPort, coursesPort, filesPort, auditPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const at = (port: number) => `http://127.0.0.1:${port}`;
     const stopService = (service: { stop(): Promise<void> }) => service.stop();
     const withCourses = options.withCourses !== false;
     // The services know each other's ports before they listen: they start side by side.
-    const [auth, courses, files] = await startTogether([
+    const withAudit = withCourses && options.withAudit !== false;
+    const auditUrl = withAudit ? { AUDIT_SERVICE_URL: at(auditPort) } : {};
+    const [auth, courses, files, audit] = await startTogether([
       start(
         'the auth service',
         () =>
@@ -146,6 +158,7 @@ export async function startTestPortal(
               PORT: String(authPort),
               DATABASE_URL: authDatabase.url,
               COURSES_SERVICE_URL: at(coursesPort),
+              ...auditUrl,
               ...ADMIN,
               ...options.auth,
             }),
@@ -163,6 +176,7 @@ export async function startTestPortal(
                   DATABASE_URL: coursesDatabase.url,
                   AUTH_SERVICE_URL: at(authPort),
                   FILES_SERVICE_URL: at(filesPort),
+                  ...auditUrl,
                   ...options.courses,
                 }),
               ),
@@ -179,7 +193,23 @@ export async function startTestPortal(
                   PORT: String(filesPort),
                   DATABASE_URL: filesDatabase.url,
                   COURSES_SERVICE_URL: at(coursesPort),
+                  ...auditUrl,
                   ...options.files,
+                }),
+              ),
+            stopService,
+          )
+        : Promise.resolve(undefined),
+      withAudit
+        ? start(
+            'the audit service',
+            () =>
+              startAuditService(
+                loadAuditConfig({
+                  ...common,
+                  PORT: String(auditPort),
+                  DATABASE_URL: auditDatabase.url,
+                  AUTH_SERVICE_URL: at(authPort),
                 }),
               ),
             stopService,
@@ -196,6 +226,7 @@ export async function startTestPortal(
       // Port 9 (discard) has no listener here: a service that is down.
       COURSES_SERVICE_URL: courses?.url ?? 'http://127.0.0.1:9',
       FILES_SERVICE_URL: files?.url ?? 'http://127.0.0.1:9',
+      AUDIT_SERVICE_URL: audit?.url ?? 'http://127.0.0.1:9',
       REDIS_URL: backend.redisUrl,
       REDIS_KEY_PREFIX: redisPrefix,
       // Suites share two cores with other suites and builds: an argon2 hash can take seconds there. The tests are
@@ -238,6 +269,7 @@ export async function startTestPortal(
       async relayEvents() {
         await auth.relay?.relayNow();
         await courses?.relay?.relayNow();
+        await files?.relay?.relayNow();
       },
       stop() {
         stopping ??= undoAll(undo);

@@ -54,7 +54,7 @@ describe('metrics, health and request ids', () => {
   it('when every service is up, then the gateway is ready, and /livez and /healthz mean alive everywhere', async () => {
     const ready = await portal.session().get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({ status: 'ok', checks: { auth: 'up', courses: 'up', files: 'up' } });
+    expect(ready.body).toMatchObject({ status: 'ok', checks: { auth: 'up', courses: 'up', files: 'up', audit: 'up' } });
     for (const url of [portal.url, portal.authUrl, portal.coursesUrl ?? '']) {
       for (const path of ['/livez', '/healthz']) {
         const alive = await fetch(new URL(path, url));

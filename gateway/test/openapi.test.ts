@@ -5,8 +5,10 @@ import type { Router } from 'express';
 import { onboardingRoutes } from '@portal/auth-service/entry-points/api/onboarding-routes';
 import { authRoutes } from '@portal/auth-service/entry-points/api/routes';
 import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-points/api/routes';
+import { auditRoutes } from '@portal/audit-service/entry-points/api/routes';
 import { fileRoutes } from '@portal/files-service/entry-points/api/routes';
 import { PROXIED_PREFIXES } from '../src/app.ts';
+import { personalDataExport } from '../src/personal-data-export.ts';
 import { sessionRoutes } from '../src/session-routes.ts';
 import { startTestPortal, type TestPortal } from './harness.ts';
 
@@ -34,10 +36,11 @@ function routesOf(router: Router): string[] {
 // The routers are built with stand-ins: building them calls nothing, and only their routes are read here.
 const unused = new Proxy({}, { get: () => () => undefined }) as never;
 const served = {
-  gateway: routesOf(sessionRoutes(unused, unused, unused)),
+  gateway: [...routesOf(sessionRoutes(unused, unused, unused, unused)), ...routesOf(personalDataExport({}))],
   auth: [...routesOf(authRoutes(unused)), ...routesOf(onboardingRoutes(unused))],
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
+  audit: routesOf(auditRoutes(unused)),
 };
 const publicRoutes = (routes: string[]) => routes.filter((route) => route.split(' ')[1]?.startsWith('/api/'));
 
@@ -49,6 +52,7 @@ describe('the OpenAPI document', () => {
       ...publicRoutes(served.auth).filter((route) => !served.gateway.includes(route)),
       ...publicRoutes(served.courses),
       ...publicRoutes(served.files),
+      ...publicRoutes(served.audit),
     ].sort();
     expect(implemented).toEqual(documented);
   });
@@ -62,7 +66,7 @@ describe('the OpenAPI document', () => {
       )?.[0];
       expect({
         key,
-        servedByOwner: owner ? served[owner as 'auth' | 'courses' | 'files'].includes(key) : false,
+        servedByOwner: owner ? served[owner as keyof typeof PROXIED_PREFIXES].includes(key) : false,
       }).toEqual({
         key,
         servedByOwner: true,

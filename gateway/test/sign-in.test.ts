@@ -257,7 +257,7 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
   it('when the gateway is asked for its readiness and config, then it reports each service and the footer values', async () => {
     const health = await portal.session().get('/readyz');
     expect(health.status).toBe(503);
-    expect(health.body.checks).toMatchObject({ auth: 'up', courses: 'down', files: 'down' });
+    expect(health.body.checks).toMatchObject({ auth: 'up', courses: 'down', files: 'down', audit: 'down' });
     const config = await portal.session().get('/config.json');
     expect(config.body.remotes.auth).toBe('/mfe/auth/mf-manifest.json');
     expect(config.body.languages).toEqual(['en', 'fr', 'de', 'it', 'rm']);

@@ -22,7 +22,7 @@ async function start() {
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
   await nextTask();
-  const [{ ApiClient }, { fetchWithEarlyAnswers }] = await Promise.all([
+  const [{ createApiClient }, { fetchWithEarlyAnswers }] = await Promise.all([
     import('@portal/contracts/api-client'),
     import(/* webpackMode: "eager" */ './lib/early-requests.ts'),
   ]);
@@ -31,7 +31,7 @@ async function start() {
     import(/* webpackMode: "eager" */ './lib/i18n.ts'),
     import(/* webpackMode: "eager" */ './lib/session.tsx'),
   ]);
-  const earlyApi = new ApiClient({ fetch: fetchWithEarlyAnswers });
+  const earlyApi = createApiClient({ fetch: fetchWithEarlyAnswers });
   const loginStatus = checkLoginStatus(earlyApi);
   await initI18n();
   try {

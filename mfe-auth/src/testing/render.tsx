@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import type { PortalSession } from '../lib/session.ts';
+import type { PortalSession } from '@portal/contracts/pages';
 
 /** A session as the shell would pass it; its functions are spies. */
 export function fakeSession(

@@ -8,10 +8,13 @@ import type { AuthConfig } from './config.ts';
 import { onboardingRepository } from './data-access/onboarding-repository.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
+import { personalData } from './data-access/personal-data.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
+import { companySignIn } from './domain/company-sign-in.ts';
 import { createMailer } from './domain/mailer.ts';
 import { onboarding } from './domain/onboarding.ts';
+import { oidcRoutes } from './entry-points/api/oidc-routes.ts';
 import { onboardingRoutes } from './entry-points/api/onboarding-routes.ts';
 import { authRoutes } from './entry-points/api/routes.ts';
 
@@ -19,6 +22,23 @@ export const SERVICE_NAME = 'auth';
 
 export function openAuthDatabase(config: Pick<AuthConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
   return openServiceDatabase<AuthDatabase>(SERVICE_NAME, config);
+}
+
+export function companySignInFor(
+  database: Database<AuthDatabase>,
+  config: AuthConfig,
+  logger = createLogger(SERVICE_NAME, 'silent'),
+) {
+  return companySignIn({
+    users: usersRepository(database.db),
+    logger,
+    policy: {
+      allowedDomains: config.OIDC_ALLOWED_DOMAINS,
+      adminGroups: config.OIDC_ADMIN_GROUPS,
+      passwordSignIn: config.OIDC_PASSWORD_SIGN_IN,
+      adminEmail: config.ADMIN_EMAIL,
+    },
+  });
 }
 
 export function accountsFor(
@@ -31,6 +51,7 @@ export function accountsFor(
 
 function accountsDeps(database: Database<AuthDatabase>, config: AuthConfig, logger: ReturnType<typeof createLogger>) {
   return {
+    checkPasswordSignIn: companySignInFor(database, config, logger).checkPasswordSignIn,
     users: usersRepository(database.db),
     resetTokens: resetTokensRepository(database.db),
     mailer: createMailer({
@@ -65,7 +86,11 @@ export async function startAuthService(config: AuthConfig) {
     name: SERVICE_NAME,
     config,
     migrations,
-    publishes: { [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL } },
+    personalData,
+    publishes: {
+      [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL },
+      [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
+    },
     beforeServing: async ({ database, logger }) => {
       await preloadPasswordEstimator();
       if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return undefined;
@@ -78,8 +103,12 @@ export async function startAuthService(config: AuthConfig) {
       logger.info({ outcome }, 'administrator from ADMIN_EMAIL');
       return undefined;
     },
-    routes: ({ database, logger }) =>
-      authRoutes(accountsFor(database, config, logger)).use(onboardingRoutes(onboardingFor(database, config, logger))),
+    routes: ({ database, logger }) => {
+      const router = authRoutes(accountsFor(database, config, logger));
+      router.use(onboardingRoutes(onboardingFor(database, config, logger)));
+      router.use(oidcRoutes(companySignInFor(database, config, logger)));
+      return router;
+    },
   });
   return { ...service, admin };
 }

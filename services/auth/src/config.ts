@@ -1,7 +1,7 @@
 import { ONBOARDING_LIMITS } from '@portal/contracts/onboarding';
 import { REGISTRATION_MODES } from '@portal/contracts/portal-config';
 import { EMAIL_PATTERN, emailSchema, passwordSchema } from '@portal/contracts/rules';
-import { ConfigError, loadServiceConfig } from '@portal/kit/config';
+import { ConfigError, booleanFromEnv, commaListFromEnv, loadServiceConfig } from '@portal/kit/config';
 import { z } from 'zod';
 
 /** A comma-separated list of e-mail domains (`example.ch, example.com`), lower-cased. */
@@ -38,6 +38,12 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
       ALLOWED_EMAIL_DOMAINS: domainList.default([]),
       /** How long an invitation's link sets a first password. */
       INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(2_160).default(ONBOARDING_LIMITS.inviteTtlHoursDefault),
+      /** Values of the provider's `groups` claim that make a system administrator at sign-in. */
+      OIDC_ADMIN_GROUPS: commaListFromEnv,
+      /** E-mail domains that may sign in through the provider (any when unset), lower case. */
+      OIDC_ALLOWED_DOMAINS: commaListFromEnv.transform((domains) => domains.map((domain) => domain.toLowerCase())),
+      /** false: addresses of OIDC_ALLOWED_DOMAINS sign in through the provider only (ADMIN_EMAIL excepted). */
+      OIDC_PASSWORD_SIGN_IN: booleanFromEnv.default(true),
     },
     env,
   );

@@ -11,6 +11,7 @@ import { coursesRepository } from './data-access/courses-repository.ts';
 import { filesOfCourse, userExistence, userLanguage } from './data-access/other-services.ts';
 import { participationsRepository } from './data-access/participations-repository.ts';
 import { type CoursesDatabase, migrations } from './data-access/schema.ts';
+import { personalData } from './data-access/personal-data.ts';
 import { categories as createCategories } from './domain/categories.ts';
 import { settleAuthorLanguagesInBackground } from './domain/author-languages.ts';
 import { courses as createCourses } from './domain/courses.ts';
@@ -68,16 +69,20 @@ export function startCoursesService(config: CoursesConfig) {
   let cases: UseCases | undefined;
   const casesOf = ({ database, client }: ServiceContext<CoursesDatabase>) =>
     (cases ??= useCases(database, {
-      auth: client('auth', config.AUTH_SERVICE_URL, config.FILES_TIMEOUT_MS),
+      auth: client('auth', config.AUTH_SERVICE_URL, config.AUTH_TIMEOUT_MS),
       files: config.FILES_SERVICE_URL ? client('files', config.FILES_SERVICE_URL, config.FILES_TIMEOUT_MS) : undefined,
     }));
   return startService<CoursesDatabase>({
     name: SERVICE_NAME,
     config,
     migrations,
+    personalData,
     pgliteExtensions: PGLITE_EXTENSIONS,
     // Deleted courses take their files along: delivered to the files service once it is there.
-    publishes: { [EVENTS.courseDeleted]: { service: 'files', urls: config.FILES_SERVICE_URL } },
+    publishes: {
+      [EVENTS.courseDeleted]: { service: 'files', urls: config.FILES_SERVICE_URL },
+      [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
+    },
     beforeServing: async (context) => {
       if (config.SEED_EXAMPLES) await seedExamples(casesOf(context), context.logger);
       return casesOf(context).settleAuthorLanguages(context.logger);

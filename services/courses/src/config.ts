@@ -6,6 +6,7 @@ export function loadCoursesConfig(env: Record<string, string | undefined> = proc
     8102,
     {
       AUTH_SERVICE_URL: z.url().default('http://127.0.0.1:8101'),
+      AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(1_500),
       /** Course details list the course's files from here; unset or down, details say 'files unavailable'. */
       FILES_SERVICE_URL: z.url().optional(),
       FILES_TIMEOUT_MS: z.coerce.number().int().min(100).default(1_500),

@@ -4,6 +4,7 @@ import type { FilesConfig } from './config.ts';
 import { courseVisibility } from './data-access/course-visibility.ts';
 import { filesRepository } from './data-access/files-repository.ts';
 import { type FilesDatabase, migrations } from './data-access/schema.ts';
+import { personalData } from './data-access/personal-data.ts';
 import { fileRoutes } from './entry-points/api/routes.ts';
 import { fileEventHandlers } from './entry-points/events/handlers.ts';
 
@@ -19,6 +20,7 @@ export function startFilesService(config: FilesConfig) {
     name: SERVICE_NAME,
     config,
     migrations,
+    personalData,
     // Uploads cut off by a crash leave 'uploading' rows: swept at start and every hour.
     beforeServing: async ({ database, logger }) => {
       const sweep = () =>

@@ -40,6 +40,8 @@ export const serviceConfigShape = {
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   IDENTITY_SECRET: secret,
+  /** Where the service's audit records go (its outbox keeps them until the audit service takes them). */
+  AUDIT_SERVICE_URL: z.url().optional(),
 };
 
 /** A service's configuration: what every service reads (its port defaulting to `port`) and its own `shape`. */
@@ -54,3 +56,14 @@ export function loadServiceConfig<Shape extends z.ZodRawShape>(
 export const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** A comma-separated list (empty entries dropped); unset is an empty list. */
+export const commaListFromEnv = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0),
+  );

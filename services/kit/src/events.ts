@@ -108,7 +108,10 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>) {
         order by id limit 20 for update skip locked
       )
       returning id, event_id, topic, payload, attempts`.execute(db);
-    for (const row of claimed.rows) {
+    // In the order they were written (UPDATE … RETURNING keeps no order): a subscriber such as the audit trail sees
+    // one service's events as they happened, unless a delivery fails and is retried later.
+    const inOrder = claimed.rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
+    for (const row of inOrder) {
       const event = { id: row.event_id, topic: row.topic, payload: row.payload };
       try {
         await Promise.all((options.subscribers[row.topic] ?? []).map((subscriber) => deliver(event, subscriber)));

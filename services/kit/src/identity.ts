@@ -13,6 +13,9 @@ const identitySchema = z.object({
   sub: z.uuid().nullable(),
   admin: z.boolean(),
   lang: languageSchema,
+  /** Where the call came from, for the audit trail: the client's address and user agent as the gateway saw them. */
+  ip: z.string().max(64).optional(),
+  ua: z.string().max(512).optional(),
   exp: z.number(),
 });
 export type Identity = z.infer<typeof identitySchema>;

@@ -1,5 +1,6 @@
 import type { Extensions } from '@electric-sql/pglite';
 import type { Router } from 'express';
+import type { Kysely } from 'kysely';
 import { type Database, type Migration, migrate, openServiceDatabase } from './db.ts';
 import { type EventHandlers, eventInbox, type OutboxRelay, startOutboxRelay } from './events.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -8,6 +9,7 @@ import { serviceMetrics } from './observability.ts';
 import { listen } from './server.ts';
 import { createServiceApp } from './service-app.ts';
 import { type ServiceClient, serviceClient } from './service-client.ts';
+import { type PersonalData, personalDataRoutes } from './personal-data.ts';
 
 /** What every service reads from its environment (`serviceConfigShape`). */
 export interface ServiceConfig {
@@ -40,6 +42,8 @@ export interface ServiceDefinition<DB> {
   beforeServing?: (context: ServiceContext<DB>) => Promise<(() => void) | undefined>;
   routes: (context: ServiceContext<DB>) => Router;
   eventHandlers?: (context: ServiceContext<DB>) => EventHandlers<DB>;
+  /** The tables that hold a person's data, for "Download my data" (GET /internal/personal-data/:userId). */
+  personalData: PersonalData;
 }
 
 const DEFAULT_ANSWER_TIMEOUT_MS = 5_000;
@@ -70,6 +74,7 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
   const stopWork = await definition.beforeServing?.(context);
   const routes = definition.routes(context);
   if (definition.eventHandlers) routes.use(eventInbox(database.db, definition.eventHandlers(context)));
+  routes.use(personalDataRoutes(database.db as Kysely<unknown>, definition.personalData));
 
   const subscribers = Object.fromEntries(
     Object.entries(definition.publishes ?? {}).flatMap(([topic, { service, urls }]) =>

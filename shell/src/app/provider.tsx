@@ -1,10 +1,11 @@
 import type { PortalConfig } from '@portal/contracts/portal-config';
 import type { ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { type CloseButtonProps, ToastContainer } from 'react-toastify';
-import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PortalConfigProvider } from '../lib/portal-config.tsx';
 import { type LoginStatus, SessionProvider } from '../lib/session.tsx';
+import { logFailure } from '../lib/log-failure.ts';
 import { AppCrashed } from './app-crashed.tsx';
 import styles from './provider.module.css';
 
@@ -49,7 +50,7 @@ export function AppProvider({
   children: ReactNode;
 }) {
   return (
-    <ErrorBoundary name="The portal" fallback={<AppCrashed />}>
+    <ErrorBoundary fallback={<AppCrashed />} onError={logFailure('The portal')}>
       <PortalConfigProvider config={config}>
         <SessionProvider loginStatus={loginStatus} idleMinutes={config.sessionIdleMinutes}>
           {children}

@@ -4,10 +4,10 @@
  * texts in the language the page will show, and the manifest of the remote that draws the page, whose entry
  * script, page module, styles and texts are preloaded. The bootstrap and the module-federation runtime read these
  * answers through fetchWithEarlyAnswers, once each, so they are checked like any other answer. This file runs
- * before the shared libraries are there: it imports nothing but the shell's route list and its texts' loaders.
+ * before the shared libraries are there: it imports nothing but the page registry and the shell's texts' loaders.
  */
 import type { Language } from '@portal/contracts/languages';
-import { paths } from '../config/paths.ts';
+import { pageAt } from '@portal/contracts/pages';
 
 const CONFIG_URL = '/config.json';
 const LOGIN_STATUS_URL = '/api/auth/check-login-status?optional=true';
@@ -26,24 +26,12 @@ function ask(url: string): Promise<Response> {
   return answer.then((response) => response.clone());
 }
 
-/** The remote and page module that draw this path, as the shell's router maps them (see app/router.tsx). */
+/** The remote and page module that draw this path for this visitor, from the page registry the router reads. */
 function remotePageOf(pathname: string, signedIn: boolean): { remote: string; exposed: string } | undefined {
-  const is = (path: string) => pathname === path;
-  const under = (path: string) => pathname.startsWith(path.replace(/:\w+$/, ''));
-  if (!signedIn) {
-    if (is(paths.login.path)) return { remote: 'auth', exposed: 'LoginPage' };
-    if (is(paths.register.path)) return { remote: 'auth', exposed: 'RegisterPage' };
-    if (is(paths.requestReset.path)) return { remote: 'auth', exposed: 'RequestResetPage' };
-    if (is(paths.resetPassword.path)) return { remote: 'auth', exposed: 'ResetPasswordPage' };
-    return undefined;
-  }
-  if (is(paths.dashboard.path)) return { remote: 'courses', exposed: 'DashboardPage' };
-  if (is(paths.categories.path)) return { remote: 'courses', exposed: 'CategoriesPage' };
-  if (under(paths.course.path)) return { remote: 'courses', exposed: 'CourseDetailsPage' };
-  if (is(paths.createCourse.path) || under(paths.editCourse.path))
-    return { remote: 'editor', exposed: 'CourseFormPage' };
-  if (is(paths.account.path)) return { remote: 'auth', exposed: 'AccountPage' };
-  return undefined;
+  const page = pageAt(pathname);
+  if (!page?.remote || !page.exposed) return undefined;
+  const forThisVisitor = signedIn ? page.audience !== 'visitors' : page.audience !== 'signed-in';
+  return forThisVisitor ? { remote: page.remote, exposed: page.exposed.replace(/^\.\//, '') } : undefined;
 }
 
 interface Manifest {

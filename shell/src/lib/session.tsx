@@ -2,26 +2,18 @@ import { api, type ApiClient } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import { isLanguage, type Language } from '@portal/contracts/languages';
+import type { PortalSession } from '@portal/contracts/pages';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { changeInterfaceLanguage } from './i18n.ts';
 import { openSessionChannel, type SessionNews } from './session-channel.ts';
 
-export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
+export type SessionStatus = PortalSession['status'];
 
 /**
- * Who is signed in, as the shell knows it. The shell hands this object to every remote page as its
- * `session` prop, so that a remote can sign the user in and switch the language through the shell.
+ * Who is signed in, as the shell knows it: the session every remote page gets as its `session` prop, and what
+ * only the shell's own parts use.
  */
-export interface Session {
-  status: SessionStatus;
-  user: User | null;
-  /** After a successful login or registration: remembers the user and applies their stored language. */
-  signIn: (user: User) => void;
-  signOut: () => Promise<void>;
-  /** Tells the server when someone is signed in, then switches the interface at once. */
-  changeLanguage: (language: Language) => Promise<void>;
-  /** The language a visitor picked on this device before signing in: the login stores it for the account. */
-  languageChosenBeforeSignIn: () => Language | undefined;
+export interface Session extends PortalSession {
   /** The session ended while the user was signed in: failed calls wait for a new sign-in, then run again. */
   ended: boolean;
   /** The idle timeout is near (WCAG 2.2.1): `extend` keeps the session. */
@@ -42,13 +34,16 @@ function languageChosenBeforeSignIn(): Language | undefined {
   return isLanguage(choice) ? choice : undefined;
 }
 
+/** The login status asked without a 401: a visitor is `null`. */
+const OPTIONAL = { query: { optional: 'true' } } as const;
+
 /**
  * Asks the server once per page load who is signed in: the user, or null. A visitor is an expected answer, not a
- * failed request (`currentUser` gets null rather than a 401); any failure is logged and counts as signed out.
+ * failed request (`optional=true` gets null rather than a 401); any failure is logged and counts as signed out.
  */
 export async function checkLoginStatus(client: ApiClient = api): Promise<User | null> {
   try {
-    return await client.currentUser();
+    return await client.checkLoginStatus(OPTIONAL);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) console.error('Could not check the login status', error);
     return null;
@@ -159,7 +154,7 @@ export function SessionProvider({
     const leadMs = Math.min(WARNING_LEAD_MS, idleMs / 2);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const atTimeout = () => {
-      api.currentUser().then(
+      api.checkLoginStatus(OPTIONAL).then(
         (user) => {
           if (!user) setEnded(true);
         },
@@ -189,8 +184,9 @@ export function SessionProvider({
   }, [watched, idleMinutes]);
 
   const signOut = useCallback(async () => {
+    let endSessionUrl: string | undefined;
     try {
-      await api.logout();
+      ({ endSessionUrl } = await api.logout());
     } catch (error) {
       console.error('Logout failed', error);
     }
@@ -198,6 +194,8 @@ export function SessionProvider({
     setEnded(false);
     settleWaiting(false);
     setState({ status: 'anonymous', user: null });
+    // Signed in through the company's provider: its session ends too, and it sends the browser back to the portal.
+    if (endSessionUrl) window.location.assign(endSessionUrl);
   }, [settleWaiting]);
 
   const leave = useCallback(() => {
@@ -208,7 +206,7 @@ export function SessionProvider({
 
   const extend = useCallback(async () => {
     try {
-      if (!(await api.currentUser())) setEnded(true);
+      if (!(await api.checkLoginStatus(OPTIONAL))) setEnded(true);
     } catch (error) {
       console.error('Could not extend the session', error);
     }
@@ -218,7 +216,9 @@ export function SessionProvider({
     async (language: Language) => {
       if (signedIn) {
         try {
-          const user = await api.setLanguage(language);
+          const user = await api.setLanguage({
+            query: { requestedLanguage: language.toUpperCase() as Uppercase<Language> },
+          });
           setState({ status: 'authenticated', user });
         } catch (error) {
           const invalid = error instanceof ApiError && error.status === 400;

@@ -21,6 +21,13 @@ describe('account page', () => {
     expect(profile.getByLabelText('Language')).toHaveValue('en');
   });
 
+  it('when a user wants their data, then the page offers the export of everything kept about them as a download', () => {
+    renderAccount();
+    const link = section('Your data').getByRole('link', { name: 'Download my data' });
+    expect(link).toHaveAttribute('href', '/api/user/export');
+    expect(link).toHaveAttribute('download');
+  });
+
   it('when no one is signed in, then the login page follows', () => {
     renderAccount(fakeSession());
     expect(screen.getByTestId('location')).toHaveTextContent('/login');

@@ -12,7 +12,7 @@ import { ImportRows } from '../../features/onboarding/components/import-rows.tsx
 import styles from '../../features/onboarding/components/onboarding.module.css';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
-import type { AuthPageProps } from '../../lib/session.ts';
+import type { PageProps } from '@portal/contracts/pages';
 
 type Step = { name: 'choose' } | { name: 'checked' | 'imported'; result: ImportResult };
 
@@ -20,7 +20,7 @@ type Step = { name: 'choose' } | { name: 'checked' | 'imported'; result: ImportR
  * Exposed as ./ImportUsersPage at /admin/users/import: choose a CSV file, see the dry run's verdict on every row,
  * then import it (only a file without invalid rows), with or without invitations.
  */
-export default function ImportUsersPage({ session }: AuthPageProps) {
+export default function ImportUsersPage({ session }: PageProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const failureText = useFailureText();
   const fileId = useId();

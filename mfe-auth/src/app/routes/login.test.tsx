@@ -28,7 +28,7 @@ describe('login page', () => {
     expect(screen.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
     await user.clear(screen.getByLabelText('E-mail'));
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Please enter your e-mail address.');
-    expect(api.requests).toEqual([]);
+    expect(api.calls('POST /api/auth/login')).toEqual([]);
   });
 
   it('when a language was picked on this device before sign-in, then the login sends it to be stored', async () => {
@@ -165,5 +165,58 @@ describe('login page', () => {
     renderLogin();
     expect(screen.getByRole('link', { name: 'Register here' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/request-reset');
+  });
+
+  describe('with a company provider', () => {
+    const portalConfig = (passwordSignIn: boolean) => ({
+      remotes: { auth: '/a', courses: '/c', editor: '/e' },
+      languages: ['en'],
+      maxFileBytes: 1,
+      sessionIdleMinutes: 60,
+      registration: 'open',
+      sso: { displayName: 'Contoso', passwordSignIn },
+      footer: {
+        address: 'a',
+        website: 'w',
+        phone: 'p',
+        email: 'e',
+        tagline: { en: 't', fr: 't', de: 't', it: 't', rm: 't' },
+        imprintUrl: 'i',
+        privacyUrl: 'p',
+      },
+    });
+
+    it('when SSO is configured, then "Sign in with" the provider leads to the gateway with the page asked for, beside the password form', async () => {
+      fakeApi({ 'GET /config.json': { status: 200, body: portalConfig(true) } });
+      renderPage(<LoginPage session={fakeSession()} />, { path: '/login', url: '/login?next=%2Fcourses%2F42' });
+      const link = await screen.findByRole('link', { name: 'Sign in with Contoso' });
+      expect(link).toHaveAttribute('href', '/api/auth/oidc/login?next=%2Fcourses%2F42');
+      expect(screen.getByLabelText('Password')).toBeVisible();
+    });
+
+    it('when the provider sign-in came back with sso_error=domain, then the page says in words why', async () => {
+      fakeApi({ 'GET /config.json': { status: 200, body: portalConfig(true) } });
+      renderPage(<LoginPage session={fakeSession()} />, { path: '/login', url: '/login?sso_error=domain' });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Your e-mail address is not allowed to sign in to this portal.',
+      );
+    });
+
+    it('when password sign-in is off, then the password form is folded under "Administrator sign-in"', async () => {
+      fakeApi({ 'GET /config.json': { status: 200, body: portalConfig(false) } });
+      renderLogin();
+      const summary = await screen.findByText('Administrator sign-in');
+      expect(screen.getByLabelText('Password')).not.toBeVisible();
+      await userEvent.setup().click(summary);
+      expect(screen.getByLabelText('Password')).toBeVisible();
+    });
+
+    it('when the server refuses a password for a company address, then the form says to use the company account', async () => {
+      fakeApi({ 'POST /api/auth/login': apiError(403, 'password_sign_in_off') });
+      renderLogin();
+      const user = await fillIn('eva@company.test', 'Secret123');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Please sign in with your company account.');
+    });
   });
 });

@@ -3,21 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
 import styles from '../../components/form.module.css';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { useRegistrationMode } from '../../features/register/api/get-registration-mode.ts';
 import { RegisterForm } from '../../features/register/components/register-form.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
-import type { AuthPageProps } from '../../lib/session.ts';
+import type { PageProps } from '@portal/contracts/pages';
 
 /**
  * Exposed as ./RegisterPage. REGISTRATION=open: once registered (and so signed in), the user goes on to the
  * dashboard; domains: the page then asks to follow the e-mail's link; invite and off: no form, only the way in.
  */
-export default function RegisterPage({ session }: AuthPageProps) {
+export default function RegisterPage({ session }: PageProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const mode = useRegistrationMode();
   const [mailed, setMailed] = useState(false);
-  if (session.user) return <Navigate to={paths.dashboard.getHref()} replace />;
+  if (session.user) return <Navigate to={pages.dashboard.getHref()} replace />;
   const closed = mode === 'invite' || mode === 'off';
   return (
     <AuthCard
@@ -26,7 +26,7 @@ export default function RegisterPage({ session }: AuthPageProps) {
       subtitle={closed || mailed ? undefined : t('register.subtitle')}
       footer={
         <p>
-          {t('register.haveAccount')} <Link to={paths.login.getHref()}>{t('register.toLogin')}</Link>
+          {t('register.haveAccount')} <Link to={pages.login.getHref()}>{t('register.toLogin')}</Link>
         </p>
       }
     >

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { RequestResetForm } from '../../features/password-reset/components/request-reset-form.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 
@@ -13,7 +13,7 @@ export default function RequestResetPage() {
       id="request-reset-title"
       title={t('requestReset.title')}
       subtitle={t('requestReset.subtitle')}
-      footer={<Link to={paths.login.getHref()}>{t('requestReset.backToLogin')}</Link>}
+      footer={<Link to={pages.login.getHref()}>{t('requestReset.backToLogin')}</Link>}
     >
       <RequestResetForm />
     </AuthCard>

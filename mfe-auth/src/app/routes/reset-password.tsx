@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
 import styles from '../../components/form.module.css';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { ResetPasswordForm } from '../../features/password-reset/components/reset-password-form.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 
@@ -19,7 +19,7 @@ function useResetLinkState(token: string | null): LinkState {
   useEffect(() => {
     if (!token) return;
     let current = true;
-    api.resetTokenStatus(token).then(
+    api.resetTokenStatus({ query: { token } }).then(
       ({ valid, email, purpose }) =>
         current &&
         setChecked({
@@ -45,19 +45,19 @@ export default function ResetPasswordPage() {
   const token = searchParams.get('token');
   const linkState = useResetLinkState(token);
   const invited = linkState.status === 'valid' && linkState.invited;
-  if (!token) return <Navigate to={paths.login.getHref()} replace />;
+  if (!token) return <Navigate to={pages.login.getHref()} replace />;
   return (
     <AuthCard
       id="reset-password-title"
       title={t(invited ? 'invitation.title' : 'reset.title')}
       subtitle={linkState.status === 'valid' ? t(invited ? 'invitation.subtitle' : 'reset.subtitle') : undefined}
-      footer={<Link to={paths.login.getHref()}>{t('requestReset.backToLogin')}</Link>}
+      footer={<Link to={pages.login.getHref()}>{t('requestReset.backToLogin')}</Link>}
     >
       {linkState.status === 'checking' && <p role="status">{t('reset.checkingLink')}</p>}
       {linkState.status === 'invalid' && (
         <div className={styles.problem} role="alert">
           <p>{t('reset.linkInvalid')}</p>
-          <Link to={paths.requestReset.getHref()}>{t('reset.requestNewLink')}</Link>
+          <Link to={pages.requestReset.getHref()}>{t('reset.requestNewLink')}</Link>
         </div>
       )}
       {linkState.status === 'valid' && <ResetPasswordForm token={token} email={linkState.email} />}

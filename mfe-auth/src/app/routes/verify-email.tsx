@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
 import styles from '../../components/form.module.css';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 
 /** Each link is followed once per page load, even when an effect runs twice (React's strict mode). */
 const followed = new Map<string, Promise<unknown>>();
 const follow = (token: string) => {
-  const call = followed.get(token) ?? api.verifyEmail(token);
+  const call = followed.get(token) ?? api.verifyEmail({ body: { token } });
   followed.set(token, call);
   return call;
 };
@@ -38,13 +38,13 @@ export default function VerifyEmailPage() {
     };
   }, [token]);
 
-  if (!token) return <Navigate to={paths.login.getHref()} replace />;
+  if (!token) return <Navigate to={pages.login.getHref()} replace />;
   const shown: State = state?.token === token ? state.state : { status: 'confirming' };
   return (
     <AuthCard
       id="verify-email-title"
       title={t('verify.title')}
-      footer={<Link to={paths.login.getHref()}>{t('verify.toLogin')}</Link>}
+      footer={<Link to={pages.login.getHref()}>{t('verify.toLogin')}</Link>}
     >
       {shown.status === 'confirming' && <p role="status">{t('verify.confirming')}</p>}
       {shown.status === 'confirmed' && (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import AccountPage from '../routes/account.tsx';
 import ImportUsersPage from '../routes/admin-import.tsx';
@@ -30,19 +30,19 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
       </header>
       <main className={styles.main}>
         <Routes>
-          <Route path={paths.login.path} element={<LoginPage session={session} />} />
-          <Route path={paths.register.path} element={<RegisterPage session={session} />} />
-          <Route path={paths.requestReset.path} element={<RequestResetPage />} />
-          <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
-          <Route path={paths.account.path} element={<AccountPage session={session} />} />
-          <Route path={paths.verifyEmail.path} element={<VerifyEmailPage />} />
-          <Route path={paths.adminInvite.path} element={<InviteUserPage session={session} />} />
-          <Route path={paths.adminImport.path} element={<ImportUsersPage session={session} />} />
+          <Route path={pages.login.path} element={<LoginPage session={session} />} />
+          <Route path={pages.register.path} element={<RegisterPage session={session} />} />
+          <Route path={pages.requestReset.path} element={<RequestResetPage />} />
+          <Route path={pages.resetPassword.path} element={<ResetPasswordPage />} />
+          <Route path={pages.account.path} element={<AccountPage session={session} />} />
+          <Route path={pages.verifyEmail.path} element={<VerifyEmailPage />} />
+          <Route path={pages.adminInvite.path} element={<InviteUserPage session={session} />} />
+          <Route path={pages.adminImport.path} element={<ImportUsersPage session={session} />} />
           <Route
-            path={paths.dashboard.path}
+            path={pages.dashboard.path}
             element={<p role="status">{t('standalone.signedIn', { name: session.user?.name ?? '' })}</p>}
           />
-          <Route path="*" element={<Navigate to={paths.login.getHref()} replace />} />
+          <Route path="*" element={<Navigate to={pages.login.getHref()} replace />} />
         </Routes>
       </main>
       <ToastContainer position="top-right" autoClose={5000} />

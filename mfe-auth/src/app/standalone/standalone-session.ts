@@ -3,7 +3,7 @@ import type { User } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import i18next from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
-import type { PortalSession } from '../../lib/session.ts';
+import type { PortalSession } from '@portal/contracts/pages';
 
 /** What the shell's session does, reduced to what a developer needs to run the slice alone. */
 export function useStandaloneSession(loginStatus: Promise<User | null>): PortalSession {
@@ -30,7 +30,10 @@ export function useStandaloneSession(loginStatus: Promise<User | null>): PortalS
         setState({ status: 'anonymous', user: null });
       },
       changeLanguage: async (language: Language) => {
-        if (state.user) await api.setLanguage(language).catch((error: unknown) => console.error(error));
+        if (state.user)
+          await api
+            .setLanguage({ query: { requestedLanguage: language.toUpperCase() as Uppercase<Language> } })
+            .catch((error: unknown) => console.error(error));
         else setLanguageChoice(language);
         await i18next.changeLanguage(language);
       },

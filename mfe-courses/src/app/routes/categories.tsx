@@ -14,7 +14,7 @@ import { CategoryRow } from '../../features/categories/components/category-row.t
 import { CreateCategoryForm } from '../../features/categories/components/create-category-form.tsx';
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import type { CoursesPageProps } from '../../lib/session.ts';
+import type { PageProps } from '@portal/contracts/pages';
 
 interface Deletion {
   category: CategoryUsage;
@@ -32,7 +32,7 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /** Exposed as ./CategoriesPage: system administrators list, create, rename and delete categories. */
-export default function CategoriesPage({ session }: CoursesPageProps) {
+export default function CategoriesPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   if (!session.user?.isSysAdmin) {
     return (
@@ -70,7 +70,7 @@ function CategoryManager() {
     const { category } = deletion;
     setDeletion({ category, busy: true });
     try {
-      await api.deleteCategory(category.id);
+      await api.deleteCategory({ query: { id: category.id } });
       remove(category);
       toast.success(t('categories.deleted', { name: category.name }));
     } catch (error) {

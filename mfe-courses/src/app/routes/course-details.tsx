@@ -7,10 +7,10 @@ import { useCourse } from '../../features/course-details/api/get-course.ts';
 import { CourseNotFound } from '../../features/course-details/components/course-not-found.tsx';
 import { CourseView } from '../../features/course-details/components/course-view.tsx';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import type { CoursesPageProps } from '../../lib/session.ts';
+import type { PageProps } from '@portal/contracts/pages';
 
 /** Exposed as ./CourseDetailsPage: one course at /course/:courseId. */
-export default function CourseDetailsPage({ session }: CoursesPageProps) {
+export default function CourseDetailsPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const { courseId = '' } = useParams();
   const { state, reload, update } = useCourse(courseId);

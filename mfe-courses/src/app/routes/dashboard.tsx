@@ -27,7 +27,7 @@ import {
   readFilter,
 } from '../../features/dashboard/lib/dashboard-query.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import type { CoursesPageProps } from '../../lib/session.ts';
+import type { PageProps } from '@portal/contracts/pages';
 import styles from './dashboard.module.css';
 
 /** Each view's heading and what it says when it has no course. */
@@ -48,7 +48,7 @@ interface Deletion {
  * search and category, and the reader's own courses in progress and completed; administrators also see drafts
  * and may edit or delete. The filter lives in the URL.
  */
-export default function DashboardPage({ session }: CoursesPageProps) {
+export default function DashboardPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const isAdmin = session.user?.isSysAdmin === true;
   const [params, setParams] = useSearchParams();
@@ -87,7 +87,7 @@ export default function DashboardPage({ session }: CoursesPageProps) {
     const { course } = deletion;
     setDeletion({ course, busy: true });
     try {
-      await api.deleteCourse(course.id);
+      await api.deleteCourse({ params: { id: course.id } });
       resultsHeading.current?.focus();
       update((page) => ({ items: page.items.filter((item) => item.id !== course.id), total: page.total - 1 }));
       toast.success(t('delete.done', { title: course.title }));

@@ -2,7 +2,7 @@ import type { User } from '@portal/contracts/auth';
 import { SignedInStandaloneApp } from '@portal/web-kit/standalone/signed-in-app';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import CategoriesPage from '../routes/categories.tsx';
 import CourseDetailsPage from '../routes/course-details.tsx';
@@ -17,17 +17,17 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
       namespace={COURSES_NAMESPACE}
       links={(session) => (
         <>
-          <Link to={paths.dashboard.getHref()}>{t('standalone.overview')}</Link>
-          {session.user.isSysAdmin && <Link to={paths.categories.getHref()}>{t('standalone.categories')}</Link>}
+          <Link to={pages.dashboard.getHref()}>{t('standalone.overview')}</Link>
+          {session.user.isSysAdmin && <Link to={pages.categories.getHref()}>{t('standalone.categories')}</Link>}
         </>
       )}
       routes={(session) => (
         <>
-          <Route path={paths.dashboard.path} element={<DashboardPage session={session} />} />
-          <Route path={paths.course.path} element={<CourseDetailsPage session={session} />} />
-          <Route path={paths.categories.path} element={<CategoriesPage session={session} />} />
-          <Route path={paths.editCourse.path} element={<p role="status">{t('standalone.elsewhere')}</p>} />
-          <Route path="*" element={<Navigate to={paths.dashboard.getHref()} replace />} />
+          <Route path={pages.dashboard.path} element={<DashboardPage session={session} />} />
+          <Route path={pages.course.path} element={<CourseDetailsPage session={session} />} />
+          <Route path={pages.categories.path} element={<CategoriesPage session={session} />} />
+          <Route path={pages.editCourse.path} element={<p role="status">{t('standalone.elsewhere')}</p>} />
+          <Route path="*" element={<Navigate to={pages.dashboard.getHref()} replace />} />
         </>
       )}
     />

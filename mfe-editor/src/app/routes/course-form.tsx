@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { useCourseFormData } from '../../features/course-form/api/load-course-form.ts';
 import { CourseForm } from '../../features/course-form/components/course-form.tsx';
 import styles from '../../features/course-form/components/course-form.module.css';
 import { EDITOR_NAMESPACE } from '../../lib/i18n.ts';
-import type { EditorPageProps } from '../../lib/session.ts';
+import type { PageProps } from '@portal/contracts/pages';
 
 function Loader({ courseId }: { courseId: string | undefined }) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
@@ -19,7 +19,7 @@ function Loader({ courseId }: { courseId: string | undefined }) {
     if (state.status !== 'invalid' || told.current) return;
     told.current = true;
     toast.error(t('messages.invalidCourseId'));
-    void navigate(paths.dashboard.getHref(), { replace: true });
+    void navigate(pages.dashboard.getHref(), { replace: true });
   }, [state.status, navigate, t]);
 
   switch (state.status) {
@@ -55,7 +55,7 @@ function Loader({ courseId }: { courseId: string | undefined }) {
  * Exposed as ./CourseFormPage, for /create-course and /edit-course/:courseId. Only system administrators
  * write courses (the server refuses the others anyway).
  */
-export default function CourseFormPage({ session }: EditorPageProps) {
+export default function CourseFormPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const { courseId } = useParams();
   if (!session.user?.isSysAdmin) {

@@ -2,7 +2,7 @@ import type { User } from '@portal/contracts/auth';
 import { SignedInStandaloneApp } from '@portal/web-kit/standalone/signed-in-app';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { EDITOR_NAMESPACE } from '../../lib/i18n.ts';
 import CourseFormPage from '../routes/course-form.tsx';
 
@@ -13,13 +13,13 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
     <SignedInStandaloneApp
       loginStatus={loginStatus}
       namespace={EDITOR_NAMESPACE}
-      links={() => <Link to={paths.createCourse.getHref()}>{t('standalone.create')}</Link>}
+      links={() => <Link to={pages.createCourse.getHref()}>{t('standalone.create')}</Link>}
       routes={(session) => (
         <>
-          <Route path={paths.createCourse.path} element={<CourseFormPage session={session} />} />
-          <Route path={paths.editCourse.path} element={<CourseFormPage session={session} />} />
-          <Route path={paths.dashboard.path} element={<p role="status">{t('standalone.elsewhere')}</p>} />
-          <Route path="*" element={<Navigate to={paths.createCourse.getHref()} replace />} />
+          <Route path={pages.createCourse.path} element={<CourseFormPage session={session} />} />
+          <Route path={pages.editCourse.path} element={<CourseFormPage session={session} />} />
+          <Route path={pages.dashboard.path} element={<p role="status">{t('standalone.elsewhere')}</p>} />
+          <Route path="*" element={<Navigate to={pages.createCourse.getHref()} replace />} />
         </>
       )}
     />

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@portal/contracts/languages';
+import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { AuthDatabase } from './schema.ts';
+import { SERVICE } from './users-repository.ts';
 
 /** Rows per statement: far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 1_000;
@@ -75,9 +77,13 @@ export function onboardingRepository(db: Kysely<AuthDatabase>) {
 
     /**
      * Creates and updates the accounts of an import and adds them to their groups, all in one transaction: a
-     * failure leaves nothing half-imported. Answers the ids of the created accounts by lower-cased e-mail.
+     * failure leaves nothing half-imported, audit records included. Answers the ids of the created accounts by
+     * lower-cased e-mail.
      */
-    importUsers(users: ImportedUser[]): Promise<Map<string, string>> {
+    importUsers(
+      users: ImportedUser[],
+      audit?: (user: Required<ImportedUser>, created: boolean) => AuditDraft,
+    ): Promise<Map<string, string>> {
       return db.transaction().execute(async (trx) => {
         const created = new Map<string, string>();
         const toCreate = users.filter((user) => user.id === undefined).map((user) => ({ ...user, id: randomUUID() }));
@@ -107,6 +113,9 @@ export function onboardingRepository(db: Kysely<AuthDatabase>) {
         }
         const withIds = [...users.filter((user) => user.id !== undefined), ...toCreate] as Required<ImportedUser>[];
         await addMemberships(trx, withIds);
+        if (audit)
+          for (const user of withIds)
+            await recordAudit(trx, SERVICE, audit(user, created.has(user.email.toLowerCase())));
         return created;
       });
     },
@@ -117,13 +126,15 @@ export function onboardingRepository(db: Kysely<AuthDatabase>) {
     },
 
     /** A pending account whose e-mail link was followed becomes active; answers whether it was pending. */
-    async activate(userId: string): Promise<boolean> {
-      const result = await db
-        .updateTable('users')
-        .set({ status: 'active', updated_at: new Date() })
-        .where('id', '=', userId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
+    async activate(userId: string, audit?: AuditDraft): Promise<boolean> {
+      const result = await writeWithAudit(db, SERVICE, audit, (trx) =>
+        trx
+          .updateTable('users')
+          .set({ status: 'active', updated_at: new Date() })
+          .where('id', '=', userId)
+          .where('status', '=', 'pending')
+          .executeTakeFirst(),
+      );
       return result.numUpdatedRows > 0n;
     },
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EVENTS } from '@portal/contracts/events';
 import type { UserStatus } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
+import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
 import type { AuthDatabase } from './schema.ts';
@@ -17,6 +18,9 @@ export interface UserRecord {
   status: UserStatus;
   lastSignInAt: Date | null;
 }
+
+/** The service named in its audit records. */
+export const SERVICE = 'auth';
 
 const columns = [
   'id',
@@ -46,25 +50,28 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     },
 
     /** Inserts a user; answers undefined when the e-mail is taken (unique index, safe under concurrency). */
-    async insert(
+    insert(
       user: Omit<UserRecord, 'id' | 'status' | 'lastSignInAt'> & { status?: UserStatus },
+      audit?: (created: UserRecord) => AuditDraft,
     ): Promise<UserRecord | undefined> {
-      const id = randomUUID();
-      const inserted = await db
-        .insertInto('users')
-        .values({
-          id,
-          email: user.email,
-          name: user.name,
-          password_hash: user.passwordHash,
-          language: user.language,
-          is_sys_admin: user.isSysAdmin,
-          status: user.status ?? 'active',
-        })
-        .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-        .returning(columns)
-        .executeTakeFirst();
-      return inserted as UserRecord | undefined;
+      return db.transaction().execute(async (trx) => {
+        const inserted = (await trx
+          .insertInto('users')
+          .values({
+            id: randomUUID(),
+            email: user.email,
+            name: user.name,
+            password_hash: user.passwordHash,
+            language: user.language,
+            is_sys_admin: user.isSysAdmin,
+            status: user.status ?? 'active',
+          })
+          .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+          .returning(columns)
+          .executeTakeFirst()) as UserRecord | undefined;
+        if (inserted && audit) await recordAudit(trx, SERVICE, audit(inserted));
+        return inserted;
+      });
     },
 
     /** Many new users at once (bulk seeding); their e-mails must not be taken. */
@@ -88,29 +95,97 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     async update(
       id: string,
       changes: Partial<Pick<UserRecord, 'language' | 'passwordHash' | 'isSysAdmin'>>,
+      audit?: AuditDraft,
+    ): Promise<UserRecord | undefined> {
+      return writeWithAudit(db, SERVICE, audit, async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({
+            ...(changes.language ? { language: changes.language } : {}),
+            ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
+            ...(changes.isSysAdmin !== undefined ? { is_sys_admin: changes.isSysAdmin } : {}),
+            updated_at: new Date(),
+          })
+          .where('id', '=', id)
+          .returning(columns)
+          .executeTakeFirst();
+        return row as UserRecord | undefined;
+      });
+    },
+
+    async recordSignIn(id: string, at: Date, audit: AuditDraft) {
+      await writeWithAudit(db, SERVICE, audit, (trx) =>
+        trx.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute(),
+      );
+    },
+
+    /** An audit record of something that changed nothing here (a refused sign-in). */
+    async recordAudit(audit: AuditDraft) {
+      await db.transaction().execute((trx) => recordAudit(trx, SERVICE, audit));
+    },
+
+    async findByExternalSubject(externalSubject: string): Promise<UserRecord | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(columns)
+        .where('external_subject', '=', externalSubject)
+        .executeTakeFirst();
+      return row as UserRecord | undefined;
+    },
+
+    /** A sign-in through the company's provider: its claims replace the account's, the account is linked to it. */
+    async applyProviderClaims(
+      id: string,
+      claims: Pick<UserRecord, 'email' | 'name' | 'language' | 'status'> & {
+        externalSubject: string;
+        isSysAdmin?: boolean;
+      },
     ): Promise<UserRecord | undefined> {
       const row = await db
         .updateTable('users')
         .set({
-          ...(changes.language ? { language: changes.language } : {}),
-          ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
-          ...(changes.isSysAdmin !== undefined ? { is_sys_admin: changes.isSysAdmin } : {}),
+          email: claims.email,
+          name: claims.name,
+          language: claims.language,
+          status: claims.status,
+          external_subject: claims.externalSubject,
+          ...(claims.isSysAdmin ? { is_sys_admin: true } : {}),
           updated_at: new Date(),
         })
         .where('id', '=', id)
+        // An account linked to another subject of the provider is not taken over by a re-used e-mail address.
+        .where((eb) => eb.or([eb('external_subject', 'is', null), eb('external_subject', '=', claims.externalSubject)]))
         .returning(columns)
         .executeTakeFirst();
       return row as UserRecord | undefined;
     },
 
-    async recordSignIn(id: string, at: Date) {
-      await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
+    /** A first sign-in through the company's provider: an account without a password. */
+    async insertFromProvider(
+      user: Pick<UserRecord, 'email' | 'name' | 'language' | 'isSysAdmin'> & { externalSubject: string },
+    ): Promise<UserRecord | undefined> {
+      const inserted = await db
+        .insertInto('users')
+        .values({
+          id: randomUUID(),
+          email: user.email,
+          name: user.name,
+          password_hash: null,
+          language: user.language,
+          is_sys_admin: user.isSysAdmin,
+          external_subject: user.externalSubject,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning(columns)
+        .executeTakeFirst();
+      return inserted as UserRecord | undefined;
     },
 
     /** Deletes the account and, in the same transaction, tells the other services (its participations go). */
-    delete(id: string): Promise<boolean> {
+    delete(id: string, audit?: AuditDraft): Promise<boolean> {
       return writeWithEvent(db, EVENTS.userDeleted, { userId: id }, async (trx) => {
         const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+        if (result.numDeletedRows > 0n && audit) await recordAudit(trx, SERVICE, audit);
         return result.numDeletedRows > 0n;
       });
     },

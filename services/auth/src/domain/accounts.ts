@@ -4,6 +4,7 @@ import type { Language } from '@portal/contracts/languages';
 import { isGuessablePassword } from '@portal/contracts/password-strength';
 import { LIMITS } from '@portal/contracts/rules';
 import { AppError, badRequest, notFound } from '@portal/kit/errors';
+import { type AuditContext, type AuditDraft, systemAuditContext } from '@portal/kit/audit';
 import type { Logger } from '@portal/kit/logger';
 import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
 import type { UserRecord, UsersRepository } from '../data-access/users-repository.ts';
@@ -17,6 +18,8 @@ export interface AccountsDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  /** Throws when the address must sign in through the company's provider instead of with a password. */
+  checkPasswordSignIn?: (email: string) => void;
   now?: () => Date;
 }
 
@@ -52,6 +55,23 @@ export function smtpFailureOf(error: unknown) {
   return { code, responseCode, command };
 }
 
+/** An account as audit records name it. */
+const accountObject = (record: { id: string; email: string }) => ({ type: 'user', id: record.id, label: record.email });
+
+/** A successful change to an account, made by the context's actor (or, signing in, by the account's owner). */
+export function audited(
+  context: AuditContext = OUTSIDE_A_REQUEST,
+  action: string,
+  record: { id: string; email: string },
+  more: Partial<AuditDraft> = {},
+): AuditDraft {
+  return { ...context, action, object: accountObject(record), outcome: 'success', ...more };
+}
+export const ownAction = (record: { id: string; name: string }) => ({ actor: { id: record.id, name: record.name } });
+
+/** Where a use case is called from code rather than a request (tests, seeding): no actor, no address. */
+export const OUTSIDE_A_REQUEST: AuditContext = { actor: { id: null }, from: {} };
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The use cases of accounts; routes stay thin and only translate HTTP to these calls. */
@@ -83,29 +103,55 @@ export function accounts(deps: AccountsDeps) {
 
   return {
     /** A taken e-mail is answered before the password is judged or hashed (the insert still catches a race). */
-    async register(input: { email: string; password: string; name: string; language?: Language | undefined }) {
+    async register(
+      input: { email: string; password: string; name: string; language?: Language | undefined },
+      context: AuditContext = OUTSIDE_A_REQUEST,
+    ) {
       if (await deps.users.findByEmail(input.email)) throw emailTaken();
       await refuseGuessable(input.password, input, 'password');
-      const created = await deps.users.insert({
-        email: input.email,
-        name: input.name,
-        passwordHash: await hashPassword(input.password),
-        language: input.language ?? 'en',
-        isSysAdmin: false,
-      });
+      const created = await deps.users.insert(
+        {
+          email: input.email,
+          name: input.name,
+          passwordHash: await hashPassword(input.password),
+          language: input.language ?? 'en',
+          isSysAdmin: false,
+        },
+        (record) => audited(context, 'user.registered', record, ownAction(record)),
+      );
       if (!created) throw emailTaken();
       return toUser(created);
     },
 
     /** A language picked on the device before sign-in replaces the stored one; without it the stored one stays. */
-    async login(email: string, password: string, language?: Language) {
+    async login(email: string, password: string, language?: Language, context: AuditContext = OUTSIDE_A_REQUEST) {
+      deps.checkPasswordSignIn?.(email);
       const record = await deps.users.findByEmail(email);
-      if (!(await verifyPassword(record?.passwordHash ?? undefined, password)) || !record) throw invalidCredentials();
+      const refused = async (reason: string) =>
+        deps.users.recordAudit({
+          ...context,
+          action: 'user.sign-in-failed',
+          object: record ? accountObject(record) : { type: 'user' },
+          outcome: 'failure',
+          details: { reason },
+        });
+      if (!(await verifyPassword(record?.passwordHash ?? undefined, password)) || !record) {
+        await refused(record ? 'wrong_password' : 'unknown_account');
+        throw invalidCredentials();
+      }
       // Told only to whoever knows the password: the account exists but may not sign in.
-      if (record.status !== 'active') throw notActive(record.status);
-      await deps.users.recordSignIn(record.id, now());
+      if (record.status !== 'active') {
+        await refused(`account_${record.status}`);
+        throw notActive(record.status);
+      }
+      await deps.users.recordSignIn(record.id, now(), audited(context, 'user.signed-in', record, ownAction(record)));
       if (!language || language === record.language) return toUser(record);
       return toUser((await deps.users.update(record.id, { language })) ?? record);
+    },
+
+    async signedOut(id: string, context: AuditContext) {
+      const record = await requireRecord(id);
+      await deps.users.recordAudit(audited(context, 'user.signed-out', record));
     },
 
     async getUser(id: string) {
@@ -119,18 +165,27 @@ export function accounts(deps: AccountsDeps) {
     },
 
     /** Reset links asked for before the change die with the old password. */
-    async changePassword(id: string, currentPassword: string, newPassword: string) {
+    async changePassword(
+      id: string,
+      currentPassword: string,
+      newPassword: string,
+      context: AuditContext = OUTSIDE_A_REQUEST,
+    ) {
       const record = await requireRecord(id);
       if (!(await verifyPassword(record.passwordHash ?? undefined, currentPassword))) throw invalidCredentials();
       await refuseGuessable(newPassword, record, 'newPassword');
-      await deps.users.update(id, { passwordHash: await hashPassword(newPassword) });
+      await deps.users.update(
+        id,
+        { passwordHash: await hashPassword(newPassword) },
+        audited(context, 'user.password-changed', record),
+      );
       await deps.resetTokens.deleteOfUser(id);
     },
 
-    async deleteUser(id: string, password: string) {
+    async deleteUser(id: string, password: string, context: AuditContext = OUTSIDE_A_REQUEST) {
       const record = await requireRecord(id);
       if (!(await verifyPassword(record.passwordHash ?? undefined, password))) throw invalidCredentials();
-      await deps.users.delete(id);
+      await deps.users.delete(id, audited(context, 'user.deleted', record, ownAction(record)));
     },
 
     /**
@@ -162,7 +217,12 @@ export function accounts(deps: AccountsDeps) {
      * run alike for unknown e-mails, so the answer does not tell whether the account exists. A refused password
      * leaves the link usable for a better one.
      */
-    async resetPassword(email: string, token: string, newPassword: string): Promise<string> {
+    async resetPassword(
+      email: string,
+      token: string,
+      newPassword: string,
+      context: AuditContext = OUTSIDE_A_REQUEST,
+    ): Promise<string> {
       const tokenHash = hashToken(token);
       const [record, owner] = await Promise.all([
         deps.users.findByEmail(email),
@@ -171,7 +231,11 @@ export function accounts(deps: AccountsDeps) {
       if (!record || owner !== record.id) throw invalidToken();
       await refuseGuessable(newPassword, record, 'newPassword');
       if (!(await deps.resetTokens.consume(tokenHash, record.id, now()))) throw invalidToken();
-      await deps.users.update(record.id, { passwordHash: await hashPassword(newPassword) });
+      await deps.users.update(
+        record.id,
+        { passwordHash: await hashPassword(newPassword) },
+        audited(context, 'user.password-reset', record, ownAction(record)),
+      );
       return record.id;
     },
 
@@ -180,16 +244,19 @@ export function accounts(deps: AccountsDeps) {
       const existing = await deps.users.findByEmail(email);
       if (existing) {
         if (existing.isSysAdmin) return 'unchanged';
-        await deps.users.update(existing.id, { isSysAdmin: true });
+        await deps.users.update(
+          existing.id,
+          { isSysAdmin: true },
+          audited(systemAuditContext('ADMIN_EMAIL'), 'user.role-changed', existing, {
+            changes: { isSysAdmin: { before: false, after: true } },
+          }),
+        );
         return 'promoted';
       }
-      const created = await deps.users.insert({
-        email,
-        name,
-        passwordHash: await hashPassword(password),
-        language: 'en',
-        isSysAdmin: true,
-      });
+      const created = await deps.users.insert(
+        { email, name, passwordHash: await hashPassword(password), language: 'en', isSysAdmin: true },
+        (record) => audited(systemAuditContext('ADMIN_EMAIL'), 'user.created', record),
+      );
       return created ? 'created' : 'unchanged';
     },
 
@@ -198,13 +265,25 @@ export function accounts(deps: AccountsDeps) {
       const existing = await deps.users.findByEmail(email);
       if (!existing) throw notFound(`No account with the e-mail ${email}`);
       await deps.resetTokens.deleteOfUser(existing.id);
-      return toUser((await deps.users.update(existing.id, { passwordHash: await hashPassword(password) })) ?? existing);
+      const updated = await deps.users.update(
+        existing.id,
+        { passwordHash: await hashPassword(password) },
+        audited(systemAuditContext('npm run admin'), 'user.password-reset', existing),
+      );
+      return toUser(updated ?? existing);
     },
 
     async promote(email: string): Promise<User> {
       const existing = await deps.users.findByEmail(email);
       if (!existing) throw notFound(`No account with the e-mail ${email}`);
-      return toUser((await deps.users.update(existing.id, { isSysAdmin: true })) ?? existing);
+      const updated = await deps.users.update(
+        existing.id,
+        { isSysAdmin: true },
+        audited(systemAuditContext('npm run admin'), 'user.role-changed', existing, {
+          changes: { isSysAdmin: { before: existing.isSysAdmin, after: true } },
+        }),
+      );
+      return toUser(updated ?? existing);
     },
   };
 }

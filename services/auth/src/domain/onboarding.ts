@@ -10,13 +10,23 @@ import {
 } from '@portal/contracts/onboarding';
 import type { RegistrationMode } from '@portal/contracts/portal-config';
 import { emailSchema, nameSchema } from '@portal/contracts/rules';
+import type { AuditContext } from '@portal/kit/audit';
 import { AppError } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
 import type { ImportedUser, OnboardingRepository } from '../data-access/onboarding-repository.ts';
 import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
 import type { ResetTokenPurpose } from '../data-access/schema.ts';
 import type { UserRecord, UsersRepository } from '../data-access/users-repository.ts';
-import { type Accounts, hashToken, refuseGuessable, smtpFailureOf, toUser } from './accounts.ts';
+import {
+  type Accounts,
+  OUTSIDE_A_REQUEST,
+  audited,
+  hashToken,
+  ownAction,
+  refuseGuessable,
+  smtpFailureOf,
+  toUser,
+} from './accounts.ts';
 import type { Mailer } from './mailer.ts';
 import { type OnboardingMailKind, onboardingMail } from './onboarding-mail.ts';
 import { hashPassword } from './passwords.ts';
@@ -130,8 +140,11 @@ export function onboarding(deps: OnboardingDeps) {
      * `open`: the account is created and signed in (409 for a taken address). `domains` and `invite` answer
      * the same whatever the address: the mail, sent afterwards, says what follows. `off`: refused.
      */
-    async register(input: { email: string; password: string; name: string; language?: Language | undefined }) {
-      if (deps.registration === 'open') return { status: 201, body: await deps.accounts.register(input) };
+    async register(
+      input: { email: string; password: string; name: string; language?: Language | undefined },
+      context: AuditContext = OUTSIDE_A_REQUEST,
+    ) {
+      if (deps.registration === 'open') return { status: 201, body: await deps.accounts.register(input, context) };
       if (deps.registration === 'off') throw registrationClosed();
       const domain = input.email.slice(input.email.lastIndexOf('@') + 1).toLowerCase();
       if (deps.registration === 'domains' && !deps.allowedEmailDomains.includes(domain))
@@ -151,43 +164,55 @@ export function onboarding(deps: OnboardingDeps) {
         }
         const pending =
           record ??
-          (await deps.users.insert({
-            email: input.email,
-            name: input.name,
-            passwordHash: await hashPassword(input.password),
-            language,
-            isSysAdmin: false,
-            status: 'pending',
-          }));
+          (await deps.users.insert(
+            {
+              email: input.email,
+              name: input.name,
+              passwordHash: await hashPassword(input.password),
+              language,
+              isSysAdmin: false,
+              status: 'pending',
+            },
+            (created) => audited(context, 'user.registered', created, ownAction(created)),
+          ));
         if (pending) await sendLink(pending, 'verify', VERIFY_TTL_HOURS, 'verify');
       });
       return { status: 202, body: CHECK_YOUR_EMAIL };
     },
 
     /** Follows the link of a registration's mail: the pending account becomes active; the link is used up. */
-    async verifyEmail(token: string): Promise<void> {
+    async verifyEmail(token: string, context: AuditContext = OUTSIDE_A_REQUEST): Promise<void> {
       const tokenHash = hashToken(token);
       const found = await deps.resetTokens.find(tokenHash, now(), ['verify']);
       if (!found || !(await deps.resetTokens.consume(tokenHash, found.userId, now(), ['verify'])))
         throw new AppError(400, 'invalid_token', 'The link is invalid or has expired');
-      await deps.onboarding.activate(found.userId);
+      const record = await deps.users.findById(found.userId);
+      if (record)
+        await deps.onboarding.activate(record.id, audited(context, 'user.email-verified', record, ownAction(record)));
     },
 
     /** Creates the account without a password and mails a link to choose one; an unused invitation is sent again. */
-    async invite(input: InvitationRequest): Promise<{ status: number; body: Invitation }> {
+    async invite(
+      input: InvitationRequest,
+      context: AuditContext = OUTSIDE_A_REQUEST,
+    ): Promise<{ status: number; body: Invitation }> {
       requireInvitationsAllowed();
       const existing = await deps.users.findByEmail(input.email);
       if (existing && !isUnusedInvitation(existing)) throw emailTaken();
       const record =
         existing ??
-        (await deps.users.insert({
-          email: input.email,
-          name: input.name,
-          passwordHash: null,
-          language: input.language,
-          isSysAdmin: input.isSysAdmin ?? false,
-        }));
+        (await deps.users.insert(
+          {
+            email: input.email,
+            name: input.name,
+            passwordHash: null,
+            language: input.language,
+            isSysAdmin: input.isSysAdmin ?? false,
+          },
+          (created) => audited(context, 'user.invited', created),
+        ));
       if (!record) throw emailTaken();
+      if (existing) await deps.users.recordAudit(audited(context, 'user.reinvited', existing));
       if (input.groups?.length) await deps.onboarding.addToGroups(record.id, input.groups);
       await deps.resetTokens.deleteOfUser(record.id);
       await invite(record);
@@ -205,6 +230,7 @@ export function onboarding(deps: OnboardingDeps) {
     async importUsers(
       file: Buffer,
       options: { dryRun: boolean; invite: boolean; actorId: string },
+      context: AuditContext = OUTSIDE_A_REQUEST,
     ): Promise<{ result: ImportResult; demoted: string[] }> {
       requireInvitationsAllowed();
       const judged = await judge(parseImportCsv(file), options.actorId);
@@ -224,7 +250,14 @@ export function onboarding(deps: OnboardingDeps) {
         isSysAdmin,
         groups: row.groups,
       }));
-      const created = await deps.onboarding.importUsers(users);
+      const accountOf = new Map(judged.map((row) => [row.judged.email.toLowerCase(), row.account]));
+      const created = await deps.onboarding.importUsers(users, (user, isNew) => {
+        const before = accountOf.get(user.email.toLowerCase())?.isSysAdmin;
+        const roleChanged = !isNew && before !== undefined && before !== user.isSysAdmin;
+        return audited(context, isNew ? 'user.imported' : 'user.import-updated', user, {
+          ...(roleChanged ? { changes: { isSysAdmin: { before, after: user.isSysAdmin } } } : {}),
+        });
+      });
       const demoted = judged
         .filter((row) => row.account?.isSysAdmin && !row.isSysAdmin)
         .map((row) => row.account?.id as string);

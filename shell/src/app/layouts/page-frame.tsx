@@ -1,3 +1,4 @@
+import { pages } from '@portal/contracts/pages';
 import { useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,9 @@ import { type Session, useSession } from '../../lib/session.tsx';
 import styles from './page-frame.module.css';
 import { usePageHeading } from './use-page-heading.ts';
 
-const signInWithAuthSlice = (session: Session) => <RemotePage remote="auth" exposed="./LoginPage" session={session} />;
+const signInWithAuthSlice = (session: Session) => (
+  <RemotePage remote={pages.login.remote} exposed={pages.login.exposed} session={session} />
+);
 
 /**
  * Every page: the nav bar for signed-in users (the public header otherwise), the page, the footer. The page's

@@ -2,7 +2,7 @@ import buttons from '@portal/web-kit/styles/buttons.module.css';
 import card from '@portal/web-kit/styles/card.module.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { usePortalConfig } from '../../lib/portal-config.tsx';
 import { useSession } from '../../lib/session.tsx';
 import styles from './landing.module.css';
@@ -24,16 +24,16 @@ export function LandingRoute() {
         </h1>
         <p className={styles.subtitle}>{t('landing.subtitle')}</p>
         {user ? (
-          <Link to={paths.dashboard.getHref()} className={buttons.buttonPrimary}>
+          <Link to={pages.dashboard.getHref()} className={buttons.buttonPrimary}>
             {t('landing.toOverview')}
           </Link>
         ) : (
           <div className={styles.actions}>
-            <Link to={paths.login.getHref()} className={buttons.buttonPrimary}>
+            <Link to={pages.login.getHref()} className={buttons.buttonPrimary}>
               {t('landing.login')}
             </Link>
             {mayRegister && (
-              <Link to={paths.register.getHref()} className={`${buttons.button} ${styles.secondary}`}>
+              <Link to={pages.register.getHref()} className={`${buttons.button} ${styles.secondary}`}>
                 {t('landing.register')}
               </Link>
             )}

@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { RemotePage } from '../../features/remotes/components/remote-page.tsx';
 import { RETURN_PARAM, safeReturnPath } from '../../features/session/lib/return-path.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -8,6 +8,6 @@ import { useSession } from '../../lib/session.tsx';
 export function LoginRoute() {
   const { user } = useSession();
   const [search] = useSearchParams();
-  if (user) return <Navigate to={safeReturnPath(search.get(RETURN_PARAM)) ?? paths.dashboard.getHref()} replace />;
-  return <RemotePage remote="auth" exposed="./LoginPage" />;
+  if (user) return <Navigate to={safeReturnPath(search.get(RETURN_PARAM)) ?? pages.dashboard.getHref()} replace />;
+  return <RemotePage remote={pages.login.remote} exposed={pages.login.exposed} />;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { isLogoutRequest } from '../../lib/logout.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -24,10 +24,10 @@ export function LogoutRoute() {
     started.current = true;
     void signOut().then(() => {
       toast.info(t('nav.loggedOut'));
-      void navigate(paths.login.getHref(), { replace: true });
+      void navigate(pages.login.getHref(), { replace: true });
     });
   }, [requested, signOut, navigate, t]);
 
-  if (!requested) return <Navigate to={paths.home.getHref()} replace />;
+  if (!requested) return <Navigate to={pages.home.getHref()} replace />;
   return <PageLoader />;
 }

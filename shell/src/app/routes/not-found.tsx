@@ -2,7 +2,7 @@ import buttons from '@portal/web-kit/styles/buttons.module.css';
 import card from '@portal/web-kit/styles/card.module.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import styles from './placeholder.module.css';
 
 /** Any path the portal does not know. */
@@ -14,7 +14,7 @@ export function NotFoundRoute() {
         {t('notFound.title')}
       </h1>
       <p className={styles.text}>{t('notFound.text')}</p>
-      <Link to={paths.home.getHref()} className={buttons.button}>
+      <Link to={pages.home.getHref()} className={buttons.button}>
         {t('notFound.home')}
       </Link>
     </section>

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { paths } from '../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { loginHrefReturningTo } from '../../features/session/lib/return-path.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -13,7 +13,7 @@ export function RequireAuth() {
   const { pathname, search, hash } = useLocation();
   if (status === 'checking') return <PageLoader />;
   if (status === 'anonymous') {
-    return <Navigate to={loginHrefReturningTo(paths.login.getHref(), `${pathname}${search}${hash}`)} replace />;
+    return <Navigate to={loginHrefReturningTo(pages.login.getHref(), `${pathname}${search}${hash}`)} replace />;
   }
   return <Outlet />;
 }

@@ -57,7 +57,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
         fields.setServerCodes({ newPassword: 'password_too_weak' });
         return;
       }
-      await api.changePassword(result.data);
+      await api.changePassword({ body: result.data });
       toast.success(t('account.password.changed'));
       fields.reset();
     } catch (error) {

@@ -10,10 +10,10 @@ import formStyles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
-import type { PortalSession } from '../../../lib/session.ts';
+import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { useValidationText } from '../../../lib/validation.ts';
 import styles from './account.module.css';
@@ -60,10 +60,10 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
     setSubmitting(true);
     setFailure(null);
     try {
-      await api.deleteAccount({ password: values.password });
+      await api.deleteAccount({ body: { password: values.password } });
       toast.success(t('account.delete.done'));
       await session.signOut();
-      void navigate(paths.login.getHref(), { replace: true });
+      void navigate(pages.login.getHref(), { replace: true });
     } catch (error) {
       fields.setServerCodes(
         error instanceof ApiError && error.code === 'invalid_credentials' ? { password: 'current_password_wrong' } : {},

@@ -5,7 +5,7 @@ import field from '@portal/web-kit/styles/field.module.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
-import type { PortalSession } from '../../../lib/session.ts';
+import type { PortalSession } from '@portal/contracts/pages';
 import styles from './account.module.css';
 
 /** Name and e-mail as stored, and the interface language, which is stored for the account when it is changed. */

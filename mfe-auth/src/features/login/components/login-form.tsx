@@ -9,10 +9,10 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import styles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
-import type { PortalSession } from '../../../lib/session.ts';
+import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 
@@ -46,9 +46,7 @@ export function LoginForm({ session }: { session: PortalSession }) {
     setFailure(null);
     try {
       const user = await api.login({
-        email: email.trim(),
-        password,
-        language: session.languageChosenBeforeSignIn(),
+        body: { email: email.trim(), password, language: session.languageChosenBeforeSignIn() },
       });
       toast.success(t('login.success', { name: user.name }));
       session.signIn(user);
@@ -58,6 +56,7 @@ export function LoginForm({ session }: { session: PortalSession }) {
           invalid_credentials: 'login.wrongCredentials',
           account_deactivated: 'login.accountDeactivated',
           account_pending: 'login.accountPending',
+          password_sign_in_off: 'login.sso.passwordSignInOff',
         }),
       );
       setSubmitting(false);
@@ -74,7 +73,7 @@ export function LoginForm({ session }: { session: PortalSession }) {
         {...fields.bind('password', errorOf('password'))}
       />
       <div className={styles.row}>
-        <Link to={paths.requestReset.getHref()}>{t('login.forgotPassword')}</Link>
+        <Link to={pages.requestReset.getHref()}>{t('login.forgotPassword')}</Link>
       </div>
       <SubmitButton label={t('login.submit')} loadingLabel={t('login.submitting')} loading={submitting} />
     </form>

@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
-import type { PortalSession } from '../../../lib/session.ts';
+import type { PortalSession } from '@portal/contracts/pages';
 import styles from './onboarding.module.css';
 
 /**
- * The frame of an administration page: the way back to the list of users and the title; to anyone but a system
+ * The frame of an administration page: its title; to anyone but a system
  * administrator only a notice (the server refuses their calls with 403 regardless).
  */
 export function AdminPage({
@@ -24,9 +22,6 @@ export function AdminPage({
   const { t } = useTranslation(AUTH_NAMESPACE);
   return (
     <section className={styles.page} aria-labelledby={id}>
-      <Link className={styles.back} to={paths.adminUsers.getHref()}>
-        {t('admin.backToUsers')}
-      </Link>
       <h1 id={id} className={styles.title}>
         {title}
       </h1>

@@ -30,7 +30,7 @@ export function RequestResetForm() {
     setSubmitting(true);
     setFailure(null);
     try {
-      await api.requestPasswordReset(email.trim());
+      await api.requestPasswordReset({ body: { email: email.trim() } });
       setSent(true);
     } catch (error) {
       setFailure(failureText(error, 'requestReset.failed'));

@@ -12,7 +12,7 @@ import styles from '../../../components/form.module.css';
 import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
@@ -53,9 +53,9 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     setSubmitting(true);
     setFailure(null);
     try {
-      await api.resetPassword({ email: values.email.trim(), token, newPassword: values.newPassword });
+      await api.resetPassword({ body: { email: values.email.trim(), token, newPassword: values.newPassword } });
       toast.success(t('reset.success'));
-      void navigate(paths.login.getHref());
+      void navigate(pages.login.getHref());
     } catch (error) {
       const tooWeak = error instanceof ApiError && error.issues.some((issue) => issue.code === 'password_too_weak');
       setFailure(

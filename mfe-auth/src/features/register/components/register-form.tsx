@@ -14,7 +14,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
-import type { PortalSession } from '../../../lib/session.ts';
+import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePasswordScore } from '../../../lib/use-password-score.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
@@ -50,7 +50,7 @@ export function RegisterForm({ session, onMailed }: { session: PortalSession; on
     setSubmitting(true);
     setFailure(null);
     try {
-      const answer = await api.register({ ...result.data, language: currentLanguage() });
+      const answer = await api.register({ body: { ...result.data, language: currentLanguage() } });
       if (!('id' in answer)) return onMailed();
       toast.success(t('register.success'));
       session.signIn(answer);

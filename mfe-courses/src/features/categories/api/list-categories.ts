@@ -15,7 +15,7 @@ export function useCategories() {
   const language = currentLanguage();
   const load = useCallback(
     async (signal: AbortSignal): Promise<CategoryUsage[]> =>
-      sortCategories(await api.listCategoryUsage(signal, language)),
+      sortCategories(await api.listCategoryUsage({ query: { lang: language } }, { signal })),
     [language],
   );
   return useRequest(load);

@@ -58,7 +58,7 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
       return;
     }
     try {
-      const renamed = await api.renameCategory(category.id, input);
+      const renamed = await api.renameCategory({ query: { id: category.id }, body: input });
       onRenamed({ ...renamed, names: input.names, defaultLanguage: form.value.defaultLanguage });
       toast.success(t('categories.renamed', { name: renamed.name }));
       stopEditing();

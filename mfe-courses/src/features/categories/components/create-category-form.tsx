@@ -27,7 +27,7 @@ export function CreateCategoryForm({
 
   const create = async (input: NamedCategoryInput) => {
     try {
-      const created = await api.createCategory(input);
+      const created = await api.createCategory({ body: input });
       onCreated({ ...created, names: input.names, defaultLanguage: form.value.defaultLanguage });
       form.change(namesValue({}, form.value.defaultLanguage));
       toast.success(t('categories.added', { name: created.name }));

@@ -6,6 +6,9 @@ import { useRequest } from '../../../lib/use-request.ts';
 /** One course with its description, files and the caller's participation, in the reader's language (asked again when it changes). */
 export function useCourse(courseId: string) {
   const language = currentLanguage();
-  const load = useCallback((signal: AbortSignal) => api.getCourse(courseId, signal, language), [courseId, language]);
+  const load = useCallback(
+    (signal: AbortSignal) => api.getCourse({ params: { id: courseId }, query: { lang: language } }, { signal }),
+    [courseId, language],
+  );
   return useRequest(load);
 }

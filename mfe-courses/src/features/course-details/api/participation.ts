@@ -25,7 +25,9 @@ export function useParticipation(
     setPending(true);
     update(shift(starting));
     try {
-      const participation = starting ? await api.startCourse(course.id) : await api.completeCourse(course.id);
+      const participation = starting
+        ? await api.startCourse({ query: { courseId: course.id } })
+        : await api.completeCourse({ query: { courseId: course.id } });
       update((current) => ({ ...current, completedAt: participation.completedAt ?? current.completedAt }));
     } catch (error) {
       update(shift(!starting));

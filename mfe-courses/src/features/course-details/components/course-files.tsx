@@ -19,7 +19,12 @@ export function CourseFiles({ courseId, files }: { courseId: string; files: Cour
       <ul className={styles.files}>
         {files.map((file) => (
           <li key={file.id}>
-            <a href={api.fileDownloadUrl(file.id)} target="_blank" rel="noopener noreferrer" className={styles.file}>
+            <a
+              href={api.href('downloadFile', { params: { fileId: file.id } })}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={styles.file}
+            >
               <FileIcon />
               <span className={styles.fileName}>{file.fileName}</span>
             </a>
@@ -29,7 +34,7 @@ export function CourseFiles({ courseId, files }: { courseId: string; files: Cour
       </ul>
       {files.length > 1 && (
         <p>
-          <a href={api.courseFilesZipUrl(courseId)} target="_blank" rel="noopener noreferrer">
+          <a href={api.href('downloadCourseFiles', { params: { courseId } })} target="_blank" rel="noopener noreferrer">
             {t('details.downloadAll', { count: formatNumber(files.length) })}
           </a>
         </p>

@@ -1,7 +1,7 @@
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './course-view.module.css';
 
@@ -11,7 +11,7 @@ export function CourseNotFound() {
   const navigate = useNavigate();
   const location = useLocation();
   // The first entry of this tab's history has the key 'default': then there is nowhere to go back to.
-  const back = () => (location.key === 'default' ? navigate(paths.dashboard.getHref()) : navigate(-1));
+  const back = () => (location.key === 'default' ? navigate(pages.dashboard.getHref()) : navigate(-1));
   return (
     <section className={styles.course} aria-labelledby="course-not-found">
       <h1 id="course-not-found" className={styles.title}>

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { CourseLanguage } from '../../../components/course-language.tsx';
 import { CloseIcon, EditIcon } from '../../../components/icons.tsx';
 import ui from '../../../components/ui.module.css';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { sanitizeDescription } from '../../../lib/sanitize.ts';
 import { CourseFiles } from './course-files.tsx';
@@ -47,13 +47,13 @@ export function CourseView({ course, update, isAdmin }: Props) {
         </div>
         <div className={styles.headerActions}>
           {isAdmin && (
-            <Link to={paths.editCourse.getHref(course.id)} className={`${buttons.button} ${styles.edit}`}>
+            <Link to={pages.editCourse.getHref(course.id)} className={`${buttons.button} ${styles.edit}`}>
               <EditIcon />
               {t('details.edit')}
             </Link>
           )}
           <Link
-            to={paths.dashboard.getHref()}
+            to={pages.dashboard.getHref()}
             className={icon.iconButton}
             aria-label={t('details.close')}
             title={t('details.close')}

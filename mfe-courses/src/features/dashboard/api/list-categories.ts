@@ -12,7 +12,7 @@ export function useCategoryOptions(): Category[] {
   const language = currentLanguage();
   const load = useCallback(
     (signal: AbortSignal) =>
-      api.listCategories(signal, language).catch((error: unknown) => {
+      api.listCategories({ query: { lang: language } }, { signal }).catch((error: unknown) => {
         if (!signal.aborted) console.error('Could not load the categories for the filter', error);
         return [];
       }),

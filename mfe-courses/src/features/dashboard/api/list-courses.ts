@@ -21,7 +21,7 @@ export function useCoursePage(page: PageQuery) {
   const load = useCallback(
     (signal: AbortSignal): Promise<CoursePage> => {
       const { mine, query } = JSON.parse(key) as PageQuery;
-      return mine ? api.listMyCourses(query, signal) : api.listCourses(query, signal);
+      return mine ? api.listMyCourses({ query }, { signal }) : api.listCourses({ query }, { signal });
     },
     [key],
   );

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { CourseLanguage } from '../../../components/course-language.tsx';
 import { EditIcon, TrashIcon } from '../../../components/icons.tsx';
 import ui from '../../../components/ui.module.css';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import type { DashboardCourse } from '../api/list-courses.ts';
 import styles from './course-card.module.css';
@@ -35,7 +35,7 @@ export function CourseCard({ course, isAdmin, onDelete }: Props) {
         </p>
       )}
       <h3 id={titleId} className={styles.title} lang={course.language}>
-        <Link to={paths.course.getHref(course.id)} className={styles.link}>
+        <Link to={pages.course.getHref(course.id)} className={styles.link}>
           {course.title}
         </Link>
       </h3>
@@ -65,7 +65,7 @@ export function CourseCard({ course, isAdmin, onDelete }: Props) {
         {isAdmin && (
           <div className={styles.actions}>
             <Link
-              to={paths.editCourse.getHref(course.id)}
+              to={pages.editCourse.getHref(course.id)}
               className={icon.iconButton}
               aria-label={t('card.edit', { title: course.title })}
               title={t('card.edit', { title: course.title })}

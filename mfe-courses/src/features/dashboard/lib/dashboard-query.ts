@@ -1,4 +1,4 @@
-import { COURSE_LIMITS, type CourseListQuery, type MyCoursesQuery } from '@portal/contracts/courses';
+import { COURSE_LIMITS, type CourseListRequest, type MyCoursesRequest } from '@portal/contracts/courses';
 import type { Language } from '@portal/contracts/languages';
 import { uuidSchema } from '@portal/contracts/rules';
 
@@ -50,7 +50,7 @@ export function filterParams(filter: DashboardFilter): URLSearchParams {
 }
 
 /** What one page of the dashboard asks the server: a page of all courses, or of the caller's own. */
-export type PageQuery = { mine: false; query: CourseListQuery } | { mine: true; query: MyCoursesQuery };
+export type PageQuery = { mine: false; query: CourseListRequest } | { mine: true; query: MyCoursesRequest };
 
 /** The courses' texts are asked for in `language`, the reader's (the server falls back to each one's default). */
 export function pageQuery(filter: DashboardFilter, language: Language): PageQuery {
@@ -64,13 +64,13 @@ export function pageQuery(filter: DashboardFilter, language: Language): PageQuer
 }
 
 /** The server's query for one page: employees see published courses only (the server insists too). */
-function listQuery(filter: DashboardFilter, language: Language): CourseListQuery {
+function listQuery(filter: DashboardFilter, language: Language): CourseListRequest {
   return {
-    published: filter.view === 'published',
+    published: filter.view === 'published' ? 'true' : 'false',
     q: filter.q || undefined,
     categoryId: filter.categoryId || undefined,
     lang: language,
-    inLanguage: filter.inMyLanguage || undefined,
+    inLanguage: filter.inMyLanguage ? 'true' : undefined,
     limit: PAGE_SIZE,
     offset: (filter.page - 1) * PAGE_SIZE,
   };

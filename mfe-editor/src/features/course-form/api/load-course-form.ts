@@ -31,8 +31,10 @@ export function useCourseFormData(courseId: string | undefined) {
     if (courseId !== undefined && !isCourseId(courseId)) return;
     const controller = new AbortController();
     Promise.all([
-      courseId === undefined ? Promise.resolve(null) : api.getCourse(courseId, controller.signal),
-      api.listCategories(controller.signal, currentLanguage()),
+      courseId === undefined
+        ? Promise.resolve(null)
+        : api.getCourse({ params: { id: courseId } }, { signal: controller.signal }),
+      api.listCategories({ query: { lang: currentLanguage() } }, { signal: controller.signal }),
     ]).then(
       ([course, categories]) => setState({ status: 'ready', course, categories: [...categories].sort(byName) }),
       (error: unknown) => {

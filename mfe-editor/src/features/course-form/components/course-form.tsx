@@ -9,7 +9,7 @@ import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast, usePageToasts } from 'react-toastify';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import {
   formReducer,
@@ -202,7 +202,7 @@ export function CourseForm({ mode, course, categories }: Props) {
       case 'done':
         toast.success(t(outcome.isPublished ? 'messages.published' : 'messages.drafted'));
         leaveGuard.leaveOnPurpose();
-        void navigate(outcome.isPublished ? paths.dashboard.getHref() : paths.drafts.getHref());
+        void navigate(outcome.isPublished ? pages.dashboard.getHref() : pages.dashboard.getHref('drafts'));
         break;
       case 'saveFailed':
         console.error('Could not save the course', outcome.error);
@@ -223,7 +223,7 @@ export function CourseForm({ mode, course, categories }: Props) {
     if (!state.courseId) return;
     setReloading(true);
     try {
-      dispatch({ type: 'latestLoaded', course: await api.getCourse(state.courseId) });
+      dispatch({ type: 'latestLoaded', course: await api.getCourse({ params: { id: state.courseId } }) });
     } catch (error) {
       console.error('Could not load the latest version', error);
       pageToast.error(t(apiErrorKey(error, 'conflict.reloadFailed')));
@@ -265,7 +265,7 @@ export function CourseForm({ mode, course, categories }: Props) {
           {t(mode === 'create' ? 'form.createTitle' : 'form.editTitle')}
         </h1>
         <Link
-          to={paths.dashboard.getHref()}
+          to={pages.dashboard.getHref()}
           className={styles.close}
           aria-label={t('form.close')}
           title={t('form.close')}

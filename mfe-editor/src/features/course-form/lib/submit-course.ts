@@ -35,8 +35,8 @@ export async function submitCourse(
   try {
     const saved =
       state.courseId === null
-        ? await api.createCourse(input)
-        : await api.updateCourse({ ...input, id: state.courseId, updatedAt: state.updatedAt ?? '' });
+        ? await api.createCourse({ body: input })
+        : await api.updateCourse({ body: { ...input, id: state.courseId, updatedAt: state.updatedAt ?? '' } });
     courseId = saved.id;
     dispatch({ type: 'courseSaved', course: saved });
   } catch (error) {
@@ -51,7 +51,7 @@ export async function submitCourse(
   const failedDeletions: string[] = [];
   for (const fileId of state.queuedDeletions) {
     try {
-      await api.deleteFile(fileId);
+      await api.deleteFile({ params: { fileId } });
       dispatch({ type: 'deletionDone', fileId });
     } catch (error) {
       // Already gone is what the user wanted.

@@ -6,6 +6,7 @@ import {
   invitationRequestSchema,
   verifyEmailRequestSchema,
 } from '@portal/contracts/onboarding';
+import { auditContextOf } from '@portal/kit/audit';
 import { AppError, badRequest } from '@portal/kit/errors';
 import { requireAdmin, userIdOf } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
@@ -34,17 +35,23 @@ export function onboardingRoutes(onboarding: Onboarding): Router {
   };
 
   router.post('/internal/register', async (req, res) => {
-    const { status, body } = await onboarding.register(parseInput(registerRequestSchema, req.body));
+    const { status, body } = await onboarding.register(
+      parseInput(registerRequestSchema, req.body),
+      auditContextOf(req),
+    );
     res.status(status).json(body);
   });
 
   router.post('/api/user/verify-email', async (req, res) => {
-    await onboarding.verifyEmail(parseInput(verifyEmailRequestSchema, req.body).token);
+    await onboarding.verifyEmail(parseInput(verifyEmailRequestSchema, req.body).token, auditContextOf(req));
     res.json({ message: 'E-mail address confirmed' });
   });
 
   router.post('/api/admin/invitations', requireAdmin, async (req, res) => {
-    const { status, body } = await onboarding.invite(parseInput(invitationRequestSchema, req.body));
+    const { status, body } = await onboarding.invite(
+      parseInput(invitationRequestSchema, req.body),
+      auditContextOf(req),
+    );
     res.status(status).json(body);
   });
 
@@ -62,11 +69,15 @@ export function onboardingRoutes(onboarding: Onboarding): Router {
     async (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => {
       const query = parseInput(importQuerySchema, req.query, 'query');
       if (!req.file) throw badRequest('The file is missing', [{ path: 'file', code: 'file_required' }]);
-      const { result, demoted } = await onboarding.importUsers(req.file.buffer, {
-        dryRun: query.dryRun === 'true',
-        invite: query.invite === 'true',
-        actorId: userIdOf(req.identity),
-      });
+      const { result, demoted } = await onboarding.importUsers(
+        req.file.buffer,
+        {
+          dryRun: query.dryRun === 'true',
+          invite: query.invite === 'true',
+          actorId: userIdOf(req.identity),
+        },
+        auditContextOf(req),
+      );
       if (demoted.length > 0) res.setHeader(END_SESSIONS_HEADER, demoted.join(','));
       res.json(result);
     },

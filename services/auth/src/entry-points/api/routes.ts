@@ -8,6 +8,7 @@ import {
   setLanguageQuerySchema,
 } from '@portal/contracts/auth';
 import { uuidSchema } from '@portal/contracts/rules';
+import { auditContextOf } from '@portal/kit/audit';
 import { requireUser, userIdOf } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
@@ -23,7 +24,13 @@ export function authRoutes(accounts: Accounts): Router {
 
   router.post('/internal/login', async (req, res) => {
     const { email, password, language } = parseInput(loginRequestSchema, req.body);
-    res.json(await accounts.login(email, password, language));
+    res.json(await accounts.login(email, password, language, auditContextOf(req)));
+  });
+
+  // The gateway ends sessions; the account's trail says so.
+  router.post('/internal/signed-out', requireUser, async (req, res) => {
+    await accounts.signedOut(userIdOf(req.identity), auditContextOf(req));
+    res.status(204).end();
   });
 
   router.get('/internal/users/:id', async (req, res) => {
@@ -37,13 +44,13 @@ export function authRoutes(accounts: Accounts): Router {
 
   router.post('/api/user/change-password', requireUser, async (req, res) => {
     const { currentPassword, newPassword } = parseInput(changePasswordRequestSchema, req.body);
-    await accounts.changePassword(userIdOf(req.identity), currentPassword, newPassword);
+    await accounts.changePassword(userIdOf(req.identity), currentPassword, newPassword, auditContextOf(req));
     res.json({ message: 'Password changed' });
   });
 
   router.delete('/api/user/delete-user', requireUser, async (req, res) => {
     const { password } = parseInput(deleteUserRequestSchema, req.body);
-    await accounts.deleteUser(userIdOf(req.identity), password);
+    await accounts.deleteUser(userIdOf(req.identity), password, auditContextOf(req));
     res.json({ message: 'Account deleted' });
   });
 
@@ -64,7 +71,7 @@ export function authRoutes(accounts: Accounts): Router {
   // The gateway answers the public reset-password call, then ends the sessions of the user named here.
   router.post('/internal/reset-password', async (req, res) => {
     const { email, token, newPassword } = parseInput(resetPasswordRequestSchema, req.body);
-    res.json({ userId: await accounts.resetPassword(email, token, newPassword) });
+    res.json({ userId: await accounts.resetPassword(email, token, newPassword, auditContextOf(req)) });
   });
 
   return router;

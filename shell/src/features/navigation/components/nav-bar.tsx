@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../../../components/logo.tsx';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import styles from './header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
@@ -43,7 +43,7 @@ export function NavBar({ user }: { user: User }) {
   return (
     <header ref={headerRef} className={styles.header}>
       <div className={`${styles.inner} ${styles.signedIn}`}>
-        <Link to={paths.dashboard.getHref()} className={styles.brand} aria-label={t('nav.home')}>
+        <Link to={pages.dashboard.getHref()} className={styles.brand} aria-label={t('nav.home')}>
           <Logo title={t('app.title')} />
         </Link>
         <button
@@ -69,15 +69,15 @@ export function NavBar({ user }: { user: User }) {
             if ((event.target as Element).closest('a')) setMenuOpen(false);
           }}
         >
-          <NavLink to={paths.dashboard.getHref()} className={linkClass} end>
+          <NavLink to={pages.dashboard.getHref()} className={linkClass} end>
             {t('nav.overview')}
           </NavLink>
           {user.isSysAdmin && (
             <>
-              <NavLink to={paths.createCourse.getHref()} className={linkClass}>
+              <NavLink to={pages.createCourse.getHref()} className={linkClass}>
                 {t('nav.createTopic')}
               </NavLink>
-              <NavLink to={paths.categories.getHref()} className={linkClass}>
+              <NavLink to={pages.categories.getHref()} className={linkClass}>
                 {t('nav.categories')}
               </NavLink>
             </>

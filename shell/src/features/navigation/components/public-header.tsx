@@ -3,7 +3,7 @@ import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch } from 'react-router-dom';
 import { Logo } from '../../../components/logo.tsx';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { useSession } from '../../../lib/session.tsx';
 import styles from './header.module.css';
 
@@ -14,15 +14,15 @@ import styles from './header.module.css';
 export function PublicHeader() {
   const { t } = useTranslation();
   const { changeLanguage } = useSession();
-  const onLoginPage = useMatch(paths.login.path) !== null;
+  const onLoginPage = useMatch(pages.login.path) !== null;
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to={paths.home.getHref()} className={styles.brand}>
+        <Link to={pages.home.getHref()} className={styles.brand}>
           <Logo title={t('app.title')} />
         </Link>
         {!onLoginPage && (
-          <Link to={paths.login.getHref()} className={`${buttons.buttonPrimary} ${styles.toLogin}`}>
+          <Link to={pages.login.getHref()} className={`${buttons.buttonPrimary} ${styles.toLogin}`}>
             {t('nav.login')}
           </Link>
         )}

@@ -4,7 +4,7 @@ import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { LOGOUT_REQUEST } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/session.tsx';
 import styles from './user-menu.module.css';
@@ -70,7 +70,7 @@ export function UserMenu({ user }: { user: User }) {
 
   const logOut = () => {
     setOpenedBy(null);
-    void navigate(paths.logout.getHref(), { state: LOGOUT_REQUEST });
+    void navigate(pages.logout.getHref(), { state: LOGOUT_REQUEST });
   };
 
   return (
@@ -110,7 +110,7 @@ export function UserMenu({ user }: { user: User }) {
           <strong className={styles.user}>{user.name}</strong>
           <span className={styles.user}>{user.email}</span>
         </p>
-        <Link to={paths.account.getHref()} className={styles.account} onClick={() => setOpenedBy(null)}>
+        <Link to={pages.account.getHref()} className={styles.account} onClick={() => setOpenedBy(null)}>
           {t('nav.account')}
         </Link>
         <p className={styles.sectionLabel}>{t('language.label')}</p>

@@ -1,7 +1,8 @@
 import type { RemoteName } from '@portal/contracts/portal-config';
 import { Suspense, use, useCallback, useState } from 'react';
-import { ErrorBoundary } from '../../../components/error-boundary.tsx';
+import { ErrorBoundary } from 'react-error-boundary';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { logFailure } from '../../../lib/log-failure.ts';
 import { type Session, useSession } from '../../../lib/session.tsx';
 import { loadRemotePage, type RemotePageModule } from '../lib/remotes.ts';
 import { RemoteRetryContext } from './remote-retry-context.ts';
@@ -29,7 +30,11 @@ function RemotePageLoader({ remote, exposed, session: given }: Props) {
   );
   return (
     <RemoteRetryContext.Provider value={retry}>
-      <ErrorBoundary key={attempt.count} name={`Remote page ${remote}/${exposed}`} fallback={<RemoteUnavailable />}>
+      <ErrorBoundary
+        key={attempt.count}
+        fallback={<RemoteUnavailable />}
+        onError={logFailure(`Remote page ${remote}/${exposed}`)}
+      >
         <Suspense fallback={<PageLoader />}>
           <LoadedPage load={attempt.load} session={session} />
         </Suspense>

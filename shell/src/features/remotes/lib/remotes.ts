@@ -1,17 +1,12 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { PageProps } from '@portal/contracts/pages';
 import type { PortalConfig, RemoteName } from '@portal/contracts/portal-config';
 import type { ComponentType } from 'react';
-import type { Session } from '../../../lib/session.tsx';
 import { fallbackPlugin } from './fallback-plugin.ts';
 import { retryPlugin } from './retry-plugin.ts';
 
-/** What the shell hands to every page a remote exposes. */
-export interface RemotePageProps {
-  session: Session;
-}
-
 export interface RemotePageModule {
-  default: ComponentType<RemotePageProps>;
+  default: ComponentType<PageProps>;
 }
 
 /** Registers the remotes named in /config.json by their manifest URLs, before the first render. */

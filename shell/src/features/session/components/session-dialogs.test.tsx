@@ -56,7 +56,7 @@ describe('an ended session', () => {
     let page: unknown;
     // The dialog loads the auth slice's login page: React wants that suspension awaited inside act().
     await act(async () => {
-      void api.listMyCourses({ status: 'in-progress' }).then((answer) => (page = answer));
+      void api.listMyCourses({ query: { status: 'in-progress' } }).then((answer) => (page = answer));
       // The fake API answers within this turn of the event loop.
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
@@ -76,7 +76,7 @@ describe('an ended session', () => {
     await renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' });
     server.end();
-    const call = api.listMyCourses({ status: 'in-progress' });
+    const call = api.listMyCourses({ query: { status: 'in-progress' } });
     await endedDialog();
 
     server.restore();
@@ -108,7 +108,7 @@ describe('an ended session', () => {
     await renderApp('/categories');
     await screen.findByRole('heading', { name: 'Remote page courses/CategoriesPage' });
     server.end();
-    const call = api.listMyCourses({ status: 'in-progress' });
+    const call = api.listMyCourses({ query: { status: 'in-progress' } });
     await endedDialog();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go to the login page' })));

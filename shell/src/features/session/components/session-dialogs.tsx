@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths.ts';
+import { pages } from '@portal/contracts/pages';
 import { type Session, useSession } from '../../../lib/session.tsx';
 import styles from './session-dialogs.module.css';
 
@@ -27,7 +27,7 @@ export function SessionDialogs({ signInForm }: { signInForm: (session: Session) 
       >
         <div className={styles.signIn}>{signInForm(signInAgain)}</div>
         <p className={styles.newTab}>
-          <a href={paths.login.getHref()} target="_blank" rel="noopener">
+          <a href={pages.login.getHref()} target="_blank" rel="noopener">
             {t('session.newTab')}
           </a>
         </p>

@@ -1,0 +1,58 @@
+import { z } from 'zod/mini';
+import { boundedTo, lineTextSchema, uuidSchema } from './rules.ts';
+
+/** What an audit entry may say a change was: lower-case words joined by dots, e.g. `user.signed-in`. */
+const ACTION_PATTERN = /^[a-z][a-z-]*(?:\.[a-z][a-z-]*)*$/;
+const shortText = (maximum: number) => z.string().check(boundedTo(maximum, 'too_long'));
+
+export const auditActionSchema = z.string().check(boundedTo(80, 'too_long'), z.regex(ACTION_PATTERN, 'invalid_action'));
+export const auditOutcomeSchema = z.enum(['success', 'failure']);
+
+/** A field's value before and after a change; long texts are given as a hash, not twice their content. */
+export const auditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
+
+/** What a service records of a change, in the same transaction as the change (sent through its outbox). */
+export const auditRecordSchema = z.object({
+  occurredAt: z.iso.datetime({ offset: true }),
+  actor: z.object({ id: z.nullable(uuidSchema), name: z.optional(shortText(200)) }),
+  from: z.object({ ip: z.optional(shortText(64)), userAgent: z.optional(shortText(512)) }),
+  action: auditActionSchema,
+  object: z.object({ type: shortText(40), id: z.optional(shortText(80)), label: z.optional(shortText(300)) }),
+  outcome: auditOutcomeSchema,
+  requestId: z.optional(shortText(100)),
+  service: shortText(40),
+  changes: z.optional(z.record(shortText(80), auditChangeSchema)),
+  details: z.optional(z.record(shortText(80), z.unknown())),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+/** An entry as the audit service keeps and answers it: the record, its place in the chain and its hash. */
+export const auditEntrySchema = z.object({
+  ...auditRecordSchema.shape,
+  seq: z.string(),
+  recordedAt: z.string(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_MAX = 200;
+
+export const auditQuerySchema = z.object({
+  actor: z.optional(uuidSchema),
+  objectId: z.optional(lineTextSchema().check(boundedTo(80, 'too_long'))),
+  action: z.optional(auditActionSchema),
+  from: z.optional(z.iso.datetime({ offset: true })),
+  to: z.optional(z.iso.datetime({ offset: true })),
+  /** Entries older than this sequence number: the next page of a listing (its `next`). */
+  before: z.optional(z.string().check(boundedTo(20, 'too_long'), z.regex(/^\d+$/, 'invalid_cursor'))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AUDIT_PAGE_MAX))),
+  format: z.optional(z.enum(['json', 'csv'])),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** The `before` of the next page; absent on the last one. */
+  next: z.optional(z.string()),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -1,0 +1,117 @@
+import { userSchema } from '@portal/contracts/auth';
+import {
+  type OidcSignInRequest,
+  type SsoError,
+  oidcCallbackQuerySchema,
+  oidcLoginQuerySchema,
+  oidcSignInRequestSchema,
+} from '@portal/contracts/oidc';
+import { notFound } from '@portal/kit/errors';
+import type { ServiceClient } from '@portal/kit/service-client';
+import { strictRouter } from '@portal/kit/service-app';
+import { parseInput } from '@portal/kit/validate';
+import type { Request, Router } from 'express';
+import { z } from 'zod';
+import { identityOf } from './identity.ts';
+import { type RelyingParty, OIDC_CALLBACK_PATH, loginFailedPath, reasonOf, safeNextPath, ssoErrorOf } from './oidc.ts';
+import { beginSession } from './session-routes.ts';
+import type { UserSessionStore } from './session.ts';
+
+function save(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+}
+
+/** The auth service's refusals that the login page explains; anything else is a generic failure. */
+const REFUSALS: Record<string, SsoError> = {
+  sso_domain_not_allowed: 'domain',
+  sso_email_unverified: 'unverified',
+  account_deactivated: 'deactivated',
+};
+const refusalSchema = z.object({ error: z.object({ code: z.string() }) });
+
+/** `email_verified` as providers send it; Entra ID sends none but `xms_edov` for an address of a verified domain. */
+const emailVerifiedOf = (claims: Record<string, unknown>) =>
+  claims.email_verified === true || claims.email_verified === 'true' || claims.xms_edov === true;
+
+const groupsOf = (claims: Record<string, unknown>): unknown[] =>
+  Array.isArray(claims.groups) ? claims.groups : typeof claims.groups === 'string' ? [claims.groups] : [];
+
+/** The validated ID token's claims as the auth service takes them; undefined when a needed one is missing. */
+function signInRequestOf(issuer: string, claims: Record<string, unknown>): OidcSignInRequest | undefined {
+  const parsed = oidcSignInRequestSchema.safeParse({
+    issuer,
+    subject: claims.sub,
+    email: claims.email,
+    emailVerified: emailVerifiedOf(claims),
+    name: typeof claims.name === 'string' ? claims.name : undefined,
+    locale: typeof claims.locale === 'string' ? claims.locale : undefined,
+    groups: groupsOf(claims).filter((group) => typeof group === 'string'),
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Sign-in through the company's OpenID Connect provider: authorization code with PKCE, `state` and `nonce`, kept
+ * in the session between the redirect and the callback. Every failure of the callback sends the browser to the
+ * login page with a reason it translates, never to an error page.
+ */
+export function oidcRoutes(auth: ServiceClient, store: UserSessionStore, provider: RelyingParty | undefined): Router {
+  const router = strictRouter();
+
+  router.get('/api/auth/oidc/login', async (req, res) => {
+    if (!provider) throw notFound('Single sign-on is not configured');
+    const { next } = parseInput(oidcLoginQuerySchema, req.query, 'query');
+    let started: Awaited<ReturnType<RelyingParty['start']>>;
+    try {
+      started = await provider.start();
+    } catch {
+      return res.redirect(303, loginFailedPath('provider'));
+    }
+    req.session.oidc = { ...started.checks, next: safeNextPath(next) };
+    await save(req);
+    res.redirect(303, started.url);
+  });
+
+  router.get(OIDC_CALLBACK_PATH, async (req, res) => {
+    if (!provider) throw notFound('Single sign-on is not configured');
+    const failed = (error: SsoError) => res.redirect(303, loginFailedPath(error));
+    const pending = req.session.oidc;
+    // One callback per redirect: a replayed or second callback finds nothing to compare with.
+    delete req.session.oidc;
+    const query = oidcCallbackQuerySchema.safeParse(req.query);
+    if (!pending || !query.success || query.data.state !== pending.state) return failed('state');
+    let finished: Awaited<ReturnType<RelyingParty['finish']>>;
+    try {
+      finished = await provider.finish(new URL(req.originalUrl, 'http://portal.invalid').search, pending);
+    } catch (error) {
+      provider.logger.warn({ requestId: req.id, reason: reasonOf(error) }, 'OpenID Connect callback refused');
+      return failed(ssoErrorOf(error));
+    }
+    const claims = signInRequestOf(finished.issuer, finished.claims);
+    if (!claims) {
+      provider.logger.warn({ requestId: req.id }, 'OpenID Connect claims without a subject or a valid e-mail');
+      return failed('failed');
+    }
+    const answer = await auth('/internal/oidc-sign-in', {
+      method: 'POST',
+      body: claims,
+      identity: identityOf(req),
+      requestId: req.id,
+    }).catch((error: unknown) => {
+      provider.logger.warn(
+        { requestId: req.id, reason: reasonOf(error) },
+        'auth service did not take the provider sign-in',
+      );
+      return undefined;
+    });
+    if (answer?.status !== 200) {
+      const refusal = refusalSchema.safeParse(answer?.body);
+      return failed((refusal.success && REFUSALS[refusal.data.error.code]) || 'failed');
+    }
+    await beginSession(req, store, userSchema.parse(answer.body));
+    if (finished.idToken) req.session.idToken = finished.idToken;
+    res.redirect(303, pending.next);
+  });
+
+  return router;
+}

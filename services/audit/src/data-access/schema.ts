@@ -1,0 +1,30 @@
+import type { Migration } from '@portal/kit/db';
+import { eventTablesMigration } from '@portal/kit/events';
+import type { ColumnType } from 'kysely';
+import { auditEntries } from './migrations/001-audit-entries.ts';
+
+export interface AuditEntriesTable {
+  seq: ColumnType<string, string | bigint, never>;
+  recorded_at: ColumnType<Date, Date, never>;
+  occurred_at: ColumnType<Date, Date, never>;
+  actor_id: string | null;
+  action: string;
+  object_id: string | null;
+  outcome: string;
+  record: ColumnType<unknown, string, never>;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AuditDatabase {
+  audit_entries: AuditEntriesTable;
+  audit_pruned: {
+    through_seq: ColumnType<string, string, never>;
+    last_hash: string;
+    pruned_at: ColumnType<Date, never, never>;
+  };
+  audit_sink_position: { sink: string; seq: ColumnType<string, string, string> };
+}
+
+/** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
+export const migrations: Migration[] = [eventTablesMigration, auditEntries];
