@@ -40,6 +40,13 @@ import {
   participationSchema,
   registerUserToCourseSchema,
 } from './courses.ts';
+import {
+  importQuerySchema,
+  importResultSchema,
+  invitationRequestSchema,
+  invitationSchema,
+  verifyEmailRequestSchema,
+} from './onboarding.ts';
 import { lineTextSchema, uuidSchema } from './rules.ts';
 import { scimTokenCreatedSchema, scimTokenListSchema, scimTokenRequestSchema } from './scim.ts';
 
@@ -84,7 +91,8 @@ export const API_CALLS = {
     method: 'post',
     path: '/api/auth/register',
     body: registerRequestSchema,
-    response: userSchema,
+    /** The new user, signed in (REGISTRATION=open); or a message: the e-mail says what follows. */
+    response: z.union([userSchema, messageSchema]),
   },
   logout: {
     method: 'post',
@@ -170,6 +178,25 @@ export const API_CALLS = {
     path: '/api/admin/scim-tokens/:id',
     params: idParams,
     response: messageSchema,
+  },
+  verifyEmail: {
+    method: 'post',
+    path: '/api/user/verify-email',
+    body: verifyEmailRequestSchema,
+    response: messageSchema,
+  },
+  inviteUser: {
+    method: 'post',
+    path: '/api/admin/invitations',
+    body: invitationRequestSchema,
+    response: invitationSchema,
+  },
+  importUsers: {
+    method: 'post',
+    path: '/api/admin/users/import',
+    query: importQuerySchema,
+    upload: true,
+    response: importResultSchema,
   },
   listCategories: {
     method: 'get',

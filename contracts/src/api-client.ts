@@ -97,8 +97,10 @@ export class ApiTransport {
       [CSRF_HEADER]: CSRF_HEADER_VALUE,
       'X-Api-Version': API_VERSION,
     };
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    // A form (a file upload) sets its own multipart content type with its boundary.
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }

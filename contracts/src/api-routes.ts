@@ -7,7 +7,7 @@ export type Access = 'public' | 'user' | 'admin';
 
 /** One route of the API: a call and what the OpenAPI document says of it beyond its schemas. */
 export interface ApiRoute extends ApiCall {
-  tag: 'Session' | 'Account' | 'Courses' | 'Categories' | 'Files' | 'Audit';
+  tag: 'Session' | 'Account' | 'Administration' | 'Courses' | 'Categories' | 'Files' | 'Audit';
   summary: string;
   access: Access;
   /** The answer's texts are in one language, named by Content-Language (`?lang=` asks for one). */
@@ -41,10 +41,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     ...API_CALLS.register,
     tag: 'Session',
-    summary: 'Register and sign in',
+    summary:
+      'Register: REGISTRATION=open signs the new account in (201); domains and invite answer 202 whatever the address, the e-mail says what follows; off is 403',
     access: 'public',
     status: 201,
-    errors: [400, 409, 429],
+    errors: [400, 403, 409, 429],
   },
   {
     ...API_CALLS.logout,
@@ -165,6 +166,30 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Revoke a SCIM bearer token',
     access: 'admin',
     errors: [400, 401, 403, 404],
+  },
+  {
+    ...API_CALLS.verifyEmail,
+    tag: 'Account',
+    summary: 'Confirm the address of a registration with the token of its e-mail: the account becomes active',
+    access: 'public',
+    errors: [400, 429],
+  },
+  {
+    ...API_CALLS.inviteUser,
+    tag: 'Administration',
+    summary:
+      'Invite someone: the account is created without a password and a link to choose one is mailed in its language (200 when an unused invitation is sent again, 409 for an account in use)',
+    access: 'admin',
+    status: 201,
+    errors: [400, 401, 403, 409],
+  },
+  {
+    ...API_CALLS.importUsers,
+    tag: 'Administration',
+    summary:
+      'Import accounts from a CSV file (multipart, field "file"; email, name, language, role, groups): the dry run judges every row and writes nothing; the real run writes all rows in one transaction, or none with 422 when a row is invalid',
+    access: 'admin',
+    errors: [400, 401, 403, 413, 422],
   },
   {
     ...API_CALLS.listCategories,

@@ -69,7 +69,12 @@ export const resetTokenStatusQuerySchema = z.object({
   token: lineTextSchema().check(z.minLength(1, 'token_invalid'), z.maxLength(256, 'token_invalid')),
 });
 /** A valid link also names its account's e-mail address, which the reset page then need not ask for. */
-export const resetTokenStatusSchema = z.object({ valid: z.boolean(), email: z.optional(z.string()) });
+export const resetTokenStatusSchema = z.object({
+  valid: z.boolean(),
+  email: z.optional(z.string()),
+  /** `invite`: the link sets an invited account's first password (the page words it so). */
+  purpose: z.optional(z.enum(['reset', 'invite'])),
+});
 export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>;
 
 /** Answer of calls that only confirm: a machine-readable status and an English text for logs and scripts. */

@@ -70,6 +70,13 @@ export const pages = {
     remote: 'auth',
     exposed: './ResetPasswordPage',
   },
+  verifyEmail: {
+    path: '/verify-email',
+    getHref: () => '/verify-email',
+    audience: 'everyone',
+    remote: 'auth',
+    exposed: './VerifyEmailPage',
+  },
   logout: { path: '/logout', getHref: () => '/logout', audience: 'everyone' },
   dashboard: {
     path: '/dashboard',
@@ -127,6 +134,20 @@ export const pages = {
     audience: 'signed-in',
     remote: 'auth',
     exposed: './AdminScimPage',
+  },
+  adminInvite: {
+    path: '/admin/users/invite',
+    getHref: () => '/admin/users/invite',
+    audience: 'signed-in',
+    remote: 'auth',
+    exposed: './InviteUserPage',
+  },
+  adminImport: {
+    path: '/admin/users/import',
+    getHref: () => '/admin/users/import',
+    audience: 'signed-in',
+    remote: 'auth',
+    exposed: './ImportUsersPage',
   },
 } as const satisfies Record<string, Page>;
 

@@ -1,6 +1,15 @@
 import { z } from 'zod/mini';
 import { LANGUAGES } from './languages.ts';
 
+/**
+ * Who may create an account (REGISTRATION): `open` anyone, signed in at once; `domains` addresses of the allowed
+ * domains, active once the e-mail link is followed; `invite` only administrators' invitations and imports; `off`
+ * neither (single sign-on and SCIM only).
+ */
+export const REGISTRATION_MODES = ['open', 'domains', 'invite', 'off'] as const;
+export const registrationModeSchema = z.enum(REGISTRATION_MODES);
+export type RegistrationMode = z.infer<typeof registrationModeSchema>;
+
 export const REMOTE_NAMES = ['auth', 'courses', 'editor'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
@@ -15,6 +24,8 @@ export const portalConfigSchema = z.object({
   maxFileBytes: z.number().check(z.int(), z.positive()),
   /** The gateway's idle timeout: the shell warns before it ends a session (WCAG 2.2.1). */
   sessionIdleMinutes: z.number().check(z.positive()),
+  /** Who may create an account: the register page and the landing page's "Create account" follow it. */
+  registration: registrationModeSchema,
   /** Sign-in through the company's OpenID Connect provider, when configured: its name, and whether passwords still work. */
   sso: z.optional(z.object({ displayName: z.string(), passwordSignIn: z.boolean() })),
   footer: z.object({

@@ -33,7 +33,9 @@ export const PROXIED_PREFIXES = {
     '/api/user/set-name',
     '/api/user/request-password-reset',
     '/api/user/reset-password/status',
+    '/api/user/verify-email',
     '/api/admin/users',
+    '/api/admin/invitations',
     '/api/admin/scim-tokens',
     SCIM_BASE_PATH,
   ],
@@ -79,6 +81,11 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   });
   app.post('/api/user/reset-password', async (req, _res, next) => {
     await limits.reset(req.ip ?? 'unknown');
+    next();
+  });
+  // A registration's confirmation link is tried as often as a reset link's.
+  app.post('/api/user/verify-email', async (req, _res, next) => {
+    await limits.resetStatus(req.ip ?? 'unknown');
     next();
   });
   app.get('/api/user/reset-password/status', async (req, _res, next) => {

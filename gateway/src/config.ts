@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, booleanFromEnv, loadConfig } from '@portal/kit/config';
-import { DEFAULT_MAX_FILE_BYTES } from '@portal/contracts/portal-config';
+import { DEFAULT_MAX_FILE_BYTES, REGISTRATION_MODES } from '@portal/contracts/portal-config';
 import { z } from 'zod';
 
 /** One URL, or several comma-separated ones for the instances of a scaled-out service. */
@@ -36,6 +36,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       AUDIT_SERVICE_URL: serviceUrl('http://127.0.0.1:8104'),
       /** The files service's upload limit, told to the front end in /config.json. */
       MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_MAX_FILE_BYTES),
+      /** Who may create an account (the auth service reads the same variable): told to the front end in /config.json. */
+      REGISTRATION: z.enum(REGISTRATION_MODES).default('open'),
       /** Bearer token for /metrics; unset, only callers on this machine (loopback) may read it. */
       METRICS_TOKEN: z.string().min(16).optional(),
       SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),

@@ -42,6 +42,7 @@ export function portalConfig(config: GatewayConfig): PortalConfig {
     languages: [...LANGUAGES],
     maxFileBytes: config.MAX_FILE_BYTES,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+    registration: config.REGISTRATION,
     ...(config.OIDC_ISSUER_URL
       ? { sso: { displayName: config.OIDC_DISPLAY_NAME, passwordSignIn: config.OIDC_PASSWORD_SIGN_IN } }
       : {}),

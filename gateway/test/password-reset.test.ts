@@ -117,8 +117,8 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
     const statusOf = async (candidate: string) =>
       (await portal.session().get(`/api/user/reset-password/status?token=${encodeURIComponent(candidate)}`)).body;
 
-    expect(await statusOf(token)).toEqual({ valid: true, email: account.email });
-    expect(await statusOf(token)).toEqual({ valid: true, email: account.email });
+    expect(await statusOf(token)).toEqual({ valid: true, email: account.email, purpose: 'reset' });
+    expect(await statusOf(token)).toEqual({ valid: true, email: account.email, purpose: 'reset' });
     expect(await statusOf('k3J9xQ2mZpL7vR4tW8yB1nC6dF0gH5sA')).toEqual({ valid: false });
     expect(await statusOf('short')).toEqual({ valid: false });
     expect((await portal.session().get('/api/user/reset-password/status')).status).toBe(400);

@@ -7,6 +7,7 @@ import { strictRouter } from '@portal/kit/service-app';
 import { startService } from '@portal/kit/start-service';
 import { SCIM_BASE_PATH } from '@portal/contracts/scim';
 import type { AuthConfig } from './config.ts';
+import { onboardingRepository } from './data-access/onboarding-repository.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
 import { directoryRepository } from './data-access/directory-repository.ts';
@@ -18,7 +19,9 @@ import { companySignIn } from './domain/company-sign-in.ts';
 import { createMailer } from './domain/mailer.ts';
 import { directory } from './domain/scim.ts';
 import { scimTokens } from './domain/scim-tokens.ts';
+import { onboarding } from './domain/onboarding.ts';
 import { oidcRoutes } from './entry-points/api/oidc-routes.ts';
+import { onboardingRoutes } from './entry-points/api/onboarding-routes.ts';
 import { authRoutes } from './entry-points/api/routes.ts';
 import { scimRoutes } from './entry-points/api/scim-routes.ts';
 
@@ -50,7 +53,11 @@ export function accountsFor(
   config: AuthConfig,
   logger = createLogger(SERVICE_NAME, 'silent'),
 ) {
-  return createAccounts({
+  return createAccounts(accountsDeps(database, config, logger));
+}
+
+function accountsDeps(database: Database<AuthDatabase>, config: AuthConfig, logger: ReturnType<typeof createLogger>) {
+  return {
     checkPasswordSignIn: companySignInFor(database, config, logger).checkPasswordSignIn,
     users: usersRepository(database.db),
     resetTokens: resetTokensRepository(database.db),
@@ -62,6 +69,19 @@ export function accountsFor(
     }),
     logger,
     publicUrl: config.PUBLIC_URL,
+  };
+}
+
+/** Registration by REGISTRATION, invitations and imports, on the same repositories and mailer as the accounts. */
+function onboardingFor(database: Database<AuthDatabase>, config: AuthConfig, logger: ReturnType<typeof createLogger>) {
+  const deps = accountsDeps(database, config, logger);
+  return onboarding({
+    ...deps,
+    accounts: createAccounts(deps),
+    onboarding: onboardingRepository(database.db),
+    registration: config.REGISTRATION,
+    allowedEmailDomains: config.ALLOWED_EMAIL_DOMAINS,
+    inviteTtlHours: config.INVITE_TTL_HOURS,
   });
 }
 
@@ -103,6 +123,7 @@ export async function startAuthService(config: AuthConfig) {
       const router = strictRouter();
       router.use(
         authRoutes(accountsFor(database, config, logger), tokens),
+        onboardingRoutes(onboardingFor(database, config, logger)),
         oidcRoutes(companySignInFor(database, config, logger)),
         scimRoutes(scim, tokens, logger),
       );

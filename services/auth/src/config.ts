@@ -1,9 +1,26 @@
-import { emailSchema, passwordSchema } from '@portal/contracts/rules';
-import { booleanFromEnv, commaListFromEnv, loadServiceConfig } from '@portal/kit/config';
+import { ONBOARDING_LIMITS } from '@portal/contracts/onboarding';
+import { REGISTRATION_MODES } from '@portal/contracts/portal-config';
+import { EMAIL_PATTERN, emailSchema, passwordSchema } from '@portal/contracts/rules';
+import { ConfigError, booleanFromEnv, commaListFromEnv, loadServiceConfig } from '@portal/kit/config';
 import { z } from 'zod';
 
+/** A comma-separated list of e-mail domains (`example.ch, example.com`), lower-cased. */
+const domainList = z
+  .string()
+  .max(4_000)
+  .transform((value) =>
+    value
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase())
+      .filter((domain) => domain.length > 0),
+  )
+  .refine(
+    (domains) => domains.every((domain) => EMAIL_PATTERN.test(`a@${domain}`)),
+    'must be domains separated by commas',
+  );
+
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env) {
-  return loadServiceConfig(
+  const config = loadServiceConfig(
     8101,
     {
       /** Where links in e-mails point: the portal's public address. */
@@ -17,6 +34,12 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
       /** A bearer token SCIM clients may use beside the ones administrators generate (at least 32 characters). */
       SCIM_TOKEN: z.string().min(32).max(512).optional(),
       ADMIN_NAME: z.string().trim().min(2).max(100).default('Administrator'),
+      /** Who may create an account: open (default), domains, invite or off. */
+      REGISTRATION: z.enum(REGISTRATION_MODES).default('open'),
+      /** The domains whose addresses may register when REGISTRATION=domains. */
+      ALLOWED_EMAIL_DOMAINS: domainList.default([]),
+      /** How long an invitation's link sets a first password. */
+      INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(2_160).default(ONBOARDING_LIMITS.inviteTtlHoursDefault),
       /** Values of the provider's `groups` claim that make a system administrator at sign-in. */
       OIDC_ADMIN_GROUPS: commaListFromEnv,
       /** E-mail domains that may sign in through the provider (any when unset), lower case. */
@@ -26,5 +49,8 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
     },
     env,
   );
+  if (config.REGISTRATION === 'domains' && config.ALLOWED_EMAIL_DOMAINS.length === 0)
+    throw new ConfigError(['ALLOWED_EMAIL_DOMAINS: must name at least one domain when REGISTRATION=domains']);
+  return config;
 }
 export type AuthConfig = ReturnType<typeof loadAuthConfig>;

@@ -16,4 +16,16 @@ describe('configuration', () => {
     expect(config.DATA_DIR).toBe('/tmp/portal');
     expect(config.PUBLIC_URL).toBe('http://localhost:8080');
   });
+
+  it('when REGISTRATION=domains names no domain, or a domain is malformed, then loading fails naming ALLOWED_EMAIL_DOMAINS', () => {
+    const base = { IDENTITY_SECRET: 'x'.repeat(32) };
+    expect(() => loadAuthConfig({ ...base, REGISTRATION: 'domains' })).toThrow(/ALLOWED_EMAIL_DOMAINS/);
+    expect(() =>
+      loadAuthConfig({ ...base, REGISTRATION: 'domains', ALLOWED_EMAIL_DOMAINS: 'example.ch, bad domain' }),
+    ).toThrow(/ALLOWED_EMAIL_DOMAINS/);
+    expect(() => loadAuthConfig({ ...base, REGISTRATION: 'closed' })).toThrow(/REGISTRATION/);
+    const config = loadAuthConfig({ ...base, REGISTRATION: 'domains', ALLOWED_EMAIL_DOMAINS: ' Example.CH,firma.ch ' });
+    expect(config.ALLOWED_EMAIL_DOMAINS).toEqual(['example.ch', 'firma.ch']);
+    expect(loadAuthConfig(base)).toMatchObject({ REGISTRATION: 'open', INVITE_TTL_HOURS: 168 });
+  });
 });

@@ -5,7 +5,7 @@ import { admin, anna, apiError, fakeApi } from '../../../jest/fake-api.ts';
 import { changeInterfaceLanguage } from '../lib/i18n.ts';
 import type { Session } from '../lib/session.tsx';
 
-const { renderApp } = await import('../testing/app.tsx');
+const { renderApp, testConfig } = await import('../testing/app.tsx');
 
 const signedOut = () => fakeApi({ 'GET /api/auth/check-login-status': apiError(401, 'unauthorized') });
 const signedIn = (user = anna) => fakeApi({ 'GET /api/auth/check-login-status': { status: 200, body: user } });
@@ -116,6 +116,17 @@ describe('portal routes', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'fr');
     expect(localStorage.getItem('i18nextLng')).toBe('fr');
   });
+
+  it.each(['invite', 'off'] as const)(
+    'when registration is %s, then the start page offers only the login',
+    async (registration) => {
+      signedOut();
+      await renderApp('/', { ...testConfig, registration });
+      const main = screen.getByRole('main');
+      expect(within(main).getByRole('link', { name: 'Log in to get started' })).toBeInTheDocument();
+      expect(within(main).queryByRole('link', { name: 'Create account' })).not.toBeInTheDocument();
+    },
+  );
 
   it('when a visitor opens the start page, then title, subtitle, login link, two paragraphs, topics and footer are shown', async () => {
     signedOut();

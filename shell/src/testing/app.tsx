@@ -25,6 +25,7 @@ export const testConfig: PortalConfig = {
   languages: ['en', 'fr', 'de', 'it', 'rm'],
   maxFileBytes: 50 * 1024 * 1024,
   sessionIdleMinutes: 120,
+  registration: 'open',
   footer: {
     address: 'Bahnhofstrasse 1, 8001 Zürich',
     website: 'https://learning.example.ch/',
@@ -54,11 +55,11 @@ function LocationProbe() {
  * The whole shell at `url` as a page load: the login status is asked once, through the fake API. Awaited,
  * because a remote page suspends while it loads.
  */
-export async function renderApp(url: string): Promise<RenderResult> {
+export async function renderApp(url: string, config: PortalConfig = testConfig): Promise<RenderResult> {
   let result: RenderResult | undefined;
   await act(async () => {
     result = render(
-      <AppProvider config={testConfig} loginStatus={checkLoginStatus()}>
+      <AppProvider config={config} loginStatus={checkLoginStatus()}>
         <MemoryRouter initialEntries={[url]}>
           <NavigationGuard />
           <AppRoutes />

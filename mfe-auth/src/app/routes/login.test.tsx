@@ -173,6 +173,7 @@ describe('login page', () => {
       languages: ['en'],
       maxFileBytes: 1,
       sessionIdleMinutes: 60,
+      registration: 'open',
       sso: { displayName: 'Contoso', passwordSignIn },
       footer: {
         address: 'a',

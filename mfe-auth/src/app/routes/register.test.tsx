@@ -178,3 +178,31 @@ describe('register page', () => {
     },
   );
 });
+
+describe('register page by registration mode', () => {
+  it('when the portal takes invitations only, then no form is shown but the notice and the way to sign in', async () => {
+    fakeApi({ 'GET /config.json': { status: 200, body: { registration: 'invite' } } });
+    renderRegister();
+    expect(
+      await screen.findByText('Accounts of this portal are created by its administrators. Ask them for an invitation.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('when the registration answers 202, then the page asks to check the e-mail and nobody is signed in', async () => {
+    const session = fakeSession();
+    fakeApi({
+      'GET /config.json': { status: 200, body: { registration: 'domains' } },
+      'POST /api/auth/register': { status: 202, body: { message: 'Check your e-mail to go on' } },
+    });
+    renderRegister(session);
+    const user = await fillIn();
+    await sendable();
+    await user.click(submit());
+    expect(
+      await screen.findByText('Check your e-mail: we have sent you a message with the next step.'),
+    ).toBeInTheDocument();
+    expect(session.signIn).not.toHaveBeenCalled();
+  });
+});

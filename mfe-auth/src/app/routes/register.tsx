@@ -1,27 +1,46 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
+import styles from '../../components/form.module.css';
 import { pages } from '@portal/contracts/pages';
+import { useRegistrationMode } from '../../features/register/api/get-registration-mode.ts';
 import { RegisterForm } from '../../features/register/components/register-form.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
 
-/** Exposed as ./RegisterPage. Once registered (and so signed in), the user goes on to the dashboard. */
+/**
+ * Exposed as ./RegisterPage. REGISTRATION=open: once registered (and so signed in), the user goes on to the
+ * dashboard; domains: the page then asks to follow the e-mail's link; invite and off: no form, only the way in.
+ */
 export default function RegisterPage({ session }: PageProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
+  const mode = useRegistrationMode();
+  const [mailed, setMailed] = useState(false);
   if (session.user) return <Navigate to={pages.dashboard.getHref()} replace />;
+  const closed = mode === 'invite' || mode === 'off';
   return (
     <AuthCard
       id="register-title"
       title={t('register.title')}
-      subtitle={t('register.subtitle')}
+      subtitle={closed || mailed ? undefined : t('register.subtitle')}
       footer={
         <p>
           {t('register.haveAccount')} <Link to={pages.login.getHref()}>{t('register.toLogin')}</Link>
         </p>
       }
     >
-      <RegisterForm session={session} />
+      {closed && (
+        <p className={styles.notice} role="status">
+          {t(mode === 'invite' ? 'register.inviteOnly' : 'register.closed')}
+        </p>
+      )}
+      {mailed && (
+        <p className={styles.notice} role="status">
+          {t('register.checkEmail')}
+        </p>
+      )}
+      {!closed && !mailed && <RegisterForm session={session} onMailed={() => setMailed(true)} />}
     </AuthCard>
   );
 }

@@ -141,3 +141,13 @@ describe('reset password page', () => {
     expect(submit()).toBeDisabled();
   });
 });
+
+describe('reset password page opened by an invitation', () => {
+  it('when the link is an invitation, then the page asks to choose a first password', async () => {
+    renderReset({ linkStatus: { status: 200, body: { ...VALID_LINK.body, purpose: 'invite' } } });
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(
+      screen.getByText('You have been invited to the portal. Choose a password for your account.'),
+    ).toBeInTheDocument();
+  });
+});

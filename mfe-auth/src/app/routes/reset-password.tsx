@@ -8,7 +8,7 @@ import { pages } from '@portal/contracts/pages';
 import { ResetPasswordForm } from '../../features/password-reset/components/reset-password-form.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 
-type LinkState = { status: 'checking' | 'invalid' } | { status: 'valid'; email: string | undefined };
+type LinkState = { status: 'checking' | 'invalid' } | { status: 'valid'; email: string | undefined; invited: boolean };
 
 /**
  * Whether the link still works, and whose account it is for, asked as the page opens (the token is not used up
@@ -20,9 +20,13 @@ function useResetLinkState(token: string | null): LinkState {
     if (!token) return;
     let current = true;
     api.resetTokenStatus({ query: { token } }).then(
-      ({ valid, email }) =>
-        current && setChecked({ token, state: valid ? { status: 'valid', email } : { status: 'invalid' } }),
-      () => current && setChecked({ token, state: { status: 'valid', email: undefined } }),
+      ({ valid, email, purpose }) =>
+        current &&
+        setChecked({
+          token,
+          state: valid ? { status: 'valid', email, invited: purpose === 'invite' } : { status: 'invalid' },
+        }),
+      () => current && setChecked({ token, state: { status: 'valid', email: undefined, invited: false } }),
     );
     return () => {
       current = false;
@@ -31,18 +35,22 @@ function useResetLinkState(token: string | null): LinkState {
   return checked?.token === token ? checked.state : { status: 'checking' };
 }
 
-/** Exposed as ./ResetPasswordPage: the target of the e-mail link /reset-password?token=…; without a token, /login. */
+/**
+ * Exposed as ./ResetPasswordPage: the target of the e-mail link /reset-password?token=…; without a token, /login.
+ * An invitation's link opens it too, worded as choosing a first password.
+ */
 export default function ResetPasswordPage() {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const linkState = useResetLinkState(token);
+  const invited = linkState.status === 'valid' && linkState.invited;
   if (!token) return <Navigate to={pages.login.getHref()} replace />;
   return (
     <AuthCard
       id="reset-password-title"
-      title={t('reset.title')}
-      subtitle={linkState.status === 'valid' ? t('reset.subtitle') : undefined}
+      title={t(invited ? 'invitation.title' : 'reset.title')}
+      subtitle={linkState.status === 'valid' ? t(invited ? 'invitation.subtitle' : 'reset.subtitle') : undefined}
       footer={<Link to={pages.login.getHref()}>{t('requestReset.backToLogin')}</Link>}
     >
       {linkState.status === 'checking' && <p role="status">{t('reset.checkingLink')}</p>}

@@ -7,10 +7,13 @@ import { pages } from '@portal/contracts/pages';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import AccountPage from '../routes/account.tsx';
 import AdminScimPage from '../routes/admin-scim.tsx';
+import ImportUsersPage from '../routes/admin-import.tsx';
+import InviteUserPage from '../routes/admin-invite.tsx';
 import LoginPage from '../routes/login.tsx';
 import RegisterPage from '../routes/register.tsx';
 import RequestResetPage from '../routes/request-reset.tsx';
 import ResetPasswordPage from '../routes/reset-password.tsx';
+import VerifyEmailPage from '../routes/verify-email.tsx';
 import styles from './standalone-app.module.css';
 import { useStandaloneSession } from './standalone-session.ts';
 
@@ -34,6 +37,9 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
           <Route path={pages.resetPassword.path} element={<ResetPasswordPage />} />
           <Route path={pages.account.path} element={<AccountPage session={session} />} />
           <Route path={pages.adminScim.path} element={<AdminScimPage session={session} />} />
+          <Route path={pages.verifyEmail.path} element={<VerifyEmailPage />} />
+          <Route path={pages.adminInvite.path} element={<InviteUserPage session={session} />} />
+          <Route path={pages.adminImport.path} element={<ImportUsersPage session={session} />} />
           <Route
             path={pages.dashboard.path}
             element={<p role="status">{t('standalone.signedIn', { name: session.user?.name ?? '' })}</p>}

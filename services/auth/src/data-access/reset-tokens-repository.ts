@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { AuthDatabase } from './schema.ts';
+import type { AuthDatabase, ResetTokenPurpose } from './schema.ts';
+
+/** What sets a password: a reset link, or an invitation's first one. */
+export const PASSWORD_PURPOSES: readonly ResetTokenPurpose[] = ['reset', 'invite'];
 
 export function resetTokensRepository(db: Kysely<AuthDatabase>) {
   return {
-    async insert(userId: string, tokenHash: string, expiresAt: Date) {
+    async insert(userId: string, tokenHash: string, expiresAt: Date, purpose: ResetTokenPurpose = 'reset') {
       await db
         .insertInto('password_reset_tokens')
-        .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt })
+        .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, purpose })
         .execute();
     },
 
@@ -14,12 +17,18 @@ export function resetTokensRepository(db: Kysely<AuthDatabase>) {
      * Takes a valid token for good: the token and every other token of its user are deleted in the same
      * statement, so a token is used at most once even when two resets race.
      */
-    async consume(tokenHash: string, userId: string, now: Date): Promise<boolean> {
+    async consume(
+      tokenHash: string,
+      userId: string,
+      now: Date,
+      purposes: readonly ResetTokenPurpose[] = PASSWORD_PURPOSES,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const token = await trx
           .deleteFrom('password_reset_tokens')
           .where('token_hash', '=', tokenHash)
           .where('user_id', '=', userId)
+          .where('purpose', 'in', [...purposes])
           .returning(['expires_at'])
           .executeTakeFirst();
         if (!token) return false;
@@ -29,14 +38,24 @@ export function resetTokensRepository(db: Kysely<AuthDatabase>) {
     },
 
     /** The user of a valid token, or nothing. Only looks: the token stays for the reset itself. */
-    async ownerOf(tokenHash: string, now: Date): Promise<string | undefined> {
+    async ownerOf(
+      tokenHash: string,
+      now: Date,
+      purposes: readonly ResetTokenPurpose[] = PASSWORD_PURPOSES,
+    ): Promise<string | undefined> {
+      return (await this.find(tokenHash, now, purposes))?.userId;
+    },
+
+    /** A valid token's user and purpose, or nothing; the token stays. */
+    async find(tokenHash: string, now: Date, purposes: readonly ResetTokenPurpose[] = PASSWORD_PURPOSES) {
       const token = await db
         .selectFrom('password_reset_tokens')
-        .select('user_id')
+        .select(['user_id as userId', 'purpose'])
         .where('token_hash', '=', tokenHash)
         .where('expires_at', '>', now)
+        .where('purpose', 'in', [...purposes])
         .executeTakeFirst();
-      return token?.user_id;
+      return token;
     },
 
     async deleteOfUser(userId: string) {

@@ -38,7 +38,7 @@ const listedColumns = [
 ] as const;
 
 /** The service named in its audit records. */
-const SERVICE = 'auth';
+export const SERVICE = 'auth';
 
 const columns = [
   'id',

@@ -69,13 +69,13 @@ const invalidToken = () => new AppError(400, 'invalid_token', 'The reset link is
  * New passwords (not the ones already stored: they keep working at login) must not be common or guessable,
  * judged with the person's name and e-mail.
  */
-async function refuseGuessable(password: string, person: { name: string; email: string }, field: string) {
+export async function refuseGuessable(password: string, person: { name: string; email: string }, field: string) {
   if (await isGuessablePassword(password, person))
     throw badRequest('The password is too easy to guess', [{ path: field, code: 'password_too_weak' }]);
 }
 
 /** What a failed send says without the addresses nodemailer puts in its message and its `rejected` list. */
-function smtpFailureOf(error: unknown) {
+export function smtpFailureOf(error: unknown) {
   const { code, responseCode, command } = (error ?? {}) as Record<string, unknown>;
   return { code, responseCode, command };
 }
@@ -84,7 +84,7 @@ function smtpFailureOf(error: unknown) {
 const accountObject = (record: { id: string; email: string }) => ({ type: 'user', id: record.id, label: record.email });
 
 /** A successful change to an account, made by the context's actor (or, signing in, by the account's owner). */
-function audited(
+export function audited(
   context: AuditContext = OUTSIDE_A_REQUEST,
   action: string,
   record: { id: string; email: string },
@@ -92,12 +92,12 @@ function audited(
 ): AuditDraft {
   return { ...context, action, object: accountObject(record), outcome: 'success', ...more };
 }
-const ownAction = (record: { id: string; name: string }) => ({ actor: { id: record.id, name: record.name } });
+export const ownAction = (record: { id: string; name: string }) => ({ actor: { id: record.id, name: record.name } });
 
 /** Where a use case is called from code rather than a request (tests, seeding): no actor, no address. */
-const OUTSIDE_A_REQUEST: AuditContext = { actor: { id: null }, from: {} };
+export const OUTSIDE_A_REQUEST: AuditContext = { actor: { id: null }, from: {} };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The use cases of accounts; routes stay thin and only translate HTTP to these calls. */
 export function accounts(deps: AccountsDeps) {
@@ -273,11 +273,14 @@ export function accounts(deps: AccountsDeps) {
       });
     },
 
-    /** Whether the reset link still works; the token stays usable. */
-    /** The e-mail address of a valid link's account (the mail went there, so the link's holder knows it). */
-    async resetTokenEmail(token: string): Promise<string | undefined> {
-      const userId = await deps.resetTokens.ownerOf(hashToken(token), now());
-      return userId === undefined ? undefined : (await deps.users.findById(userId))?.email;
+    /**
+     * The e-mail address of a valid link's account (the mail went there, so the link's holder knows it) and whether
+     * the link resets a password or sets an invitee's first one; the token stays usable.
+     */
+    async resetTokenStatus(token: string) {
+      const found = await deps.resetTokens.find(hashToken(token), now());
+      const email = found && (await deps.users.findById(found.userId))?.email;
+      return found && email !== undefined ? { email, purpose: found.purpose } : undefined;
     },
 
     /**

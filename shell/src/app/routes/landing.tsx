@@ -3,6 +3,7 @@ import card from '@portal/web-kit/styles/card.module.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pages } from '@portal/contracts/pages';
+import { usePortalConfig } from '../../lib/portal-config.tsx';
 import { useSession } from '../../lib/session.tsx';
 import styles from './landing.module.css';
 
@@ -12,6 +13,8 @@ const TOPICS = ['safety', 'privacy', 'projects', 'meetings', 'customers', 'leade
 export function LandingRoute() {
   const { t } = useTranslation();
   const { user } = useSession();
+  // With REGISTRATION=invite or off, accounts come from administrators or the company's sign-in only.
+  const mayRegister = ['open', 'domains'].includes(usePortalConfig().registration);
   return (
     <div className={styles.landing}>
       <section className={styles.hero} aria-labelledby="landing-title">
@@ -29,9 +32,11 @@ export function LandingRoute() {
             <Link to={pages.login.getHref()} className={buttons.buttonPrimary}>
               {t('landing.login')}
             </Link>
-            <Link to={pages.register.getHref()} className={`${buttons.button} ${styles.secondary}`}>
-              {t('landing.register')}
-            </Link>
+            {mayRegister && (
+              <Link to={pages.register.getHref()} className={`${buttons.button} ${styles.secondary}`}>
+                {t('landing.register')}
+              </Link>
+            )}
           </div>
         )}
       </section>

@@ -26,9 +26,10 @@ const LABELS: Record<Field, string> = { name: 'fields.name', email: 'fields.emai
 /**
  * Name, e-mail and password, checked with the same rules as the server; submit stays disabled until all
  * three are valid and the password is judged hard enough to guess, as the server judges it; under it, which rules
- * are still unmet. A successful registration signs the new user in.
+ * are still unmet. A successful registration signs the new user in, or (REGISTRATION=domains) sends the mail whose
+ * link activates the account: `onMailed`.
  */
-export function RegisterForm({ session }: { session: PortalSession }) {
+export function RegisterForm({ session, onMailed }: { session: PortalSession; onMailed: () => void }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const fields = useFormFields(EMPTY);
   const validationText = useValidationText();
@@ -49,9 +50,10 @@ export function RegisterForm({ session }: { session: PortalSession }) {
     setSubmitting(true);
     setFailure(null);
     try {
-      const user = await api.register({ body: { ...result.data, language: currentLanguage() } });
+      const answer = await api.register({ body: { ...result.data, language: currentLanguage() } });
+      if (!('id' in answer)) return onMailed();
       toast.success(t('register.success'));
-      session.signIn(user);
+      session.signIn(answer);
     } catch (error) {
       if (error instanceof ApiError) {
         const fromServer: Partial<Record<Field, string>> = {};
@@ -62,6 +64,8 @@ export function RegisterForm({ session }: { session: PortalSession }) {
       setFailure(
         failureText(error, 'register.failed', {
           email_taken: 'register.emailTaken',
+          email_domain_not_allowed: 'register.domainNotAllowed',
+          registration_closed: 'register.closed',
           validation_failed: 'register.invalid',
         }),
       );

@@ -5,7 +5,6 @@ import {
   deleteUserRequestSchema,
   loginRequestSchema,
   passwordResetRequestSchema,
-  registerRequestSchema,
   resetPasswordRequestSchema,
   resetTokenStatusQuerySchema,
   setLanguageQuerySchema,
@@ -33,10 +32,6 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
   router.post('/internal/login', async (req, res) => {
     const { email, password, language } = parseInput(loginRequestSchema, req.body);
     res.json(await accounts.login(email, password, language, auditContextOf(req)));
-  });
-
-  router.post('/internal/register', async (req, res) => {
-    res.status(201).json(await accounts.register(parseInput(registerRequestSchema, req.body), auditContextOf(req)));
   });
 
   // The gateway ends sessions; the account's trail says so.
@@ -96,8 +91,8 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
   // Proxied by the gateway, which limits it per address like reset requests.
   router.get('/api/user/reset-password/status', async (req, res) => {
     const { token } = parseInput(resetTokenStatusQuerySchema, req.query, 'query');
-    const email = await accounts.resetTokenEmail(token);
-    res.json(email === undefined ? { valid: false } : { valid: true, email });
+    const link = await accounts.resetTokenStatus(token);
+    res.json(link === undefined ? { valid: false } : { valid: true, ...link });
   });
 
   // The gateway answers the public reset-password call, then ends the sessions of the user named here.

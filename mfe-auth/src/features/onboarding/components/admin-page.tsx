@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import type { PortalSession } from '@portal/contracts/pages';
+import styles from './onboarding.module.css';
+
+/**
+ * The frame of an administration page: its title; to anyone but a system
+ * administrator only a notice (the server refuses their calls with 403 regardless).
+ */
+export function AdminPage({
+  id,
+  title,
+  session,
+  children,
+}: {
+  id: string;
+  title: string;
+  session: PortalSession;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  return (
+    <section className={styles.page} aria-labelledby={id}>
+      <h1 id={id} className={styles.title}>
+        {title}
+      </h1>
+      {session.user?.isSysAdmin ? children : <p role="alert">{t('errors.forbidden')}</p>}
+    </section>
+  );
+}

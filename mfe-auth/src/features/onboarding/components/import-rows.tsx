@@ -1,0 +1,45 @@
+import type { ImportRow } from '@portal/contracts/onboarding';
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
+import { useTranslation } from 'react-i18next';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import styles from './onboarding.module.css';
+
+/** The judged rows of an import file: what each will do, and for an invalid one what is wrong, by its line. */
+export function ImportRows({ rows }: { rows: ImportRow[] }) {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={hidden.visuallyHidden}>{t('import.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('import.line')}</th>
+            <th scope="col">{t('fields.email')}</th>
+            <th scope="col">{t('fields.name')}</th>
+            <th scope="col">{t('import.language')}</th>
+            <th scope="col">{t('import.role')}</th>
+            <th scope="col">{t('import.groups')}</th>
+            <th scope="col">{t('import.outcome')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.line} className={row.outcome === 'invalid' ? styles.invalid : undefined}>
+              <td>{row.line}</td>
+              <td>{row.email}</td>
+              <td>{row.name}</td>
+              <td>{row.language}</td>
+              <td>{row.role}</td>
+              <td>{row.groups.join(', ')}</td>
+              <td>
+                {row.outcome === 'invalid'
+                  ? row.errors.map((code) => t(`import.errors.${code}`)).join(' ')
+                  : t(`import.outcomes.${row.outcome}`)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { ApiError } from '@portal/contracts/errors';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@portal/contracts/languages';
+import { invitationRequestSchema } from '@portal/contracts/onboarding';
+import field from '@portal/web-kit/styles/field.module.css';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../../components/email-field.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import form from '../../../components/form.module.css';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useFailureText } from '../../../lib/failure-text.ts';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { inviteUser } from '../api/invite-user.ts';
+import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
+import styles from './onboarding.module.css';
+
+type Field = 'email' | 'name' | 'groups';
+
+/** Groups typed as a comma-separated list. */
+const groupsOf = (text: string) =>
+  text
+    .split(',')
+    .map((group) => group.trim())
+    .filter((group) => group.length > 0);
+
+/**
+ * E-mail, name, language, administrator or not, groups: the invitee gets a link, in the language chosen here, to
+ * set a first password. What was typed stays when the call fails.
+ */
+export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  const fields = useFormFields<Field>({ email: '', name: '', groups: '' });
+  const [language, setLanguage] = useState<Language>(defaultLanguage);
+  const [isSysAdmin, setIsSysAdmin] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const failureText = useFailureText();
+  const validationText = useValidationText();
+  const languageId = useId();
+  const request = {
+    email: fields.values.email,
+    name: fields.values.name,
+    language,
+    isSysAdmin,
+    groups: groupsOf(fields.values.groups),
+  };
+  const result = invitationRequestSchema.safeParse(request);
+  const codes = fieldCodes(result);
+  const bind = (name: Field) =>
+    fields.bind(name, validationText(fields.serverCodes[name] ?? (fields.touched[name] ? codes[name] : undefined)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!result.success || submitting) return;
+    setSubmitting(true);
+    setFailure(null);
+    setSent(null);
+    try {
+      const invitation = await inviteUser(result.data);
+      setSent(
+        t(invitation.outcome === 'reinvited' ? 'invite.resent' : 'invite.sent', { email: invitation.user.email }),
+      );
+      fields.reset();
+      setIsSysAdmin(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'email_taken') fields.setServerCodes({ email: 'email_taken' });
+      setFailure(
+        failureText(error, 'invite.failed', {
+          email_taken: 'invite.emailTaken',
+          registration_closed: 'invite.closed',
+          validation_failed: 'register.invalid',
+        }),
+      );
+    }
+    setSubmitting(false);
+  };
+
+  return (
+    <form className={form.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormAlert message={failure} />
+      {sent && (
+        <p className={form.notice} role="status">
+          {sent}
+        </p>
+      )}
+      <EmailField autoComplete="off" {...bind('email')} />
+      <TextField label={t('fields.name')} autoComplete="off" {...bind('name')} />
+      <div className={field.field}>
+        <label htmlFor={languageId} className={field.label}>
+          {t('invite.language')}
+        </label>
+        <div className={form.control}>
+          <select
+            id={languageId}
+            className={styles.select}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as Language)}
+          >
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <TextField label={t('invite.groups')} hint={t('invite.groupsHint')} autoComplete="off" {...bind('groups')} />
+      <label className={styles.check}>
+        <input type="checkbox" checked={isSysAdmin} onChange={(event) => setIsSysAdmin(event.target.checked)} />
+        {t('invite.isSysAdmin')}
+      </label>
+      <SubmitButton
+        label={t('invite.submit')}
+        loadingLabel={t('invite.submitting')}
+        loading={submitting}
+        disabled={!result.success}
+      />
+    </form>
+  );
+}
