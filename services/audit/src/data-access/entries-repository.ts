@@ -1,6 +1,6 @@
 import { type AuditEntry, type AuditQuery, type AuditRecord, auditRecordSchema } from '@portal/contracts/audit';
 import { type Kysely, sql } from 'kysely';
-import { entryHash, GENESIS_HASH } from '../domain/chain.ts';
+import { entryHash, GENESIS_HASH } from './chain.ts';
 import type { AuditDatabase } from './schema.ts';
 
 interface EntryRow {

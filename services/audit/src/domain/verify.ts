@@ -1,5 +1,5 @@
 import type { EntriesRepository, StoredEntry } from '../data-access/entries-repository.ts';
-import { entryHash } from './chain.ts';
+import { entryHash } from '../data-access/chain.ts';
 
 export type Verification =
   { intact: true; entries: number } | { intact: false; entries: number; brokenAt: string; reason: string };
