@@ -7,10 +7,11 @@ const KIB = 1024;
  * that it cannot grow unnoticed; lower a ceiling when a route gets lighter.
  */
 const CEILINGS: Record<RouteName, number> = {
-  login: 150 * KIB,
-  dashboard: 166 * KIB,
-  course: 176 * KIB,
-  createCourse: 266 * KIB,
+  // Above its 150 KiB budget since single sign-on and the grown call table: decision 0036.
+  login: 166 * KIB,
+  dashboard: 168 * KIB,
+  course: 178 * KIB,
+  createCourse: 268 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {
