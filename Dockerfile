@@ -38,7 +38,10 @@ RUN if [ -n "$NPM_CA" ]; then printf '%s\n' "$NPM_CA" > /tmp/npm-ca.pem && expor
 # Runtime dependencies only, for the services.
 FROM deps AS prod-deps
 # Offline: pruning needs nothing from the registry.
-RUN npm prune --omit=dev --offline --no-audit --no-fund
+# A workspace keeps its own node_modules when it needs another version of a package than the root's (courses:
+# lru-cache 11); every workspace gets the folder, so that the stages below can copy it whether or not it is empty.
+RUN npm prune --omit=dev --offline --no-audit --no-fund \
+  && for workspace in gateway services/*; do mkdir -p "$workspace/node_modules"; done
 
 # A service or the gateway: Node 24 runs the TypeScript sources directly (type stripping), as in development.
 FROM ${NODE_IMAGE} AS service
@@ -50,6 +53,7 @@ COPY --chown=node:node package.json ./
 COPY --chown=node:node contracts ./contracts
 COPY --chown=node:node services/kit ./services/kit
 COPY --chown=node:node ${SERVICE} ./${SERVICE}
+COPY --from=prod-deps --chown=node:node /app/${SERVICE}/node_modules ./${SERVICE}/node_modules
 COPY deploy/service-health.sh ./deploy/
 USER node
 EXPOSE 8080
@@ -66,6 +70,7 @@ WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --chown=node:node package.json ./
 COPY --chown=node:node contracts ./contracts
+COPY --from=prod-deps --chown=node:node /app/services ./services
 COPY --chown=node:node services ./services
 # reset-password ends the account's sessions through the gateway's own session store.
 COPY --chown=node:node gateway ./gateway
