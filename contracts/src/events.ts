@@ -1,12 +1,67 @@
 import { z } from 'zod/mini';
+import { languageSchema } from './languages.ts';
 import { uuidSchema } from './rules.ts';
 
-/** Integration events between services, delivered at least once from an outbox. */
+/**
+ * Integration events between services, delivered at least once from an outbox, in the order they were recorded.
+ * A receiver dedupes by event id (its inbox) and treats each as the latest state of its subject (upsert), so a
+ * redelivered or replayed event changes nothing.
+ */
 export const EVENTS = {
   courseDeleted: 'course.deleted',
   userDeleted: 'user.deleted',
   /** A change that matters, for the audit trail (payload: `auditRecordSchema` of `audit.ts`). */
   auditRecorded: 'audit.recorded',
+  /** An account was created or changed (name, e-mail, language, status): its whole current state. */
+  userChanged: 'user.changed',
+  /** A group was created or renamed. */
+  groupChanged: 'group.changed',
+  groupDeleted: 'group.deleted',
+  /** Someone joined a group (by hand, the CSV import or SCIM); `joinedAt` starts due dates relative to joining. */
+  groupMemberAdded: 'group.member-added',
+  groupMemberRemoved: 'group.member-removed',
+  /** A course was created, renamed, published or unpublished, or its way of proving completion changed. */
+  courseChanged: 'course.changed',
+  /** Someone started a course (registered for it). */
+  participationStarted: 'participation.started',
+  /** A completion was recorded (confirmed by the learner, or an uploaded result approved). */
+  completionRecorded: 'completion.recorded',
 } as const;
+
+const instantSchema = z.iso.datetime({ offset: true });
+
 export const courseDeletedSchema = z.object({ courseId: uuidSchema });
 export const userDeletedSchema = z.object({ userId: uuidSchema });
+export const userChangedSchema = z.object({
+  userId: uuidSchema,
+  name: z.string(),
+  email: z.string(),
+  language: languageSchema,
+  status: z.enum(['active', 'pending', 'deactivated']),
+  isSysAdmin: z.boolean(),
+});
+export const groupChangedSchema = z.object({ groupId: uuidSchema, name: z.string() });
+export const groupDeletedSchema = z.object({ groupId: uuidSchema });
+export const groupMemberAddedSchema = z.object({ groupId: uuidSchema, userId: uuidSchema, joinedAt: instantSchema });
+export const groupMemberRemovedSchema = z.object({ groupId: uuidSchema, userId: uuidSchema });
+/** Titles in each language the course has; `published` false for a draft. */
+export const courseChangedSchema = z.object({
+  courseId: uuidSchema,
+  titles: z.partialRecord(languageSchema, z.string()),
+  defaultLanguage: languageSchema,
+  published: z.boolean(),
+  completionProof: z.enum(['confirmation', 'upload']),
+});
+export const participationStartedSchema = z.object({ courseId: uuidSchema, userId: uuidSchema, startedAt: instantSchema });
+export const completionRecordedSchema = z.object({
+  courseId: uuidSchema,
+  userId: uuidSchema,
+  completedAt: instantSchema,
+});
+
+export type UserChanged = z.infer<typeof userChangedSchema>;
+export type GroupChanged = z.infer<typeof groupChangedSchema>;
+export type GroupMemberAdded = z.infer<typeof groupMemberAddedSchema>;
+export type CourseChanged = z.infer<typeof courseChangedSchema>;
+export type ParticipationStarted = z.infer<typeof participationStartedSchema>;
+export type CompletionRecorded = z.infer<typeof completionRecordedSchema>;

@@ -31,13 +31,18 @@ export interface ServiceContext<DB> {
   client(service: string, urls: string, answerTimeoutMs?: number): ServiceClient;
 }
 
+interface Subscriber {
+  service: string;
+  urls: string | undefined;
+}
+
 export interface ServiceDefinition<DB> {
   name: string;
   config: ServiceConfig;
   migrations: Migration[];
   pgliteExtensions?: Extensions;
-  /** Topic → the URLs of the service that handles its events; a topic without one is kept in the outbox. */
-  publishes?: Record<string, { service: string; urls: string | undefined }>;
+  /** Topic → the services that handle its events (by their URLs); a topic with none is kept in the outbox. */
+  publishes?: Record<string, Subscriber | Subscriber[]>;
   /** Work before the service answers (seeding, sweeps); what it returns is called when the service stops. */
   beforeServing?: (context: ServiceContext<DB>) => Promise<(() => void) | undefined>;
   routes: (context: ServiceContext<DB>) => Router;
@@ -79,9 +84,12 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
   routes.use(personalDataRoutes(database.db as Kysely<unknown>, definition.personalData));
 
   const subscribers = Object.fromEntries(
-    Object.entries(definition.publishes ?? {}).flatMap(([topic, { service, urls }]) =>
-      urls ? [[topic, [{ name: service, call: context.client(service, urls) }]]] : [],
-    ),
+    Object.entries(definition.publishes ?? {}).flatMap(([topic, subscriber]) => {
+      const reachable = [subscriber]
+        .flat()
+        .flatMap(({ service, urls }) => (urls ? [{ name: service, call: context.client(service, urls) }] : []));
+      return reachable.length > 0 ? [[topic, reachable]] : [];
+    }),
   );
   if (Object.keys(subscribers).length > 0) relay = startOutboxRelay({ db: database.db, subscribers, logger });
 

@@ -1,0 +1,144 @@
+import { z } from 'zod/mini';
+import { languageSchema } from './languages.ts';
+import { boundedTo, lineTextSchema, uuidSchema } from './rules.ts';
+
+export const TRAINING_LIMITS = {
+  usersPerAssignment: 1000,
+  groupsPerAssignment: 100,
+  dueInDaysMax: 3650,
+  recurEveryMonthsMax: 120,
+  reportPageMax: 200,
+  searchMax: 100,
+  reviewCommentMax: 1000,
+} as const;
+
+const dueAtSchema = z.iso.datetime({ offset: true });
+const positiveInt = (maximum: number, code: string) =>
+  z.number().check(z.int(code), z.gte(1, code), z.lte(maximum, code));
+
+/**
+ * `POST /api/assignments`: a course for people and groups, mandatory or recommended. The due date is absolute
+ * (`dueAt`) or relative (`dueInDays` after the assignment, or after joining the group for those who join later);
+ * `recurEveryMonths`: a completion expires after that many months and the course is due again.
+ */
+export const assignmentRequestSchema = z
+  .object({
+    courseId: uuidSchema,
+    userIds: z.optional(z.array(uuidSchema).check(boundedTo(TRAINING_LIMITS.usersPerAssignment, 'too_many_users'))),
+    groupIds: z.optional(
+      z.array(uuidSchema).check(boundedTo(TRAINING_LIMITS.groupsPerAssignment, 'too_many_groups')),
+    ),
+    dueAt: z.optional(dueAtSchema),
+    dueInDays: z.optional(positiveInt(TRAINING_LIMITS.dueInDaysMax, 'due_in_days_invalid')),
+    recurEveryMonths: z.optional(positiveInt(TRAINING_LIMITS.recurEveryMonthsMax, 'recurrence_invalid')),
+    mandatory: z.boolean(),
+  })
+  .check(
+    z.refine((input) => (input.userIds?.length ?? 0) + (input.groupIds?.length ?? 0) > 0, {
+      message: 'assignees_required',
+      path: ['userIds'],
+    }),
+    z.refine((input) => input.dueAt === undefined || input.dueInDays === undefined, {
+      message: 'due_date_twice',
+      path: ['dueInDays'],
+    }),
+  );
+export type AssignmentRequest = z.output<typeof assignmentRequestSchema>;
+
+/** An assignment as administrators see it. */
+export const assignmentSchema = z.object({
+  id: uuidSchema,
+  courseId: uuidSchema,
+  courseTitle: z.string(),
+  userIds: z.array(uuidSchema),
+  groupIds: z.array(uuidSchema),
+  mandatory: z.boolean(),
+  dueAt: z.nullable(z.string()),
+  dueInDays: z.nullable(z.number()),
+  recurEveryMonths: z.nullable(z.number()),
+  createdAt: z.string(),
+  createdBy: z.nullable(uuidSchema),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+/**
+ * Where one person stands with one assigned course. `overdue`: due and not completed; `expired`: completed, but
+ * the recurrence's period has run out and it is due again.
+ */
+export const TRAINING_STATUSES = ['not-started', 'in-progress', 'completed', 'overdue', 'expired'] as const;
+export const trainingStatusSchema = z.enum(TRAINING_STATUSES);
+export type TrainingStatus = z.infer<typeof trainingStatusSchema>;
+
+/** `GET /api/assignments/mine`: the caller's assigned courses, due soonest first, in their language. */
+export const myAssignmentSchema = z.object({
+  courseId: uuidSchema,
+  courseTitle: z.string(),
+  mandatory: z.boolean(),
+  /** The earliest due date among the assignments that reach the caller for this course; null: no due date. */
+  dueAt: z.nullable(z.string()),
+  status: trainingStatusSchema,
+  completedAt: z.nullable(z.string()),
+});
+export type MyAssignment = z.infer<typeof myAssignmentSchema>;
+
+const searchQuery = z.optional(
+  lineTextSchema().check(z.trim(), boundedTo(TRAINING_LIMITS.searchMax, 'search_too_long')),
+);
+
+/** `GET /api/reports/completions`: a course × people view, filtered; JSON pages, or every row as CSV or XLSX. */
+export const completionReportQuerySchema = z.object({
+  courseId: z.optional(uuidSchema),
+  groupId: z.optional(uuidSchema),
+  userId: z.optional(uuidSchema),
+  status: z.optional(trainingStatusSchema),
+  q: searchQuery,
+  format: z.optional(z.enum(['json', 'csv', 'xlsx'])),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(TRAINING_LIMITS.reportPageMax))),
+  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000_000))),
+  lang: z.optional(languageSchema),
+});
+export type CompletionReportQuery = z.output<typeof completionReportQuerySchema>;
+
+/** One person and one assigned course. */
+export const completionRowSchema = z.object({
+  userId: uuidSchema,
+  name: z.string(),
+  email: z.string(),
+  courseId: uuidSchema,
+  courseTitle: z.string(),
+  mandatory: z.boolean(),
+  status: trainingStatusSchema,
+  assignedAt: z.string(),
+  dueAt: z.nullable(z.string()),
+  startedAt: z.nullable(z.string()),
+  completedAt: z.nullable(z.string()),
+});
+export type CompletionRow = z.infer<typeof completionRowSchema>;
+
+/** `GET /api/reports/compliance`: per group and course, how many of those assigned completed in time. */
+export const complianceQuerySchema = z.object({
+  courseId: z.optional(uuidSchema),
+  groupId: z.optional(uuidSchema),
+  lang: z.optional(languageSchema),
+});
+export const complianceRowSchema = z.object({
+  groupId: z.nullable(uuidSchema),
+  groupName: z.nullable(z.string()),
+  courseId: uuidSchema,
+  courseTitle: z.string(),
+  assigned: z.number(),
+  completedInTime: z.number(),
+  overdue: z.number(),
+});
+export type ComplianceRow = z.infer<typeof complianceRowSchema>;
+
+/** A reviewer's decision on an uploaded result: approval records the completion, rejection asks again. */
+export const reviewDecisionSchema = z.object({
+  decision: z.enum(['approve', 'reject']),
+  comment: z.optional(
+    lineTextSchema().check(z.trim(), boundedTo(TRAINING_LIMITS.reviewCommentMax, 'comment_too_long')),
+  ),
+});
+export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
+
+export const assignmentListQuerySchema = z.object({ courseId: z.optional(uuidSchema) });
