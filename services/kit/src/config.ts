@@ -42,6 +42,8 @@ export const serviceConfigShape = {
   IDENTITY_SECRET: secret,
   /** Where the service's audit records go (its outbox keeps them until the audit service takes them). */
   AUDIT_SERVICE_URL: z.url().optional(),
+  /** Where directory and course changes go for assignments and reports (the outbox keeps them until it answers). */
+  TRAINING_SERVICE_URL: z.url().optional(),
 };
 
 /** A service's configuration: what every service reads (its port defaulting to `port`) and its own `shape`. */
