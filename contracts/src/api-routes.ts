@@ -1,13 +1,14 @@
 import { API_CALLS, type ApiCall } from './api-calls.ts';
 import { auditPageSchema, auditQuerySchema } from './audit.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
+import { TRAINING_CALLS } from './training-calls.ts';
 
 export type { Method } from './api-calls.ts';
 export type Access = 'public' | 'user' | 'admin';
 
 /** One route of the API: a call and what the OpenAPI document says of it beyond its schemas. */
 export interface ApiRoute extends ApiCall {
-  tag: 'Session' | 'Account' | 'Administration' | 'Courses' | 'Categories' | 'Files' | 'Audit';
+  tag: 'Session' | 'Account' | 'Administration' | 'Courses' | 'Categories' | 'Files' | 'Audit' | 'Training';
   summary: string;
   access: Access;
   /** The answer's texts are in one language, named by Content-Language (`?lang=` asks for one). */
@@ -425,5 +426,51 @@ export const API_ROUTES: readonly ApiRoute[] = [
       "Download my data: every service's records of the signed-in person, one ZIP (a JSON file per service, a CSV per table)",
     access: 'user',
     errors: [401, 503],
+  },
+  {
+    ...TRAINING_CALLS.createAssignment,
+    tag: 'Training',
+    summary:
+      'Assign a course to people and groups, mandatory or recommended, due on a date (dueAt) or N days after the assignment or joining the group (dueInDays), optionally again every N months (recurEveryMonths)',
+    access: 'admin',
+    status: 201,
+    errors: [400, 401, 403, 422],
+  },
+  {
+    ...TRAINING_CALLS.listAssignments,
+    tag: 'Training',
+    summary: "The assignments, or a course's (?courseId=)",
+    access: 'admin',
+    errors: [400, 401, 403],
+  },
+  {
+    ...TRAINING_CALLS.myAssignments,
+    tag: 'Training',
+    summary: "The caller's assigned courses in their language, overdue first, then due soonest first",
+    access: 'user',
+    contentLanguage: true,
+    errors: [401],
+  },
+  {
+    ...TRAINING_CALLS.deleteAssignment,
+    tag: 'Training',
+    summary: 'Withdraw an assignment from everyone it reached',
+    access: 'admin',
+    errors: [400, 401, 403, 404],
+  },
+  {
+    ...TRAINING_CALLS.completionReport,
+    tag: 'Training',
+    summary:
+      'Who stands where with their assigned courses, filtered by course, group, person, status and a search: a page as JSON (the total in X-Total-Count), or every row as CSV (UTF-8 with BOM) or XLSX (format=), headers in the caller’s language',
+    access: 'admin',
+    errors: [400, 401, 403],
+  },
+  {
+    ...TRAINING_CALLS.complianceReport,
+    tag: 'Training',
+    summary: 'Per group and course: how many were assigned, completed in time, are overdue',
+    access: 'admin',
+    errors: [400, 401, 403],
   },
 ];
