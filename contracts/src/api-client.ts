@@ -149,7 +149,7 @@ export class ApiTransport {
   }
 
   /** Where a browser finds the answer of a route of any call table. */
-  link(route: ApiCall, input: CallInput<ApiCall> = {}): string {
+  link(route: ApiCall, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {}): string {
     return this.url(pathOf(route, input.params), input.query);
   }
 
@@ -296,7 +296,7 @@ export function createCallTableClient<Table extends Record<string, ApiCall>>(
   transport: ApiTransport,
 ): CallTableClient<Table> {
   const href = <Name extends keyof Table>(name: Name, input?: CallInput<Table[Name]>) =>
-    transport.link(table[name], input as CallInput<ApiCall>);
+    transport.link(table[name] as ApiCall, input);
   return Object.assign(callMethods(transport, table), { href });
 }
 

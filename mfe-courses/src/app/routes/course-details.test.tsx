@@ -40,6 +40,7 @@ function openCourse(
   const api = fakeApi({
     [`GET /api/courses/${id}`]: reply,
     'GET /api/courses/participations/mine': { status: 200, body: mine },
+    'GET /api/assignments/mine': { status: 200, body: [] },
     ...routes,
   });
   renderPage(<CourseDetailsPage session={fakeSession(user)} />, {
@@ -373,5 +374,37 @@ describe('course details', () => {
     await title('Leading in everyday work');
     expect(screen.queryByText(/Not yet available/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Also in/)).not.toBeInTheDocument();
+  });
+
+  describe('when the course is assigned to the reader', () => {
+    const shown = course({ title: 'Fire safety' });
+    const dueAt = `${new Date().getFullYear()}-03-12T12:00:00.000Z`;
+    const assigned = (status: string) => ({
+      'GET /api/assignments/mine': {
+        status: 200,
+        body: [{ courseId: shown.id, courseTitle: 'Fire safety', mandatory: true, dueAt, completedAt: null, status }],
+      },
+    });
+
+    it('then the page says it is mandatory and when it is due', async () => {
+      openCourse(shown, { routes: assigned('not-started') });
+      await title('Fire safety');
+      expect(await screen.findByRole('note')).toHaveTextContent('Assigned to you: Mandatory · due March 12');
+    });
+
+    it('when it is overdue and the interface is in French, then the page says so in French', async () => {
+      await i18next.changeLanguage('fr');
+      openCourse(shown, { routes: assigned('overdue') });
+      await title('Fire safety');
+      expect(await screen.findByRole('note')).toHaveTextContent(
+        'Assigné à vous : Obligatoire · en retard depuis le 12 mars',
+      );
+    });
+  });
+
+  it('when the course is not assigned to the reader, then no due date is shown', async () => {
+    openCourse(course({ title: 'Fire safety' }));
+    await title('Fire safety');
+    expect(screen.queryByText(/Assigned to you/)).not.toBeInTheDocument();
   });
 });

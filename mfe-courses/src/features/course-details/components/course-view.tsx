@@ -14,6 +14,7 @@ import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { sanitizeDescription } from '../../../lib/sanitize.ts';
 import { CourseFiles } from './course-files.tsx';
 import styles from './course-view.module.css';
+import { DueNote } from '../../assigned/components/due-note.tsx';
 import { ParticipationPanel } from './participation-panel.tsx';
 
 interface Props {
@@ -79,6 +80,7 @@ export function CourseView({ course, participation, isAdmin }: Props) {
         </div>
       </dl>
 
+      <DueNote courseId={course.id} />
       <ParticipationPanel course={course} participation={participation} />
 
       <section aria-labelledby="course-description">
