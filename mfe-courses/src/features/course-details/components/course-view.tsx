@@ -3,7 +3,7 @@ import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import icon from '@portal/web-kit/styles/icon-button.module.css';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CourseLanguage } from '../../../components/course-language.tsx';
@@ -14,7 +14,6 @@ import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { sanitizeDescription } from '../../../lib/sanitize.ts';
 import { CourseFiles } from './course-files.tsx';
 import styles from './course-view.module.css';
-import { DueNote } from '../../assigned/components/due-note.tsx';
 import { ParticipationPanel } from './participation-panel.tsx';
 
 interface Props {
@@ -23,13 +22,15 @@ interface Props {
   participation: MyParticipation | undefined;
   /** Administrators get the Edit button; a draft (only they see one) is shown as a preview. */
   isAdmin: boolean;
+  /** What the page adds above Start / Mark as completed: when the course is due, if it is assigned to the reader. */
+  notice?: ReactNode;
 }
 
 /**
  * A course, read-only: title, draft marker, categories, participants, Start / Mark as completed, description
  * and files. A draft opens as a preview: the page as employees will see it once it is published.
  */
-export function CourseView({ course, participation, isAdmin }: Props) {
+export function CourseView({ course, participation, isAdmin, notice }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const description = useMemo(() => sanitizeDescription(course.description), [course.description]);
   return (
@@ -80,7 +81,7 @@ export function CourseView({ course, participation, isAdmin }: Props) {
         </div>
       </dl>
 
-      <DueNote courseId={course.id} />
+      {notice}
       <ParticipationPanel course={course} participation={participation} />
 
       <section aria-labelledby="course-description">
