@@ -82,10 +82,16 @@ export function AssignmentList({ courseId }: { courseId: string }) {
               <tr key={assignment.id}>
                 <td>{t(assignment.mandatory ? 'assigned.mandatory' : 'assigned.recommended')}</td>
                 <td>
-                  {t('assignments.assigneeCount', {
-                    people: formatNumber(assignment.userIds.length),
-                    groups: formatNumber(assignment.groupIds.length),
-                  })}
+                  {[
+                    t('assignments.peopleCount', {
+                      count: assignment.userIds.length,
+                      formatted: formatNumber(assignment.userIds.length),
+                    }),
+                    t('assignments.groupCount', {
+                      count: assignment.groupIds.length,
+                      formatted: formatNumber(assignment.groupIds.length),
+                    }),
+                  ].join(', ')}
                 </td>
                 <td>
                   {assignment.dueAt
