@@ -25,6 +25,8 @@ describe('navigation bar', () => {
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav).queryByRole('link', { name: 'Create course' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Categories' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Assignments' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();
   });
 
   it('when the user is a system administrator, then Create course leads to /create-course and Categories to /categories', async () => {
@@ -32,6 +34,9 @@ describe('navigation bar', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Create course' })).toHaveAttribute('href', '/create-course');
     expect(within(nav).getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/categories');
+    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
+    expect(within(nav).getByRole('link', { name: 'Assignments' })).toHaveAttribute('href', '/admin/assignments');
+    expect(within(nav).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/admin/reports');
   });
 
   it('when the logo is shown, then it links to the dashboard', async () => {

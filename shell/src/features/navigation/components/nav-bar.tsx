@@ -8,7 +8,8 @@ import styles from './header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
 /**
- * The header of signed-in users: the Create course and Categories links are for system administrators only.
+ * The header of signed-in users: the Create course, Categories, Users, Directory sync, Assignments and Reports
+ * links are for system administrators only.
  * Below 640 px the links fold behind a Menu button, which a choice, Escape or a click elsewhere closes.
  */
 export function NavBar({ user }: { user: User }) {
@@ -85,6 +86,12 @@ export function NavBar({ user }: { user: User }) {
               </NavLink>
               <NavLink to={pages.adminScim.getHref()} className={linkClass}>
                 {t('nav.directorySync')}
+              </NavLink>
+              <NavLink to={pages.adminAssignments.getHref()} className={linkClass}>
+                {t('nav.assignments')}
+              </NavLink>
+              <NavLink to={pages.adminReports.getHref()} className={linkClass}>
+                {t('nav.reports')}
               </NavLink>
             </>
           )}
