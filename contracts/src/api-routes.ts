@@ -444,7 +444,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401, 403],
   },
   {
-    ...TRAINING_CALLS.myAssignments,
+    ...API_CALLS.myAssignments,
     tag: 'Training',
     summary: "The caller's assigned courses in their language, overdue first, then due soonest first",
     access: 'user',

@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
 import type { ApiCall } from './api-calls.ts';
-import { messageSchema } from './auth.ts';
 import { boundedTo, lineTextSchema, uuidSchema } from './rules.ts';
 import {
   assignmentListQuerySchema,
@@ -10,7 +9,6 @@ import {
   complianceRowSchema,
   completionReportQuerySchema,
   completionRowSchema,
-  myAssignmentSchema,
 } from './training.ts';
 
 /**
@@ -32,9 +30,11 @@ const groupListQuerySchema = z.object({
 });
 
 /**
- * The calls of the training pages (assignments, reports), by the name of their client's method. Kept out of
- * API_CALLS, which every page carries (decision 0036): only the courses slice, whose pages make them, bundles this
- * table, and sends its calls through the shared client (`createCallTableClient`).
+ * The calls of the training administration pages (assignments, reports), by the name of their client's method.
+ * Kept out of API_CALLS, which every page carries (decision 0036): only the courses slice, whose pages make them,
+ * bundles this table, and sends its calls through the shared client (`createCallTableClient`). The employee's one
+ * call (`myAssignments`, made by the dashboard and every course page) is in API_CALLS: here it would bring the
+ * slice its own copy of zod on those pages.
  */
 export const TRAINING_CALLS = {
   createAssignment: {
@@ -49,17 +49,12 @@ export const TRAINING_CALLS = {
     query: assignmentListQuerySchema,
     response: z.array(assignmentSchema),
   },
-  myAssignments: {
-    method: 'get',
-    path: '/api/assignments/mine',
-    response: z.array(myAssignmentSchema),
-  },
   deleteAssignment: {
     method: 'delete',
     path: '/api/assignments/:id',
     params: z.object({ id: uuidSchema }),
-    /** A message, or nothing (204): the page needs neither. */
-    response: z.optional(messageSchema),
+    /** A message, or nothing (204): the page needs neither. Not auth's messageSchema: that file stays out of the slice. */
+    response: z.optional(z.object({ message: z.string() })),
   },
   completionReport: {
     method: 'get',
