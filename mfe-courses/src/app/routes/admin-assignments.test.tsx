@@ -78,6 +78,13 @@ describe('assignments page', () => {
     expect(screen.getByText('Choose a due date.')).toBeInTheDocument();
     expect(screen.getByText('Enter a whole number of months between 1 and 120.')).toBeInTheDocument();
     expect(screen.queryByText('Choose a course.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /A number of days after/ }));
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(screen.getByText('Enter a whole number of days between 1 and 3,650.')).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Days until due' })).toHaveAccessibleDescription(
+      'Enter a whole number of days between 1 and 3,650.',
+    );
     expect(api.calls('POST /api/assignments')).toEqual([]);
   });
 

@@ -63,7 +63,15 @@ const MESSAGES: Readonly<Record<string, string>> = {
   assignees_unknown: 'assignments.errors.assigneesUnknown',
 };
 
-const message = (code: string) => MESSAGES[code] ?? 'assignments.errors.invalid';
+/** What a field's problem is when the code names none of ours (a number left empty, a fraction). */
+const FIELD_MESSAGES: Readonly<Partial<Record<DraftField, string>>> = {
+  course: 'assignments.errors.courseRequired',
+  due: 'assignments.errors.dueInDaysInvalid',
+  repeat: 'assignments.errors.recurrenceInvalid',
+};
+
+const message = (code: string, field?: DraftField) =>
+  MESSAGES[code] ?? (field && FIELD_MESSAGES[field]) ?? 'assignments.errors.invalid';
 
 /** A whole number as typed, or NaN (the schema then names the problem). */
 const whole = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
@@ -98,7 +106,7 @@ export function draftRequest(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = FIELD_OF[String(issue.path[0])] ?? 'form';
-      issues[field] ??= message(issue.message);
+      issues[field] ??= message(issue.message, field);
     }
   }
   if (Object.keys(issues).length > 0 || !parsed.success) return { issues };
@@ -110,7 +118,8 @@ export function serverIssues(error: unknown): DraftIssues {
   if (error instanceof ApiError) {
     const issues: DraftIssues = {};
     for (const issue of error.issues ?? []) {
-      issues[FIELD_OF[issue.path.split('.')[0] ?? ''] ?? 'form'] ??= message(issue.code);
+      const field = FIELD_OF[issue.path.split('.')[0] ?? ''] ?? 'form';
+      issues[field] ??= message(issue.code, field);
     }
     if (Object.keys(issues).length > 0) return issues;
     if (MESSAGES[error.code])

@@ -1,5 +1,6 @@
 import type { CompletionRow } from '@portal/contracts/training';
 import { formatDate } from '@portal/web-kit/format';
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
@@ -19,7 +20,7 @@ export function CompletionTable({
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
-        <caption className={styles.cardTitle}>{t('reports.tableCaption')}</caption>
+        <caption className={hidden.visuallyHidden}>{t('reports.tableCaption')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('reports.person')}</th>

@@ -62,7 +62,7 @@ export function ReportFilters({ filter, courses, groups, onChange }: Props) {
         <label htmlFor="report-search" className={field.label}>
           {t('reports.search')}
         </label>
-        <div className={styles.choice}>
+        <div className={styles.searchRow}>
           <input
             id="report-search"
             type="search"
