@@ -122,7 +122,7 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
 
       <fieldset className={styles.fieldset}>
         <legend className={field.label}>{t('assignments.kind')}</legend>
-        <label className={styles.choice}>
+        <label className={styles.option}>
           <input
             type="radio"
             name="mandatory"
@@ -132,7 +132,7 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
           />
           {t('assigned.mandatory')}
         </label>
-        <label className={styles.choice}>
+        <label className={styles.option}>
           <input
             type="radio"
             name="mandatory"
@@ -148,7 +148,7 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
         <legend className={field.label}>{t('assignments.due')}</legend>
         {DUE_KINDS.map((kind) => (
           <div key={kind} className={styles.choice}>
-            <label className={styles.choice}>
+            <label className={styles.option}>
               <input
                 type="radio"
                 name="due"
@@ -190,7 +190,7 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
       <fieldset className={styles.fieldset}>
         <legend className={field.label}>{t('assignments.recurrence')}</legend>
         <div className={styles.choice}>
-          <label className={styles.choice}>
+          <label className={styles.option}>
             <input
               type="checkbox"
               checked={draft.repeat}
