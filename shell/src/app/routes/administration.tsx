@@ -1,4 +1,5 @@
 import card from '@portal/web-kit/styles/card.module.css';
+import layout from '@portal/web-kit/styles/page.module.css';
 import { type PageName, pages } from '@portal/contracts/pages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,8 +15,8 @@ export function AdministrationRoute() {
   const { user } = useSession();
   if (!user?.isSysAdmin) return <p role="alert">{t('administration.forbidden')}</p>;
   return (
-    <section className={styles.page} aria-labelledby="administration-title">
-      <h1 id="administration-title" className={styles.title}>
+    <section className={layout.page} aria-labelledby="administration-title">
+      <h1 id="administration-title" className={layout.title}>
         {t('administration.title')}
       </h1>
       <ul className={styles.sections}>
