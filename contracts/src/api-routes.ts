@@ -1,5 +1,7 @@
+import { z } from 'zod/mini';
 import { API_CALLS, type ApiCall } from './api-calls.ts';
 import { listAuditEntriesCall } from './audit.ts';
+import { SESSION_ALIVE_PATH } from './http.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 
 export type { Method } from './api-calls.ts';
@@ -412,6 +414,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'The audit trail, newest first: a page as JSON (`next` asks for the following one), or every match as CSV',
     access: 'admin',
     errors: [400, 401, 403],
+  },
+  {
+    method: 'get',
+    path: SESSION_ALIVE_PATH,
+    response: z.object({ signedIn: z.boolean() }),
+    tag: 'Session',
+    summary:
+      "Whether the browser's session still exists, without moving its idle expiry: an open tab asks every 15 s, so that a session ended elsewhere shows within seconds",
+    access: 'public',
+    errors: [],
   },
   {
     method: 'get',
