@@ -246,6 +246,45 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     expect((await mine(both)).map((row) => row.courseId)).toEqual([courseId]);
   });
 
+  it('when a course is a draft, then nobody sees it among their assignments until it is published', async () => {
+    const userId = await person('Draft Reader');
+    const courseId = await course({ en: 'Not yet' }, false);
+    expect((await admin().post('/api/assignments', { courseId, userIds: [userId], mandatory: false })).status).toBe(
+      201,
+    );
+    expect(await mine(userId)).toEqual([]);
+    await publish(EVENTS.courseChanged, {
+      courseId,
+      titles: { en: 'Now' },
+      defaultLanguage: 'en',
+      published: true,
+      completionProof: 'confirmation',
+    });
+    expect((await mine(userId)).map((row) => [row.courseTitle, row.mandatory])).toEqual([['Now', false]]);
+  });
+
+  it('when a course or a person is deleted, then the assignments and rows that concern them go', async () => {
+    const stays = await person('Stays Here');
+    const leaves = await person('Leaves Company');
+    const kept = await course({ en: 'Kept course' });
+    const dropped = await course({ en: 'Dropped course' });
+    for (const courseId of [kept, dropped]) {
+      await admin().post('/api/assignments', { courseId, userIds: [stays, leaves], mandatory: true });
+    }
+    await publish(EVENTS.userDeleted, { userId: leaves });
+    await publish(EVENTS.courseDeleted, { courseId: dropped });
+    expect((await mine(stays)).map((row) => row.courseTitle)).toEqual(['Kept course']);
+    expect(await mine(leaves)).toEqual([]);
+    expect((await admin().get(`/api/assignments?courseId=${dropped}`)).body).toEqual([]);
+    const [assignment] = (await admin().get(`/api/assignments?courseId=${kept}`)).body;
+    expect(assignment.userIds).toEqual([stays]);
+    const history = await admin().get<CompletionRow[]>(`/api/reports/completions?userId=${stays}`);
+    expect(history.body.map((row) => row.courseTitle)).toEqual(['Kept course']);
+    const personal = await as(leaves).get(`/internal/personal-data/${leaves}`);
+    expect(personal.body.people).toEqual([]);
+    expect(personal.body.assigned_people).toEqual([]);
+  });
+
   it('when time passes and people start and complete, then each status follows, overdue first', async () => {
     clock = START;
     const groupId = await group('Statuses');
