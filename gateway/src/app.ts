@@ -43,7 +43,7 @@ export const PROXIED_PREFIXES = {
   training: ['/api/assignments', '/api/reports'],
 } as const;
 
-export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
+function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const app: Express = express();
   app.disable('x-powered-by');
