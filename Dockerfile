@@ -1,5 +1,5 @@
 # One file for every deployable of the portal:
-#   --target service  --build-arg SERVICE=gateway|services/auth|services/courses|services/files|services/audit
+#   --target service  --build-arg SERVICE=gateway|services/auth|services/courses|services/files|services/audit|services/training
 #   --target slice    --build-arg SLICE=shell|mfe-auth|mfe-courses|mfe-editor
 #   --target test-idp (the compose test's OpenID Connect provider, deploy/compose.sso-test.yml)
 # The build steps are the commands the tests run: `npm install` (as scripts/bootstrap.mjs) and `npm run build -w <slice>`.
@@ -22,6 +22,7 @@ COPY services/auth/package.json services/auth/
 COPY services/courses/package.json services/courses/
 COPY services/files/package.json services/files/
 COPY services/audit/package.json services/audit/
+COPY services/training/package.json services/training/
 COPY gateway/package.json gateway/
 COPY shell/package.json shell/
 COPY mfe-auth/package.json mfe-auth/

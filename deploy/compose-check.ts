@@ -370,6 +370,25 @@ async function singleSignOn(fixture: Fixture): Promise<string> {
   }
 }
 
+/**
+ * The training service behind the gateway: the employee's assignments answer, its reports refuse them, and the
+ * administrator's completions report comes as a CSV with a byte order mark.
+ */
+async function trainingReports(browser: Browser, fixture: Fixture): Promise<string> {
+  const employee = await signedIn(browser, fixture.employeeEmail, PASSWORD);
+  const mine = await employee.request.get('/api/assignments/mine');
+  check(mine.ok(), `the employee's assignments answered ${mine.status()}`);
+  const refused = await employee.request.get('/api/reports/completions');
+  check(refused.status() === 403, `an employee reading the report was answered ${refused.status()}`);
+  await employee.close();
+  const admin = await signedIn(browser, settings.ADMIN_EMAIL ?? '', settings.ADMIN_PASSWORD ?? '');
+  const csv = await admin.request.get('/api/reports/completions?format=csv&lang=en');
+  const bytes = await csv.body();
+  check(csv.ok() && bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])), 'the report CSV has no BOM');
+  await admin.close();
+  return `assignments answered, employee refused the report, CSV of ${bytes.length} bytes`;
+}
+
 /** Searches a stream for any of the needles, also across chunk boundaries. */
 function streamContains(command: string, args: string[], needles: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -482,6 +501,9 @@ async function main() {
     );
     await step('audit: the trail shows the changes, refuses employees, and its chain verifies', () =>
       auditTrail(browser, smoked),
+    );
+    await step('training: assignments answer, reports refuse employees and export CSV', () =>
+      trainingReports(browser, smoked),
     );
     await step('every container non-root, read-only, only the gateway published, no secret in an image', () =>
       containerChecks(),

@@ -41,6 +41,7 @@ export const PROXIED_PREFIXES = {
     SCIM_BASE_PATH,
   ],
   audit: ['/api/audit'],
+  training: ['/api/assignments', '/api/reports'],
 } as const;
 
 function createGatewayApp(config: GatewayConfig, redis?: Redis) {
@@ -58,6 +59,7 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
     courses: serviceTargets(config.COURSES_SERVICE_URL),
     files: serviceTargets(config.FILES_SERVICE_URL),
     audit: serviceTargets(config.AUDIT_SERVICE_URL),
+    training: serviceTargets(config.TRAINING_SERVICE_URL),
   };
   const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
   const limits = rateLimits(config, redis);

@@ -38,6 +38,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       COURSES_SERVICE_URL: serviceUrl('http://127.0.0.1:8102'),
       FILES_SERVICE_URL: serviceUrl('http://127.0.0.1:8103'),
       AUDIT_SERVICE_URL: serviceUrl('http://127.0.0.1:8104'),
+      TRAINING_SERVICE_URL: serviceUrl('http://127.0.0.1:8105'),
       /** The files service's upload limit, told to the front end in /config.json. */
       MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_MAX_FILE_BYTES),
       /** Who may create an account (the auth service reads the same variable): told to the front end in /config.json. */
