@@ -29,6 +29,6 @@ export function startTrainingService(config: TrainingConfig, deps: TrainingDeps 
     personalData,
     publishes: { [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL } },
     routes: ({ database }) => trainingRoutes(assignments({ database, now }), reports({ database, now }), now),
-    eventHandlers: trainingEventHandlers,
+    eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS),
   });
 }
