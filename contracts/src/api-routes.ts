@@ -1,5 +1,7 @@
+import { z } from 'zod/mini';
 import { API_CALLS, type ApiCall } from './api-calls.ts';
-import { auditPageSchema, auditQuerySchema } from './audit.ts';
+import { listAuditEntriesCall } from './audit.ts';
+import { SESSION_ALIVE_PATH } from './http.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 import { TRAINING_CALLS } from './training-calls.ts';
 
@@ -408,14 +410,70 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401, 403, 404],
   },
   {
-    method: 'get',
-    path: '/api/audit',
-    query: auditQuerySchema,
-    response: auditPageSchema,
+    ...listAuditEntriesCall,
     tag: 'Audit',
     summary: 'The audit trail, newest first: a page as JSON (`next` asks for the following one), or every match as CSV',
     access: 'admin',
     errors: [400, 401, 403],
+  },
+  {
+    ...TRAINING_CALLS.createAssignment,
+    tag: 'Training',
+    summary:
+      'Assign a course to people and groups, mandatory or recommended, due on a date or in N days (for later joiners of a group: N days after joining), optionally recurring every N months; 422 when the course or someone named is unknown',
+    access: 'admin',
+    status: 201,
+    errors: [400, 401, 403, 422],
+  },
+  {
+    ...TRAINING_CALLS.listAssignments,
+    tag: 'Training',
+    summary: "The assignments (of one course with courseId), newest first, titles in the administrator's language",
+    access: 'admin',
+    errors: [400, 401, 403],
+  },
+  {
+    ...API_CALLS.myAssignments,
+    tag: 'Training',
+    summary:
+      "The signed-in person's assigned courses in their language: overdue and expired first, then the soonest due",
+    access: 'user',
+    errors: [401],
+  },
+  {
+    ...TRAINING_CALLS.deleteAssignment,
+    tag: 'Training',
+    summary:
+      'Withdraw an assignment: the people it reached no longer have it (unless another assignment gives it them)',
+    access: 'admin',
+    status: 204,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    ...TRAINING_CALLS.completionReport,
+    tag: 'Training',
+    summary:
+      'Course × people: a page as JSON (X-Total-Count), or every row as CSV (UTF-8 with BOM, formula cells as text) or XLSX with format=csv|xlsx, headers and statuses in the language of lang or the administrator',
+    access: 'admin',
+    errors: [400, 401, 403],
+  },
+  {
+    ...TRAINING_CALLS.complianceReport,
+    tag: 'Training',
+    summary:
+      'Per group and course (and for everyone assigned, groupId null): how many are assigned, completed by the due date, overdue',
+    access: 'admin',
+    errors: [400, 401, 403],
+  },
+  {
+    method: 'get',
+    path: SESSION_ALIVE_PATH,
+    response: z.object({ signedIn: z.boolean() }),
+    tag: 'Session',
+    summary:
+      "Whether the browser's session still exists, without moving its idle expiry: an open tab asks every 15 s, so that a session ended elsewhere shows within seconds",
+    access: 'public',
+    errors: [],
   },
   {
     method: 'get',
@@ -426,51 +484,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
       "Download my data: every service's records of the signed-in person, one ZIP (a JSON file per service, a CSV per table)",
     access: 'user',
     errors: [401, 503],
-  },
-  {
-    ...TRAINING_CALLS.createAssignment,
-    tag: 'Training',
-    summary:
-      'Assign a course to people and groups, mandatory or recommended, due on a date (dueAt) or N days after the assignment or joining the group (dueInDays), optionally again every N months (recurEveryMonths)',
-    access: 'admin',
-    status: 201,
-    errors: [400, 401, 403, 422],
-  },
-  {
-    ...TRAINING_CALLS.listAssignments,
-    tag: 'Training',
-    summary: "The assignments, or a course's (?courseId=)",
-    access: 'admin',
-    errors: [400, 401, 403],
-  },
-  {
-    ...API_CALLS.myAssignments,
-    tag: 'Training',
-    summary: "The caller's assigned courses in their language, overdue first, then due soonest first",
-    access: 'user',
-    contentLanguage: true,
-    errors: [401],
-  },
-  {
-    ...TRAINING_CALLS.deleteAssignment,
-    tag: 'Training',
-    summary: 'Withdraw an assignment from everyone it reached',
-    access: 'admin',
-    errors: [400, 401, 403, 404],
-  },
-  {
-    ...TRAINING_CALLS.completionReport,
-    tag: 'Training',
-    summary:
-      'Who stands where with their assigned courses, filtered by course, group, person, status and a search: a page as JSON (the total in X-Total-Count), or every row as CSV (UTF-8 with BOM) or XLSX (format=), headers in the caller’s language',
-    access: 'admin',
-    errors: [400, 401, 403],
-  },
-  {
-    ...TRAINING_CALLS.complianceReport,
-    tag: 'Training',
-    summary: 'Per group and course: how many were assigned, completed in time, are overdue',
-    access: 'admin',
-    errors: [400, 401, 403],
   },
 ];

@@ -78,6 +78,8 @@ export const pages = {
     exposed: './VerifyEmailPage',
   },
   logout: { path: '/logout', getHref: () => '/logout', audience: 'everyone' },
+  /** Every administration page, for system administrators; the shell draws it. */
+  administration: { path: '/admin', getHref: () => '/admin', audience: 'signed-in' },
   dashboard: {
     path: '/dashboard',
     /** `drafts`: the dashboard's drafts, where a course saved as a draft is found (administrators only). */
@@ -148,6 +150,13 @@ export const pages = {
     audience: 'signed-in',
     remote: 'auth',
     exposed: './ImportUsersPage',
+  },
+  adminAudit: {
+    path: '/admin/audit',
+    getHref: () => '/admin/audit',
+    audience: 'signed-in',
+    remote: 'auth',
+    exposed: './AdminAuditPage',
   },
   adminAssignments: {
     path: '/admin/assignments',
