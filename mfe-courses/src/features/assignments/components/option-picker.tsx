@@ -40,7 +40,7 @@ export function OptionPicker({ label, useMatches, chosen, onChange, disabled }: 
         placeholder={t('assignments.searchPlaceholder')}
         onChange={(event) => setQ(event.target.value)}
       />
-      {matches.isError && (
+      {matches.isError && q.trim() !== '' && (
         <p className={field.error} role="alert">
           {t('assignments.searchFailed')}
         </p>
