@@ -49,7 +49,7 @@ import {
 } from './onboarding.ts';
 import { lineTextSchema, uuidSchema } from './rules.ts';
 import { scimTokenCreatedSchema, scimTokenListSchema, scimTokenRequestSchema } from './scim.ts';
-import { myAssignmentSchema } from './training.ts';
+import { myAssignmentSchema } from './my-assignments.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
