@@ -19,6 +19,7 @@ import { openFilesDatabase } from '@portal/files-service/app';
 import { filesRepository } from '@portal/files-service/data-access/files-repository';
 import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { storeStream } from '@portal/files-service/domain/chunk-storage';
+import { systemAuditContext } from '@portal/kit/audit';
 import { migrate } from '@portal/kit/db';
 import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
 import { openTrainingDatabase } from '@portal/training-service/app';
@@ -95,6 +96,7 @@ describe('npm run admin -- backup / restore', () => {
       { names: { en: 'Backups', de: 'Datensicherung', rm: 'Copias da segirezza' }, defaultLanguage: 'en' },
       'en',
       'en',
+      systemAuditContext('test'),
     );
     const identity = { sub: user.id, admin: true, lang: 'en' as const, exp: 0 };
     const course = await courses.create(
