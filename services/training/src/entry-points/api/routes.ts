@@ -48,6 +48,7 @@ export function trainingRoutes(assignments: Assignments, reports: Reports, now: 
       const csv = query.format === 'csv';
       res.setHeader('Content-Type', csv ? 'text/csv; charset=utf-8' : XLSX_TYPE);
       res.setHeader('Content-Disposition', `attachment; filename="completions-${day}.${query.format}"`);
+      await reports.recordExport(query, auditContextOf(req));
       const rows = reports.all(query, language);
       await pipeline(csv ? completionsCsv(rows, language) : completionsXlsx(rows, language), res);
       return;
