@@ -18,6 +18,7 @@ import { ParticipationPanel } from './participation-panel.tsx';
 
 /** Administrators only: employees' pages do not carry the audit trail's call and schemas. */
 const CourseHistory = lazy(() => import('./course-history.tsx'));
+
 interface Props {
   course: Course;
   /** The reader's participation in the course, if any. */
