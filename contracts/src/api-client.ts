@@ -147,8 +147,12 @@ export class ApiTransport {
     return this.url(pathOf(API_CALLS[name], input?.params), input?.query);
   }
 
-  /** One call as API_CALLS declares it: its method, path, query, body and answer's schema. */
-  async send(route: ApiCall, input: CallInput<ApiCall> = {}, { signal }: CallOptions = {}): Promise<unknown> {
+  /** One call as declared (in API_CALLS, or a page's own): its method, path, query, body and answer's schema. */
+  async send<Route extends ApiCall>(
+    route: Route,
+    input: CallInput<Route> = {} as CallInput<Route>,
+    { signal }: CallOptions = {},
+  ): Promise<Answer<Route>> {
     const { data, headers } = await this.exchange(pathOf(route, input.params), {
       method: route.method.toUpperCase() as Method,
       query: input.query,
@@ -156,9 +160,9 @@ export class ApiTransport {
       schema: route.response,
       signal,
     });
-    if (!route.paged) return data;
+    if (!route.paged) return data as Answer<Route>;
     const items = data as unknown[];
-    return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
+    return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) } as Answer<Route>;
   }
 
   /** Uploads one file; one that finds the session ended is sent again after sign-in, as every other call. */

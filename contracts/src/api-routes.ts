@@ -1,5 +1,5 @@
 import { API_CALLS, type ApiCall } from './api-calls.ts';
-import { auditPageSchema, auditQuerySchema } from './audit.ts';
+import { listAuditEntriesCall } from './audit.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 
 export type { Method } from './api-calls.ts';
@@ -407,10 +407,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401, 403, 404],
   },
   {
-    method: 'get',
-    path: '/api/audit',
-    query: auditQuerySchema,
-    response: auditPageSchema,
+    ...listAuditEntriesCall,
     tag: 'Audit',
     summary: 'The audit trail, newest first: a page as JSON (`next` asks for the following one), or every match as CSV',
     access: 'admin',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { ApiCall } from './api-calls.ts';
 import { boundedTo, lineTextSchema, uuidSchema } from './rules.ts';
 
 /** What an audit entry may say a change was: lower-case words joined by dots, e.g. `user.signed-in`. */
@@ -56,3 +57,14 @@ export const auditPageSchema = z.object({
   next: z.optional(z.string()),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/**
+ * The audit page's one call, kept out of API_CALLS: only that page loads it (the client sends it with `api.send`),
+ * so no other page carries its schemas.
+ */
+export const listAuditEntriesCall = {
+  method: 'get',
+  path: '/api/audit',
+  query: auditQuerySchema,
+  response: auditPageSchema,
+} as const satisfies ApiCall;

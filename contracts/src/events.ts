@@ -52,7 +52,11 @@ export const courseChangedSchema = z.object({
   published: z.boolean(),
   completionProof: z.enum(['confirmation', 'upload']),
 });
-export const participationStartedSchema = z.object({ courseId: uuidSchema, userId: uuidSchema, startedAt: instantSchema });
+export const participationStartedSchema = z.object({
+  courseId: uuidSchema,
+  userId: uuidSchema,
+  startedAt: instantSchema,
+});
 export const completionRecordedSchema = z.object({
   courseId: uuidSchema,
   userId: uuidSchema,

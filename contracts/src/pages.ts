@@ -149,6 +149,13 @@ export const pages = {
     remote: 'auth',
     exposed: './ImportUsersPage',
   },
+  adminAudit: {
+    path: '/admin/audit',
+    getHref: () => '/admin/audit',
+    audience: 'signed-in',
+    remote: 'auth',
+    exposed: './AdminAuditPage',
+  },
 } as const satisfies Record<string, Page>;
 
 export type PageName = keyof typeof pages;

@@ -25,9 +25,7 @@ export const assignmentRequestSchema = z
   .object({
     courseId: uuidSchema,
     userIds: z.optional(z.array(uuidSchema).check(boundedTo(TRAINING_LIMITS.usersPerAssignment, 'too_many_users'))),
-    groupIds: z.optional(
-      z.array(uuidSchema).check(boundedTo(TRAINING_LIMITS.groupsPerAssignment, 'too_many_groups')),
-    ),
+    groupIds: z.optional(z.array(uuidSchema).check(boundedTo(TRAINING_LIMITS.groupsPerAssignment, 'too_many_groups'))),
     dueAt: z.optional(dueAtSchema),
     dueInDays: z.optional(positiveInt(TRAINING_LIMITS.dueInDaysMax, 'due_in_days_invalid')),
     recurEveryMonths: z.optional(positiveInt(TRAINING_LIMITS.recurEveryMonthsMax, 'recurrence_invalid')),

@@ -4,7 +4,7 @@ import { translationProblems } from '../../../jest/translations.ts';
 /**
  * "Password" is the Italian word too; a field and its problem are joined alike but in French; "Actions", "Status"
  * and "Administrator" are the French, German and Romansh words too; "Name" is German, "Tokens" the German and
- * Romansh plural.
+ * Romansh plural; "Action", "Person", "System" and "Object" are words of French, German and Romansh too.
  */
 const SAME_AS_ENGLISH = [
   'it:fields.password',
@@ -19,6 +19,10 @@ const SAME_AS_ENGLISH = [
   'de:scim.label',
   'de:scim.tokensTitle',
   'rm:scim.tokensTitle',
+  'fr:audit.action',
+  'de:audit.person',
+  'de:audit.system',
+  'rm:audit.object',
 ];
 
 describe('auth slice translations', () => {

@@ -16,7 +16,7 @@ import { scimTokensRepository } from './data-access/scim-tokens-repository.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
 import { companySignIn } from './domain/company-sign-in.ts';
-import { createMailer } from './domain/mailer.ts';
+import { createMailer } from '@portal/kit/mailer';
 import { directory } from './domain/scim.ts';
 import { scimTokens } from './domain/scim-tokens.ts';
 import { onboarding } from './domain/onboarding.ts';

@@ -1,3 +1,4 @@
+import { mailConfigShape } from '@portal/kit/mailer';
 import { ONBOARDING_LIMITS } from '@portal/contracts/onboarding';
 import { REGISTRATION_MODES } from '@portal/contracts/portal-config';
 import { EMAIL_PATTERN, emailSchema, passwordSchema } from '@portal/contracts/rules';
@@ -23,12 +24,9 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
   const config = loadServiceConfig(
     8101,
     {
-      /** Where links in e-mails point: the portal's public address. */
-      PUBLIC_URL: z.url().default('http://localhost:8080'),
-      SMTP_URL: z.url().optional(),
+      ...mailConfigShape,
       /** Receives the user.deleted events (a deleted user leaves their courses). */
       COURSES_SERVICE_URL: z.url().optional(),
-      MAIL_FROM: z.string().default('Course Portal <no-reply@localhost>'),
       ADMIN_EMAIL: z.optional(emailSchema),
       ADMIN_PASSWORD: z.optional(passwordSchema),
       /** A bearer token SCIM clients may use beside the ones administrators generate (at least 32 characters). */

@@ -4,7 +4,7 @@ import { createLogger } from '@portal/kit/logger';
 import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
 import type { UserRecord, UsersRepository } from '../data-access/users-repository.ts';
 import { accounts } from './accounts.ts';
-import type { Mail, Mailer } from './mailer.ts';
+import type { Mail, Mailer } from '@portal/kit/mailer';
 
 const known: UserRecord = {
   id: '7a1f4c52-3a54-4c2e-9a63-2a8f0c1d5e11',

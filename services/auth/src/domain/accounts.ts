@@ -15,7 +15,7 @@ import { type AuditContext, type AuditDraft, systemAuditContext } from '@portal/
 import type { Logger } from '@portal/kit/logger';
 import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
 import type { ListedUser, UserRecord, UsersRepository } from '../data-access/users-repository.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '@portal/kit/mailer';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { resetMail } from './reset-mail.ts';
 

@@ -27,7 +27,7 @@ import {
   smtpFailureOf,
   toUser,
 } from './accounts.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '@portal/kit/mailer';
 import { type OnboardingMailKind, onboardingMail } from './onboarding-mail.ts';
 import { hashPassword } from './passwords.ts';
 import { parseImportCsv } from './import-csv.ts';

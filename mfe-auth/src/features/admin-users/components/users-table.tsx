@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
-import styles from './admin-users.module.css';
+import styles from '../../../components/admin-page.module.css';
 
 const PAGE_SIZE = 25;
 

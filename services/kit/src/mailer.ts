@@ -3,6 +3,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '@portal/kit/logger';
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
+
+/** The settings of every service that sends e-mail: where its links point, the SMTP server and the sender. */
+export const mailConfigShape = {
+  /** Where links in e-mails point: the portal's public address. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** Unset, e-mails are written to DATA_DIR/outbox for a developer to open. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Course Portal <no-reply@localhost>'),
+};
 
 export interface Mail {
   to: string;

@@ -1,0 +1,93 @@
+import '@portal/web-kit/testing/setup-i18n';
+import { describe, expect, it } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { AuditEntry } from '@portal/contracts/audit';
+import { admin, anna, apiError, fakeApi } from '../../../../jest/fake-api.ts';
+import { fakeSession, renderPage } from '../../testing/render.tsx';
+import { auditQueryOf } from '../../features/audit/components/audit-log.tsx';
+import AdminAuditPage from './admin-audit.tsx';
+
+const COURSE_ID = '6f1c2a53-4b7e-4c8e-9a51-2d6e0b7f3c10';
+
+const entry = (seq: string, extra: Partial<AuditEntry> = {}): AuditEntry => ({
+  seq,
+  recordedAt: '2026-11-20T10:00:01.000Z',
+  hash: 'ab'.repeat(32),
+  occurredAt: '2026-11-20T10:00:00.000Z',
+  actor: { id: admin.id, name: admin.name },
+  from: { ip: '192.0.2.7', userAgent: 'Firefox' },
+  action: 'course.updated',
+  object: { type: 'course', id: COURSE_ID, label: 'Fire safety' },
+  outcome: 'success',
+  service: 'courses',
+  changes: { title: { before: 'Fire', after: 'Fire safety' } },
+  ...extra,
+});
+
+const renderAudit = (session = fakeSession(admin)) =>
+  renderPage(<AdminAuditPage session={session} />, { path: '/admin/audit' });
+
+describe('audit page', () => {
+  it('when an administrator opens it, then entries show who, what, on which object, the outcome and the change', async () => {
+    fakeApi({
+      'GET /api/audit': {
+        status: 200,
+        body: {
+          entries: [entry('2'), entry('1', { action: 'user.sign-in-failed', outcome: 'failure', changes: undefined })],
+        },
+      },
+    });
+    renderAudit();
+    await screen.findByText('course.updated');
+    const rows = screen.getAllByRole('row');
+    const updated = within(rows[1]!);
+    expect(updated.getByText('course.updated')).toBeInTheDocument();
+    expect(updated.getByRole('button', { name: 'Fire safety' })).toBeInTheDocument();
+    expect(updated.getByText('Succeeded')).toBeInTheDocument();
+    expect(updated.getByText('before: Fire, after: Fire safety')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Failed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
+  });
+
+  it('when a person and an object are clicked, then the list is asked for their entries only, and the CSV follows', async () => {
+    const api = fakeApi({ 'GET /api/audit': { status: 200, body: { entries: [entry('1')] } } });
+    renderAudit();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: admin.name }));
+    await user.click(await screen.findByRole('button', { name: 'Fire safety' }));
+    const last = api.calls('GET /api/audit').at(-1);
+    expect(last?.search.get('actor')).toBe(admin.id);
+    expect(last?.search.get('objectId')).toBe(COURSE_ID);
+    const csv = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://portal');
+    expect(csv.searchParams.get('format')).toBe('csv');
+    expect(csv.searchParams.get('actor')).toBe(admin.id);
+  });
+
+  it('when there are older entries, then "Show older entries" asks for the page before the last one shown', async () => {
+    const api = fakeApi({ 'GET /api/audit': { status: 200, body: { entries: [entry('9')], next: '9' } } });
+    renderAudit();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Show older entries' }));
+    expect(api.calls('GET /api/audit').at(-1)?.search.get('before')).toBe('9');
+    expect(await screen.findAllByText('course.updated')).toHaveLength(2);
+  });
+
+  it('when the audit service does not answer, then the page says so', async () => {
+    fakeApi({ 'GET /api/audit': apiError(503, 'service_unavailable') });
+    renderAudit();
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+
+  it('when someone who is not an administrator opens it, then they are told, and nothing is loaded', () => {
+    const api = fakeApi({});
+    renderAudit(fakeSession(anna));
+    expect(screen.getByRole('alert')).toHaveTextContent('Only system administrators can read the audit trail.');
+    expect(api.calls('GET /api/audit')).toHaveLength(0);
+  });
+
+  it('when days are chosen, then the query runs from the first instant of the first day to the end of the last', () => {
+    const query = auditQueryOf({ fromDay: '2026-03-01', toDay: '2026-03-31' });
+    expect(new Date(query.from!).getTime()).toBe(new Date(2026, 2, 1).getTime());
+    expect(new Date(query.to!).getTime()).toBe(new Date(2026, 3, 1).getTime());
+  });
+});

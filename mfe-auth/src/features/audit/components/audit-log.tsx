@@ -1,0 +1,334 @@
+import { api } from '@portal/contracts/api-client';
+import { type AuditEntry, type AuditPage, type AuditQuery, listAuditEntriesCall } from '@portal/contracts/audit';
+import type { AdminUser } from '@portal/contracts/auth';
+import field from '@portal/web-kit/styles/field.module.css';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../../lib/failure-text.ts';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import table from '../../../components/admin-page.module.css';
+import styles from './audit-log.module.css';
+
+const PAGE_SIZE = 50;
+
+interface Filters {
+  actor?: { id: string; name: string };
+  objectId?: string;
+  action?: string;
+  /** Days as the date inputs give them (`2026-11-27`), in the administrator's time zone. */
+  fromDay?: string;
+  toDay?: string;
+}
+
+/** The query of the filters: whole days, from the first instant of `fromDay` to the last of `toDay`. */
+export function auditQueryOf(filters: Filters): AuditQuery {
+  const dayStart = (day: string, offsetDays = 0) => {
+    const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+    return new Date(year, month - 1, date + offsetDays).toISOString();
+  };
+  return {
+    actor: filters.actor?.id,
+    objectId: filters.objectId || undefined,
+    action: filters.action || undefined,
+    from: filters.fromDay ? dayStart(filters.fromDay) : undefined,
+    to: filters.toDay ? dayStart(filters.toDay, 1) : undefined,
+  };
+}
+
+const listEntries = (query: AuditQuery, signal?: AbortSignal): Promise<AuditPage> =>
+  api.send(listAuditEntriesCall, { query }, { signal });
+
+/** The entries shown for `filters`: the first page and those "Show older entries" added. */
+interface Listing {
+  filters: Filters;
+  entries: AuditEntry[];
+  next?: string | undefined;
+  error: string;
+}
+
+/** A value of a change as one line: text as is, anything else as JSON. */
+const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The audit trail for system administrators: filters, newest first, more on demand, the same view as CSV. */
+export function AuditLog() {
+  const { t, i18n } = useTranslation(AUTH_NAMESPACE);
+  const failureText = useFailureText();
+  const id = useId();
+  const [filters, setFilters] = useState<Filters>({});
+  const [listing, setListing] = useState<Listing | undefined>();
+  const [loadingMore, setLoadingMore] = useState(false);
+  // The first page of the current filters is loading until a listing for them arrives.
+  const loading = listing?.filters !== filters || loadingMore;
+  const entries = listing?.filters === filters ? listing.entries : [];
+  const next = listing?.filters === filters ? listing.next : undefined;
+  const error = listing?.filters === filters ? listing.error : '';
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listEntries({ ...auditQueryOf(filters), limit: PAGE_SIZE }, controller.signal).then(
+      (page) => setListing({ filters, entries: page.entries, next: page.next, error: '' }),
+      (failure: unknown) => {
+        if (!controller.signal.aborted)
+          setListing({ filters, entries: [], error: failureText(failure, 'audit.loadFailed') });
+      },
+    );
+    return () => controller.abort();
+    // failureText changes with the language only; the list reloads when the filters change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters]);
+
+  const loadMore = async () => {
+    if (!listing || !next) return;
+    setLoadingMore(true);
+    try {
+      const page = await listEntries({ ...auditQueryOf(filters), limit: PAGE_SIZE, before: next });
+      setListing({ ...listing, entries: [...listing.entries, ...page.entries], next: page.next, error: '' });
+    } catch (failure) {
+      setListing({ ...listing, error: failureText(failure, 'audit.loadFailed') });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const setFilter = (change: Partial<Filters>) => setFilters((previous) => ({ ...previous, ...change }));
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const csvHref = api.url(listAuditEntriesCall.path, { ...auditQueryOf(filters), format: 'csv' });
+
+  return (
+    <div className={table.page}>
+      <h1 className={table.title}>{t('audit.title')}</h1>
+      <p>{t('audit.intro')}</p>
+      <form
+        className={table.filters}
+        role="search"
+        aria-label={t('audit.filters')}
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <PersonFilter chosen={filters.actor} onChoose={(actor) => setFilter({ actor })} label={t('audit.person')} />
+        <div>
+          <label htmlFor={`${id}-object`} className={field.label}>
+            {t('audit.object')}
+          </label>
+          <input
+            id={`${id}-object`}
+            type="search"
+            maxLength={80}
+            value={filters.objectId ?? ''}
+            onChange={(event) => setFilter({ objectId: event.target.value.trim() })}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-action`} className={field.label}>
+            {t('audit.action')}
+          </label>
+          <input
+            id={`${id}-action`}
+            type="search"
+            maxLength={80}
+            placeholder="user.signed-in"
+            value={filters.action ?? ''}
+            onChange={(event) => setFilter({ action: event.target.value.trim() })}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-from`} className={field.label}>
+            {t('audit.from')}
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={filters.fromDay ?? ''}
+            onChange={(event) => setFilter({ fromDay: event.target.value || undefined })}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-to`} className={field.label}>
+            {t('audit.to')}
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={filters.toDay ?? ''}
+            onChange={(event) => setFilter({ toDay: event.target.value || undefined })}
+          />
+        </div>
+        <a className={styles.export} href={csvHref} download>
+          {t('audit.exportCsv')}
+        </a>
+      </form>
+      {error ? (
+        <p role="alert" className={table.error}>
+          {error}
+        </p>
+      ) : null}
+      <div className={table.scroller} tabIndex={0} aria-labelledby={`${id}-caption`}>
+        <table className={`${table.table} ${styles.entries}`}>
+          <caption id={`${id}-caption`}>{t('audit.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('audit.when')}</th>
+              <th scope="col">{t('audit.who')}</th>
+              <th scope="col">{t('audit.action')}</th>
+              <th scope="col">{t('audit.object')}</th>
+              <th scope="col">{t('audit.outcome')}</th>
+              <th scope="col">{t('audit.address')}</th>
+              <th scope="col">{t('audit.changes')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.seq}>
+                <td>{dateTime.format(new Date(entry.occurredAt))}</td>
+                <td>
+                  <ActorCell actor={entry.actor} onChoose={(actor) => setFilter({ actor })} />
+                </td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td>
+                  {entry.object.id ? (
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      title={t('audit.filterByObject')}
+                      onClick={() => setFilter({ objectId: entry.object.id })}
+                    >
+                      {entry.object.label ?? entry.object.id}
+                    </button>
+                  ) : (
+                    (entry.object.label ?? entry.object.type)
+                  )}
+                </td>
+                <td className={entry.outcome === 'failure' ? table.error : undefined}>
+                  {t(`audit.outcomes.${entry.outcome}`)}
+                </td>
+                <td>{entry.from.ip ?? ''}</td>
+                <td>
+                  {entry.changes && Object.keys(entry.changes).length > 0 ? (
+                    <details>
+                      <summary>{t('audit.fieldsChanged', { count: Object.keys(entry.changes).length })}</summary>
+                      <dl className={styles.changes}>
+                        {Object.entries(entry.changes).map(([name, change]) => (
+                          <div key={name}>
+                            <dt>{name}</dt>
+                            <dd>
+                              {t('audit.beforeAfter', { before: shown(change.before), after: shown(change.after) })}
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                    </details>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p role="status">{loading ? t('audit.loading') : entries.length === 0 && !error ? t('audit.empty') : ''}</p>
+      {next ? (
+        <button type="button" disabled={loading} onClick={() => void loadMore()}>
+          {t('audit.more')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Finds a person by name or e-mail among the users, to show what they did; or shows the one chosen. */
+function PersonFilter({
+  chosen,
+  onChoose,
+  label,
+}: {
+  chosen: Filters['actor'];
+  onChoose: (person: Filters['actor']) => void;
+  label: string;
+}) {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const [results, setResults] = useState<{ search: string; people: AdminUser[] }>({ search: '', people: [] });
+  const term = search.trim();
+  // Two letters at least: one finds half the company.
+  const found = term.length >= 2 && results.search === term ? results.people : [];
+
+  useEffect(() => {
+    if (term.length < 2) return undefined;
+    const controller = new AbortController();
+    api.listUsers({ query: { q: term, limit: 8 } }, { signal: controller.signal }).then(
+      (page) => setResults({ search: term, people: page.items }),
+      () => setResults({ search: term, people: [] }),
+    );
+    return () => controller.abort();
+  }, [term]);
+
+  if (chosen) {
+    return (
+      <div>
+        <span className={field.label}>{label}</span>
+        <span className={styles.chosen}>
+          {chosen.name || chosen.id}{' '}
+          <button type="button" onClick={() => onChoose(undefined)}>
+            {t('audit.anyPerson')}
+          </button>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.personFilter}>
+      <label htmlFor={`${id}-person`} className={field.label}>
+        {label}
+      </label>
+      <input
+        id={`${id}-person`}
+        type="search"
+        maxLength={200}
+        placeholder={t('audit.personHint')}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {found.length > 0 ? (
+        <ul className={styles.found} aria-label={t('audit.peopleFound')}>
+          {found.map((user) => (
+            <li key={user.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onChoose({ id: user.id, name: user.name });
+                  setSearch('');
+                }}
+              >
+                {user.name} ({user.email})
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Who did it: a button that shows only their entries, or "System" for what no person did. */
+function ActorCell({
+  actor,
+  onChoose,
+}: {
+  actor: AuditEntry['actor'];
+  onChoose: (person: NonNullable<Filters['actor']>) => void;
+}) {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { id, name } = actor;
+  if (!id) return <>{t('audit.system')}</>;
+  return (
+    <button
+      type="button"
+      className={styles.linkButton}
+      title={t('audit.filterByPerson')}
+      onClick={() => onChoose({ id, name: name ?? '' })}
+    >
+      {name ?? id}
+    </button>
+  );
+}
