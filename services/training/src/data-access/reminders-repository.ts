@@ -25,7 +25,7 @@ export interface OverdueCourse {
   titles: Partial<Record<Language, string>>;
   default_language: Language;
   people: number;
-  /** First names, alphabetical, at most DIGEST_NAMES_MAX. */
+  /** Their first names, alphabetical, at most DIGEST_NAMES_MAX. */
   first_names: string[];
 }
 
@@ -148,10 +148,10 @@ export function remindersRepository(db: Kysely<TrainingDatabase>) {
     async overdueCourses(now: Date): Promise<OverdueCourse[]> {
       const at = sql`${now}::timestamptz`;
       const rows = await sql<OverdueCourse>`select c.course_id, c.titles, c.default_language,
-          count(distinct o.user_id)::integer as people,
-          (array_agg(distinct o.first_name order by o.first_name))[1:${sql.lit(DIGEST_NAMES_MAX)}] as first_names
+          count(*)::integer as people,
+          (array_agg(o.first_name order by o.first_name))[1:${sql.lit(DIGEST_NAMES_MAX)}] as first_names
         from (
-          select r.course_id, r.user_id, split_part(p.name, ' ', 1) as first_name
+          select distinct r.course_id, r.user_id, split_part(p.name, ' ', 1) as first_name
           from assigned_people r
           join people p on p.user_id = r.user_id and p.status = 'active'
           where (r.completed_at is null and r.due_at <= ${at})

@@ -94,7 +94,7 @@ export function digestMail(input: {
   const lines = input.courses.map((course) => {
     const more = course.people - course.firstNames.length;
     const names = [
-      new Intl.ListFormat(input.language, { type: 'unit' }).format(course.firstNames),
+      new Intl.ListFormat(input.language, { type: 'conjunction' }).format(course.firstNames),
       more > 0 ? t('reminders.digest.more', { count: more }) : '',
     ]
       .filter(Boolean)
