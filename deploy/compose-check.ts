@@ -296,6 +296,33 @@ async function scimSequence(browser: Browser): Promise<string> {
   return `provisioned ${provisioned.body?.id}; matched, updated and deactivated ${id}, whose session ended (${status})`;
 }
 
+/**
+ * The audit trail of what the smoke and SCIM steps did: the administrator reads the SCIM deactivation on the
+ * audit page's call, an employee is refused it, and the admin CLI verifies the whole chain.
+ */
+async function auditTrail(browser: Browser, fixture: Fixture): Promise<string> {
+  const admin = await signedIn(browser, settings.ADMIN_EMAIL ?? '', settings.ADMIN_PASSWORD ?? '');
+  const deactivations = await until(
+    'the SCIM deactivation on the trail',
+    async () => {
+      const answer = await admin.request.get('/api/audit?action=user.deactivated&limit=5');
+      const page = (await answer.json()) as { entries?: { outcome: string }[] };
+      return page.entries && page.entries.length > 0 ? page.entries : undefined;
+    },
+    30_000,
+  );
+  const csv = await admin.request.get(`/api/audit?objectId=${fixture.courseId}&format=csv`);
+  const text = await csv.text();
+  check(csv.ok() && text.includes('course.created'), "the course's creation is not in the audit trail's CSV");
+  await admin.close();
+  const employee = await signedIn(browser, fixture.employeeEmail, PASSWORD);
+  const refused = await employee.request.get('/api/audit');
+  check(refused.status() === 403, `an employee reading the trail was answered ${refused.status()}`);
+  await employee.close();
+  const verified = compose('run', '--rm', 'admin', 'audit-verify');
+  return `${deactivations.length} deactivation(s) read, the course's history exported, employee refused; ${verified.trim().split('\n').at(-1)}`;
+}
+
 /** Searches a stream for any of the needles, also across chunk boundaries. */
 function streamContains(command: string, args: string[], needles: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -401,10 +428,14 @@ async function main() {
     await step('SCIM: provision, match, update and deactivate; the deactivated user is signed out', () =>
       scimSequence(browser),
     );
+    check(fixture, 'no fixture');
+    const smoked = fixture;
+    await step('audit: the trail shows the changes, refuses employees, and its chain verifies', () =>
+      auditTrail(browser, smoked),
+    );
     await step('every container non-root, read-only, only the gateway published, no secret in an image', () =>
       containerChecks(),
     );
-    check(fixture, 'no fixture');
     if (process.env.COMPOSE_LOAD) {
       // A benchmark, not a check: its figures are reported, a failure of the load tool does not stop the drills.
       await step('load: 200 signed-in users for 60 s (bench/load.ts)', async () => {

@@ -18,7 +18,8 @@ test('when an administrator promotes one user and deactivates another, then the 
 
   await signInAsAdmin(page);
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('link', { name: 'Administration' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   page.on('dialog', (dialog) => void dialog.accept());
   const search = page.getByLabel('Search by name or e-mail');

@@ -24,7 +24,8 @@ test('when an administrator changes a role, then the audit page shows it with be
   await page.getByRole('button', { name: `Make ${name} an administrator` }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Administrator');
 
-  await page.getByRole('link', { name: 'Audit trail' }).click();
+  await page.getByRole('link', { name: 'Administration' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Audit trail' }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   const change = page.getByRole('row').filter({ hasText: 'user.role-changed' }).filter({ hasText: email });
   // The record travels through the auth service's outbox: it is there within moments, not at once.

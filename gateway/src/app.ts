@@ -42,7 +42,7 @@ export const PROXIED_PREFIXES = {
   audit: ['/api/audit'],
 } as const;
 
-export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
+function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const app: Express = express();
   app.disable('x-powered-by');

@@ -35,7 +35,7 @@ export interface UserSessionStore extends session.Store {
 }
 
 /** In-process store with expiry, for a single gateway without Redis. */
-export class MemorySessionStore extends session.Store implements UserSessionStore {
+class MemorySessionStore extends session.Store implements UserSessionStore {
   private readonly sessions = new Map<string, { data: string; expires: number; userId?: string | undefined }>();
   private readonly sessionsOfUser = new Map<string, Set<string>>();
   /** Ended session ids, until a session saved again by a late request would have expired anyway. */

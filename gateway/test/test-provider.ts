@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /** The claims an account of the test provider signs in with (its login name is its subject). */
-export interface TestAccountClaims {
+interface TestAccountClaims {
   email: string;
   email_verified: boolean;
   name?: string;

@@ -7,7 +7,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { changeInterfaceLanguage } from './i18n.ts';
 import { openSessionChannel, type SessionNews } from './session-channel.ts';
 
-export type SessionStatus = PortalSession['status'];
+type SessionStatus = PortalSession['status'];
 
 /**
  * Who is signed in, as the shell knows it: the session every remote page gets as its `session` prop, and what

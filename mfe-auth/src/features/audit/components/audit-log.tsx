@@ -2,6 +2,7 @@ import { api } from '@portal/contracts/api-client';
 import { type AuditEntry, type AuditPage, type AuditQuery, listAuditEntriesCall } from '@portal/contracts/audit';
 import type { AdminUser } from '@portal/contracts/auth';
 import field from '@portal/web-kit/styles/field.module.css';
+import layout from '@portal/web-kit/styles/page.module.css';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
@@ -95,8 +96,8 @@ export function AuditLog() {
   const csvHref = api.url(listAuditEntriesCall.path, { ...auditQueryOf(filters), format: 'csv' });
 
   return (
-    <div className={table.page}>
-      <h1 className={table.title}>{t('audit.title')}</h1>
+    <div className={layout.page}>
+      <h1 className={layout.title}>{t('audit.title')}</h1>
       <p>{t('audit.intro')}</p>
       <form
         className={table.filters}
