@@ -6,6 +6,7 @@ import { createLogger } from '@portal/kit/logger';
 import { createMailer } from '@portal/kit/mailer';
 import { testBackends } from '@portal/kit/testing/backends';
 import { componentSetup, signedCaller } from '@portal/kit/testing/component';
+import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
 import { startTrainingService } from '../src/app.ts';
@@ -359,6 +360,19 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
     expect(digest?.body).toContain(`${PUBLIC_URL}/admin/reports`);
     expect(await pass.sendDigest(clock)).toEqual({ sent: 0, failed: 0 });
     expect(smtp.to(chief.email)).toHaveLength(1);
+  });
+
+  it('when REMINDERS=off, then the service starts without the job queue', async () => {
+    const own = await componentSetup(backend, 'training');
+    const quiet = await startTrainingService(loadTrainingConfig({ ...own.env, REMINDERS: 'off' }));
+    try {
+      const queue = await sql<{ table: string | null }>`select to_regclass('pgboss.job')::text as table`.execute(
+        quiet.database.db,
+      );
+      expect(queue.rows).toEqual([{ table: null }]);
+    } finally {
+      await own.close(quiet);
+    }
   });
 
   it('when the pass job is sent to pg-boss, then the service’s worker runs the pass; both jobs are on their schedules', async () => {
