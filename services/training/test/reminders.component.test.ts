@@ -271,6 +271,28 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
     ]);
   });
 
+  it('when a course reaches someone through two assignments, then the mails go once, for the earlier due date', async () => {
+    const start = clock.getTime();
+    const twice = await person('Tina Twice');
+    const courseId = await course({ en: 'Anti-bribery' });
+    await assign({ courseId, groupIds: [await group(twice)], dueInDays: 20, mandatory: false });
+    await assign({ courseId, userIds: [twice.userId], dueInDays: 10, mandatory: true });
+    await run();
+    at(start + 4 * DAY);
+    await run();
+    at(start + 21 * DAY);
+    await run();
+    const due = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'Europe/Zurich' }).format(
+      start + 10 * DAY,
+    );
+    expect(smtp.subjectsTo(twice.email)).toEqual([
+      'New course for you: Anti-bribery',
+      `Due on ${due}: Anti-bribery`,
+      'Overdue: Anti-bribery',
+    ]);
+    expect(smtp.to(twice.email)[0]?.body).toContain(`This course is mandatory. It is due on ${due}.`);
+  });
+
   it('when a recurring course’s completion expires, then the next cycle reminds again, once each', async () => {
     const start = clock.getTime();
     const learner = await person('Rita Recurring', { language: 'it' });

@@ -39,6 +39,9 @@ export interface Administrator {
 /** The "assigned" mail goes to whom an assignment reached in the last two days: not to everyone at a first start. */
 const ASSIGNED_MAIL_WITHIN = sql`interval '2 days'`;
 export const DIGEST_NAMES_MAX = 10;
+/** A person's mails about a course come from one of their rows for it: the one due first (several assignments). */
+const EARLIER_ROW = sql`select 1 from assigned_people o where o.user_id = r.user_id and o.course_id = r.course_id
+  and (coalesce(o.due_at, 'infinity'), o.assignment_id) < (coalesce(r.due_at, 'infinity'), r.assignment_id)`;
 
 /**
  * Each kind as a condition on an assigned row `r` and the cycle due date it reminds of. A recurring course, once
@@ -108,7 +111,7 @@ export function remindersRepository(db: Kysely<TrainingDatabase>) {
         ({ where, cycle }) => sql`select r.assignment_id, r.user_id, r.course_id, r.mandatory,
             ${kind}::text as kind, ${cycle} as cycle_due_at, ${kind === 'assigned' ? sql`r.due_at` : cycle} as due_at
           from assigned_people r
-          where ${where} ${from}`,
+          where ${where} ${from} and not exists (${EARLIER_ROW})`,
       );
       const rows = await sql<DueReminder>`select r.assignment_id, r.user_id, r.kind, r.cycle_due_at::text as cycle,
           p.email, p.name, p.language, r.course_id, r.mandatory, r.due_at,
