@@ -38,92 +38,119 @@ export interface Administrator {
 
 /** The "assigned" mail goes to whom an assignment reached in the last two days: not to everyone at a first start. */
 const ASSIGNED_MAIL_WITHIN = sql`interval '2 days'`;
+/** The "overdue" mail goes within a month of the due date; longer overdue is the administrators' digest's. */
+const OVERDUE_MAIL_WITHIN = sql`interval '30 days'`;
 export const DIGEST_NAMES_MAX = 10;
 /** A person's mails about a course come from one of their rows for it: the one due first (several assignments). */
 const EARLIER_ROW = sql`select 1 from assigned_people o where o.user_id = r.user_id and o.course_id = r.course_id
   and (coalesce(o.due_at, 'infinity'), o.assignment_id) < (coalesce(r.due_at, 'infinity'), r.assignment_id)`;
 
+/** Where a branch's scan stands: its index column's value and the row, in that order. */
+export interface ScanPosition {
+  at: Date;
+  assignmentId: string;
+  userId: string;
+}
+
 /**
- * Each kind as a condition on an assigned row `r` and the cycle due date it reminds of. A recurring course, once
- * completed, is due again at the completion plus the recurrence ("due-again" before that, "overdue" after).
- * The shortest recurrence is a month: `completed_at` alone bounds the recurring rows an index finds.
+ * A kind of reminder as one or more branches: a condition on an assigned row `r`, the cycle due date it reminds of,
+ * and the column of the partial index it is read in order of (so that a pass in batches reads each row once). A
+ * recurring course, once completed, is due again at the completion plus the recurrence ("due-again" before that,
+ * "overdue" after); the shortest recurrence is a month, so `completed_at` alone bounds the rows the index gives.
  */
-function kinds(
-  now: Date,
-  dueSoonDays: number,
-): Record<ReminderKind, { where: RawBuilder<boolean>; cycle: RawBuilder<Date> }[]> {
+export interface ReminderBranch {
+  kind: ReminderKind;
+  where: RawBuilder<boolean>;
+  cycle: RawBuilder<Date>;
+  order: 'assigned_at' | 'due_at' | 'completed_at';
+}
+
+export function reminderBranches(now: Date, dueSoonDays: number): ReminderBranch[] {
   const at = sql`${now}::timestamptz`;
   const soon = sql`(${at} + ${dueSoonDays} * interval '1 day')`;
   const dueAgain = sql<Date>`(r.completed_at + make_interval(months => r.recur_every_months))`;
-  return {
-    assigned: [
-      {
-        where: sql`r.completed_at is null and r.assigned_at <= ${at} and r.assigned_at > ${at} - ${ASSIGNED_MAIL_WITHIN}`,
-        cycle: sql`'-infinity'::timestamptz`,
-      },
-    ],
-    'due-soon': [
-      {
-        where: sql`r.completed_at is null and r.due_at > ${at} and r.due_at <= ${soon}
-          and r.assigned_at < r.due_at - ${dueSoonDays} * interval '1 day'`,
-        cycle: sql`r.due_at`,
-      },
-    ],
-    overdue: [
-      {
-        where: sql`r.completed_at is null and r.due_at <= ${at} and r.assigned_at < r.due_at`,
-        cycle: sql`r.due_at`,
-      },
-      {
-        where: sql`r.recur_every_months is not null and r.completed_at <= ${at} - interval '1 month'
-          and ${dueAgain} <= ${at}`,
-        cycle: dueAgain,
-      },
-    ],
-    'due-again': [
-      {
-        where: sql`r.recur_every_months is not null and r.completed_at <= ${soon} - interval '1 month'
-          and ${dueAgain} > ${at} and ${dueAgain} <= ${soon}`,
-        cycle: dueAgain,
-      },
-    ],
-  };
+  return [
+    {
+      kind: 'assigned',
+      where: sql`r.completed_at is null and r.assigned_at <= ${at} and r.assigned_at > ${at} - ${ASSIGNED_MAIL_WITHIN}`,
+      cycle: sql`'-infinity'::timestamptz`,
+      order: 'assigned_at',
+    },
+    {
+      kind: 'due-soon',
+      where: sql`r.completed_at is null and r.due_at > ${at} and r.due_at <= ${soon}
+        and r.assigned_at < r.due_at - ${dueSoonDays} * interval '1 day'`,
+      cycle: sql`r.due_at`,
+      order: 'due_at',
+    },
+    {
+      kind: 'overdue',
+      where: sql`r.completed_at is null and r.due_at <= ${at} and r.due_at > ${at} - ${OVERDUE_MAIL_WITHIN}
+        and r.assigned_at < r.due_at`,
+      cycle: sql`r.due_at`,
+      order: 'due_at',
+    },
+    {
+      kind: 'overdue',
+      where: sql`r.recur_every_months is not null and r.completed_at <= ${at} - interval '1 month'
+        and ${dueAgain} <= ${at} and ${dueAgain} > ${at} - ${OVERDUE_MAIL_WITHIN}`,
+      cycle: dueAgain,
+      order: 'completed_at',
+    },
+    {
+      kind: 'due-again',
+      where: sql`r.recur_every_months is not null and r.completed_at <= ${soon} - interval '1 month'
+        and ${dueAgain} > ${at} and ${dueAgain} <= ${soon}`,
+      cycle: dueAgain,
+      order: 'completed_at',
+    },
+  ];
 }
 
 export function remindersRepository(db: Kysely<TrainingDatabase>) {
   return {
     /**
-     * The next `limit` reminders of one kind not claimed yet, after the row `after` (keyset order), to active
-     * people on published courses.
+     * The next `limit` reminders of a branch not claimed yet, to active people on published courses, read after
+     * `after` in the order of the branch's index; and where the read stopped (undefined: nothing more).
      */
-    async due(options: {
-      kind: ReminderKind;
-      now: Date;
-      dueSoonDays: number;
-      after: { assignmentId: string; userId: string } | undefined;
-      limit: number;
-    }): Promise<DueReminder[]> {
-      const { kind, now, after, limit } = options;
+    async due(
+      branch: ReminderBranch,
+      after: ScanPosition | undefined,
+      limit: number,
+    ): Promise<{ reminders: DueReminder[]; next: ScanPosition | undefined }> {
+      const { kind, where, cycle } = branch;
+      const order = sql.ref(`r.${branch.order}`);
       const from = after
-        ? sql`and (r.assignment_id, r.user_id) > (${after.assignmentId}::uuid, ${after.userId}::uuid)`
+        ? sql`and ${order} >= ${after.at}::timestamptz
+          and (${order}, r.assignment_id, r.user_id) > (${after.at}::timestamptz, ${after.assignmentId}::uuid, ${after.userId}::uuid)`
         : sql``;
-      const selects = kinds(now, options.dueSoonDays)[kind].map(
-        ({ where, cycle }) => sql`select r.assignment_id, r.user_id, r.course_id, r.mandatory,
-            ${kind}::text as kind, ${cycle} as cycle_due_at, ${kind === 'assigned' ? sql`r.due_at` : cycle} as due_at
-          from assigned_people r
-          where ${where} ${from} and not exists (${EARLIER_ROW})`,
-      );
-      const rows = await sql<DueReminder>`select r.assignment_id, r.user_id, r.kind, r.cycle_due_at::text as cycle,
-          p.email, p.name, p.language, r.course_id, r.mandatory, r.due_at,
+      const rows = await sql<DueReminder & { position: Date }>`select r.assignment_id, r.user_id, r.kind,
+          r.cycle_due_at::text as cycle, p.email, p.name, p.language, r.course_id, r.mandatory, r.due_at, r.position,
           coalesce(c.titles ->> p.language, c.titles ->> c.default_language, '') as course_title
-        from (${sql.join(selects, sql` union all `)}) r
-        join people p on p.user_id = r.user_id and p.status = 'active'
-        join courses c on c.course_id = r.course_id and c.published
-        where not exists (select 1 from reminders_sent s where s.assignment_id = r.assignment_id
-          and s.user_id = r.user_id and s.kind = r.kind and s.cycle_due_at = r.cycle_due_at)
-        order by r.assignment_id, r.user_id
-        limit ${limit}`.execute(db);
-      return rows.rows;
+        from (
+          select r.assignment_id, r.user_id, r.course_id, r.mandatory, ${order} as position, ${kind}::text as kind,
+            ${cycle} as cycle_due_at, ${kind === 'assigned' ? sql`r.due_at` : cycle} as due_at
+          from assigned_people r
+          where ${where} ${from}
+            and exists (select 1 from people p where p.user_id = r.user_id and p.status = 'active')
+            and exists (select 1 from courses c where c.course_id = r.course_id and c.published)
+            and not exists (${EARLIER_ROW})
+            and not exists (select 1 from reminders_sent s where s.assignment_id = r.assignment_id
+              and s.user_id = r.user_id and s.kind = ${kind} and s.cycle_due_at = ${cycle})
+          order by ${order}, r.assignment_id, r.user_id
+          limit ${limit}
+        ) r
+        join people p on p.user_id = r.user_id
+        join courses c on c.course_id = r.course_id
+        order by r.position, r.assignment_id, r.user_id`.execute(db);
+      const last = rows.rows.at(-1);
+      return {
+        reminders: rows.rows,
+        next:
+          last && rows.rows.length === limit
+            ? { at: last.position, assignmentId: last.assignment_id, userId: last.user_id }
+            : undefined,
+      };
     },
 
     /** Claims the reminders before they are sent: those another pass claimed first are not given back. */

@@ -41,6 +41,18 @@ function compose(subject: string, paragraphs: string[], action: { label: string;
   };
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Making a format costs far more than using one: a pass over many reminders keeps one per language. */
+function dateFormat(language: Language, timeZone: string) {
+  const key = `${language} ${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 export interface ReminderMailInput {
   kind: ReminderKind;
   language: Language;
@@ -57,9 +69,7 @@ export interface ReminderMailInput {
 /** A reminder in the recipient's language; the due date written as their language writes dates. */
 export function reminderMail(input: ReminderMailInput): Mail {
   const t = i18n.getFixedT(input.language);
-  const date = input.dueAt
-    ? new Intl.DateTimeFormat(input.language, { dateStyle: 'long', timeZone: input.timeZone }).format(input.dueAt)
-    : '';
+  const date = input.dueAt ? dateFormat(input.language, input.timeZone).format(input.dueAt) : '';
   const values = { course: input.courseTitle, date, name: input.name };
   const details = [
     t(input.mandatory ? 'reminders.mandatory' : 'reminders.recommended'),

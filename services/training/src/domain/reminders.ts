@@ -2,8 +2,13 @@ import type { Language } from '@portal/contracts/languages';
 import type { Database } from '@portal/kit/db';
 import type { Logger } from '@portal/kit/logger';
 import type { Mailer } from '@portal/kit/mailer';
-import { remindersRepository, reminderKey } from '../data-access/reminders-repository.ts';
-import type { ReminderKind, TrainingDatabase } from '../data-access/schema.ts';
+import {
+  reminderBranches,
+  reminderKey,
+  remindersRepository,
+  type ScanPosition,
+} from '../data-access/reminders-repository.ts';
+import type { TrainingDatabase } from '../data-access/schema.ts';
 import { digestMail, reminderMail } from './reminder-mail.ts';
 
 export interface RemindersDeps {
@@ -20,8 +25,7 @@ export interface PassOutcome {
   failed: number;
 }
 
-const BATCH = 500;
-const KINDS: ReminderKind[] = ['assigned', 'due-soon', 'overdue', 'due-again'];
+const BATCH = 2_000;
 
 /**
  * The reminder e-mails and the administrators' digest. Each mail is claimed in `reminders_sent` (or
@@ -45,20 +49,18 @@ export function reminders(deps: RemindersDeps) {
   }
 
   return {
-    /** One pass: every reminder due at `now` and not sent yet, kind by kind, in batches over an index. */
+    /** One pass: every reminder due at `now` and not sent yet, branch by branch, in batches in an index's order. */
     async sendDueReminders(now: Date): Promise<PassOutcome> {
       const outcome = { sent: 0, failed: 0 };
-      for (const kind of KINDS) {
-        let after: { assignmentId: string; userId: string } | undefined;
-        for (;;) {
-          const due = await repository.due({ kind, now, dueSoonDays: deps.dueSoonDays, after, limit: BATCH });
-          const last = due.at(-1);
-          if (!last) break;
-          after = { assignmentId: last.assignment_id, userId: last.user_id };
-          const claimed = await repository.claim(due, now);
-          for (const reminder of due.filter((candidate) => claimed.has(reminderKey(candidate)))) {
+      for (const branch of reminderBranches(now, deps.dueSoonDays)) {
+        let after: ScanPosition | undefined;
+        do {
+          const batch = await repository.due(branch, after, BATCH);
+          after = batch.next;
+          const claimed = await repository.claim(batch.reminders, now);
+          for (const reminder of batch.reminders.filter((candidate) => claimed.has(reminderKey(candidate)))) {
             const mail = reminderMail({
-              kind,
+              kind: reminder.kind,
               language: reminder.language,
               to: reminder.email,
               name: reminder.name,
@@ -74,8 +76,7 @@ export function reminders(deps: RemindersDeps) {
               () => repository.release(reminder),
             );
           }
-          if (due.length < BATCH) break;
-        }
+        } while (after);
       }
       if (outcome.sent + outcome.failed > 0) deps.logger.info({ ...outcome }, 'reminder pass done');
       return outcome;
