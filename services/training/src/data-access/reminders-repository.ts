@@ -40,7 +40,7 @@ export interface Administrator {
 const ASSIGNED_MAIL_WITHIN = sql`interval '2 days'`;
 /** The "overdue" mail goes within a month of the due date; longer overdue is the administrators' digest's. */
 const OVERDUE_MAIL_WITHIN = sql`interval '30 days'`;
-export const DIGEST_NAMES_MAX = 10;
+const DIGEST_NAMES_MAX = 10;
 /** A person's mails about a course come from one of their rows for it: the one due first (several assignments). */
 const EARLIER_ROW = sql`select 1 from assigned_people o where o.user_id = r.user_id and o.course_id = r.course_id
   and (coalesce(o.due_at, 'infinity'), o.assignment_id) < (coalesce(r.due_at, 'infinity'), r.assignment_id)`;

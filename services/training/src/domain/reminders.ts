@@ -43,7 +43,9 @@ export function reminders(deps: RemindersDeps) {
       outcome.sent += 1;
     } catch (error) {
       outcome.failed += 1;
-      deps.logger.warn({ err: error }, 'reminder e-mail not sent: claim given back for the next pass');
+      // The SMTP error's text may name the recipient: its codes only.
+      const { code, responseCode } = error as { code?: string; responseCode?: number };
+      deps.logger.warn({ code, responseCode }, 'reminder e-mail not sent: claim given back for the next pass');
       await release();
     }
   }
@@ -111,4 +113,3 @@ export function reminders(deps: RemindersDeps) {
     },
   };
 }
-export type Reminders = ReturnType<typeof reminders>;
