@@ -26,11 +26,13 @@ export interface PassOutcome {
 }
 
 const BATCH = 2_000;
+/** Claimed a few at a time: a crash loses at most these (claimed, not sent). */
+const CLAIM = 100;
 
 /**
  * The reminder e-mails and the administrators' digest. Each mail is claimed in `reminders_sent` (or
  * `digests_sent`) before it is sent, so passes running at once on several instances send it once; a mail that
- * fails gives its claim back for the next pass. A crash between claim and send loses that one mail.
+ * fails gives its claim back for the next pass. A crash between claim and send loses the mails claimed.
  */
 export function reminders(deps: RemindersDeps) {
   const repository = remindersRepository(deps.database.db);
@@ -59,24 +61,27 @@ export function reminders(deps: RemindersDeps) {
         do {
           const batch = await repository.due(branch, after, BATCH);
           after = batch.next;
-          const claimed = await repository.claim(batch.reminders, now);
-          for (const reminder of batch.reminders.filter((candidate) => claimed.has(reminderKey(candidate)))) {
-            const mail = reminderMail({
-              kind: reminder.kind,
-              language: reminder.language,
-              to: reminder.email,
-              name: reminder.name,
-              courseTitle: reminder.course_title,
-              mandatory: reminder.mandatory,
-              dueAt: reminder.due_at,
-              link: link(`/course/${reminder.course_id}`),
-              timeZone: deps.timeZone,
-            });
-            await attempt(
-              outcome,
-              () => deps.mailer.send(mail),
-              () => repository.release(reminder),
-            );
+          for (let from = 0; from < batch.reminders.length; from += CLAIM) {
+            const slice = batch.reminders.slice(from, from + CLAIM);
+            const claimed = await repository.claim(slice, now);
+            for (const reminder of slice.filter((candidate) => claimed.has(reminderKey(candidate)))) {
+              const mail = reminderMail({
+                kind: reminder.kind,
+                language: reminder.language,
+                to: reminder.email,
+                name: reminder.name,
+                courseTitle: reminder.course_title,
+                mandatory: reminder.mandatory,
+                dueAt: reminder.due_at,
+                link: link(`/course/${reminder.course_id}`),
+                timeZone: deps.timeZone,
+              });
+              await attempt(
+                outcome,
+                () => deps.mailer.send(mail),
+                () => repository.release(reminder),
+              );
+            }
           }
         } while (after);
       }
