@@ -183,27 +183,33 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefine
   const store: UserSessionStore = redis
     ? new RedisUserSessionStore(redis, config.REDIS_KEY_PREFIX, idleMs / 1000, config.SESSION_ABSOLUTE_HOURS * 3600)
     : new MemorySessionStore(idleMs);
-  const handlers: RequestHandler[] = [
-    session({
-      name: SESSION_COOKIE,
-      secret: config.SESSION_SECRET,
-      store,
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      proxy: config.TRUST_PROXY,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.TRUST_PROXY ? 'auto' : false,
-        maxAge: idleMs,
-        path: '/',
-      },
-    }),
+  const options: session.SessionOptions = {
+    name: SESSION_COOKIE,
+    secret: config.SESSION_SECRET,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: config.TRUST_PROXY,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.TRUST_PROXY ? 'auto' : false,
+      maxAge: idleMs,
+      path: '/',
+    },
+  };
+  const handlers: RequestHandler[] = [session(options), absoluteTimeout(absoluteMs)];
+  // The same sessions read without moving their idle expiry: the store seen without its `touch` (express-session
+  // then never calls it) and no rolling cookie. An open tab asks through it whether its session still exists.
+  const untouchedStore = Object.assign(Object.create(store) as UserSessionStore, { touch: undefined });
+  const peek: RequestHandler[] = [
+    session({ ...options, store: untouchedStore, rolling: false }),
     absoluteTimeout(absoluteMs),
   ];
   return {
     handlers,
+    peek,
     store,
     close: () => (store instanceof MemorySessionStore ? store.close() : undefined),
   };

@@ -100,7 +100,10 @@ export async function startAuthService(config: AuthConfig) {
     pgliteExtensions: PGLITE_EXTENSIONS,
     personalData,
     publishes: {
-      [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL },
+      [EVENTS.userDeleted]: [
+        { service: 'courses', urls: config.COURSES_SERVICE_URL },
+        { service: 'training', urls: config.TRAINING_SERVICE_URL },
+      ],
       [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
     },
     beforeServing: async ({ database, logger }) => {

@@ -3,7 +3,7 @@ import type { TrainingStatus } from '@portal/contracts/training';
 import { type Kysely, sql } from 'kysely';
 import type { TrainingDatabase } from './schema.ts';
 import { statusSql, titleSql } from './status-sql.ts';
-import { uuidArray } from './sql-values.ts';
+import { lockGroups, uuidArray } from './sql-values.ts';
 
 export interface NewAssignment {
   id: string;
@@ -63,6 +63,7 @@ export function assignmentsRepository(db: Kysely<TrainingDatabase>) {
      */
     async create(assignment: NewAssignment) {
       const { id, courseId, createdAt } = assignment;
+      await lockGroups(db, assignment.groupIds);
       await db
         .insertInto('assignments')
         .values({

@@ -7,6 +7,7 @@ import type {
 } from '@portal/contracts/events';
 import { type Kysely, sql } from 'kysely';
 import type { TrainingDatabase } from './schema.ts';
+import { lockGroups } from './sql-values.ts';
 
 /**
  * The read model the other services' events keep: each write is an upsert of the latest state, so a redelivered
@@ -62,6 +63,7 @@ export function readModel(db: Kysely<TrainingDatabase>) {
     },
 
     async groupDeleted(groupId: string) {
+      await lockGroups(db, [groupId]);
       await dropGroupSource(groupId);
       await db.deleteFrom('group_members').where('group_id', '=', groupId).execute();
       await db.deleteFrom('assignment_targets').where('kind', '=', 'group').where('target_id', '=', groupId).execute();
@@ -71,6 +73,7 @@ export function readModel(db: Kysely<TrainingDatabase>) {
     /** A member gets the group's assignments; a relative due date counts from joining when they joined later. */
     async memberAdded({ groupId, userId, joinedAt }: GroupMemberAdded) {
       const joined = new Date(joinedAt);
+      await lockGroups(db, [groupId]);
       await db
         .insertInto('group_members')
         .values({ group_id: groupId, user_id: userId, joined_at: joined })
@@ -103,6 +106,7 @@ export function readModel(db: Kysely<TrainingDatabase>) {
 
     /** What came to the person only through this group goes with their leaving it. */
     async memberRemoved(groupId: string, userId: string) {
+      await lockGroups(db, [groupId]);
       await db.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
       await dropGroupSource(groupId, userId);
     },
