@@ -73,7 +73,7 @@ export function reminderBranches(now: Date, dueSoonDays: number): ReminderBranch
     {
       kind: 'assigned',
       where: sql`r.completed_at is null and r.assigned_at <= ${at} and r.assigned_at > ${at} - ${ASSIGNED_MAIL_WITHIN}`,
-      cycle: sql`'-infinity'::timestamptz`,
+      cycle: sql`'epoch'::timestamptz`,
       order: 'assigned_at',
     },
     {

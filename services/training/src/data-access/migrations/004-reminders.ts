@@ -3,7 +3,7 @@ import type { Migration } from '@portal/kit/db';
 /**
  * The reminders claimed (before sending, so that instances running the same pass send each once), and the digests.
  * A claim goes with the assigned row it is about; `cycle_due_at` is the due date of the cycle it reminds of
- * ('-infinity' for the "assigned" mail, which goes once whatever the due dates).
+ * (the epoch, 1970, for the "assigned" mail, which goes once whatever the due dates; a date a backup keeps).
  */
 export const reminders: Migration = {
   id: '004-reminders',
