@@ -33,6 +33,6 @@ export function startTrainingService(config: TrainingConfig, deps: TrainingDeps 
     publishes: { [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL } },
     beforeServing: (context) => startReminderJobs(context, config, now, deps.jobPollingSeconds),
     routes: ({ database }) => trainingRoutes(assignments({ database, now }), reports({ database, now }), now),
-    eventHandlers: trainingEventHandlers,
+    eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS),
   });
 }

@@ -1,3 +1,4 @@
+import { DELETED_ACCOUNT_RECORD_MODES } from '@portal/contracts/portal-config';
 import { loadServiceConfig } from '@portal/kit/config';
 import { mailConfigShape } from '@portal/kit/mailer';
 import { z } from 'zod';
@@ -27,6 +28,8 @@ export function loadTrainingConfig(env: Record<string, string | undefined> = pro
         .max(100)
         .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', 'unknown time zone')
         .default('UTC'),
+      /** What a deleted account leaves: `anonymise` keeps its training records without the name, `erase` deletes them. */
+      DELETED_ACCOUNT_RECORDS: z.enum(DELETED_ACCOUNT_RECORD_MODES).default('anonymise'),
     },
     env,
   );

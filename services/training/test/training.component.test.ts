@@ -263,7 +263,7 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     expect((await mine(userId)).map((row) => [row.courseTitle, row.mandatory])).toEqual([['Now', false]]);
   });
 
-  it('when a course or a person is deleted, then the assignments and rows that concern them go', async () => {
+  it('when a course is deleted, then its assignments go; a deleted account’s training records stay without its name', async () => {
     const stays = await person('Stays Here');
     const leaves = await person('Leaves Company');
     const kept = await course({ en: 'Kept course' });
@@ -271,18 +271,19 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     for (const courseId of [kept, dropped]) {
       await admin().post('/api/assignments', { courseId, userIds: [stays, leaves], mandatory: true });
     }
+    await complete(leaves, kept, clock);
     await publish(EVENTS.userDeleted, { userId: leaves });
     await publish(EVENTS.courseDeleted, { courseId: dropped });
     expect((await mine(stays)).map((row) => row.courseTitle)).toEqual(['Kept course']);
-    expect(await mine(leaves)).toEqual([]);
     expect((await admin().get(`/api/assignments?courseId=${dropped}`)).body).toEqual([]);
     const [assignment] = (await admin().get(`/api/assignments?courseId=${kept}`)).body;
     expect(assignment.userIds).toEqual([stays]);
-    const history = await admin().get<CompletionRow[]>(`/api/reports/completions?userId=${stays}`);
-    expect(history.body.map((row) => row.courseTitle)).toEqual(['Kept course']);
+    const history = await admin().get<CompletionRow[]>(`/api/reports/completions?userId=${leaves}&lang=de`);
+    expect(history.body).toEqual([
+      expect.objectContaining({ name: 'Gelöschtes Konto', email: '', courseTitle: 'Kept course', status: 'completed' }),
+    ]);
     const personal = await as(leaves).get(`/internal/personal-data/${leaves}`);
-    expect(personal.body.people).toEqual([]);
-    expect(personal.body.assigned_people).toEqual([]);
+    expect(personal.body.people).toEqual([expect.objectContaining({ name: '', email: '', status: 'deleted' })]);
   });
 
   it('when time passes and people start and complete, then each status follows, overdue first', async () => {
@@ -467,5 +468,49 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       expect(answer.status).toBe(200);
       return answer;
     };
+  });
+});
+
+describe.each(testBackends())('the training service told to erase deleted accounts, on $name', (backend) => {
+  let setup: Awaited<ReturnType<typeof componentSetup>>;
+  let service: Awaited<ReturnType<typeof startTrainingService>>;
+  const publish = (topic: string, payload: unknown) =>
+    signedCaller(service.url, SYSTEM).post('/internal/events', { id: randomUUID(), topic, payload });
+
+  beforeAll(async () => {
+    setup = await componentSetup(backend, 'training');
+    service = await startTrainingService(loadTrainingConfig({ ...setup.env, DELETED_ACCOUNT_RECORDS: 'erase' }));
+  });
+
+  afterAll(() => setup?.close(service));
+
+  it('when an account is deleted, then its people row, assignments and completions go', async () => {
+    const userId = randomUUID();
+    const courseId = randomUUID();
+    await publish(EVENTS.userChanged, {
+      userId,
+      name: 'Erased Person',
+      email: 'erased@example.ch',
+      language: 'en',
+      status: 'active',
+      isSysAdmin: false,
+    });
+    await publish(EVENTS.courseChanged, {
+      courseId,
+      titles: { en: 'Course' },
+      defaultLanguage: 'en',
+      published: true,
+      completionProof: 'confirmation',
+    });
+    const admin = signedCaller(service.url, ADMIN);
+    expect((await admin.post('/api/assignments', { courseId, userIds: [userId], mandatory: true })).status).toBe(201);
+    await publish(EVENTS.completionRecorded, { userId, courseId, completedAt: START.toISOString() });
+    await publish(EVENTS.userDeleted, { userId });
+    expect((await admin.get(`/api/reports/completions?userId=${userId}`)).body).toEqual([]);
+    const personal = await signedCaller(service.url, { sub: userId, admin: false, lang: 'en' }).get(
+      `/internal/personal-data/${userId}`,
+    );
+    expect(personal.body.people).toEqual([]);
+    expect(personal.body.completions).toEqual([]);
   });
 });

@@ -46,6 +46,22 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         .execute();
     },
 
+    /**
+     * A deleted account whose training records the company keeps: name and e-mail go, assignments, starts and
+     * completions stay (the reports say "Deleted account"); it is in no group and named by no assignment any more.
+     */
+    async userAnonymised(userId: string) {
+      await db
+        .updateTable('people')
+        .set({ name: '', email: '', status: 'deleted' })
+        .where('user_id', '=', userId)
+        .execute();
+      await db.updateTable('assigned_people').set({ person_name: '' }).where('user_id', '=', userId).execute();
+      await db.deleteFrom('group_members').where('user_id', '=', userId).execute();
+      await db.deleteFrom('assignment_targets').where('kind', '=', 'user').where('target_id', '=', userId).execute();
+      await db.updateTable('assignments').set({ created_by: null }).where('created_by', '=', userId).execute();
+    },
+
     async userDeleted(userId: string) {
       for (const table of ['people', 'group_members', 'participations', 'completions', 'assigned_people'] as const) {
         await db.deleteFrom(table).where('user_id', '=', userId).execute();

@@ -3,6 +3,7 @@ import type { CompletionReportQuery, CompletionRow, ComplianceRow } from '@porta
 import type { Database } from '@portal/kit/db';
 import { type ReportRow, reportsRepository } from '../data-access/reports-repository.ts';
 import type { TrainingDatabase } from '../data-access/schema.ts';
+import { type Translate, translator } from './i18n.ts';
 
 export interface ReportsDeps {
   database: Database<TrainingDatabase>;
@@ -13,10 +14,11 @@ const DEFAULT_PAGE = 50;
 const EXPORT_BATCH = 2_000;
 const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
 
-function completionRow(row: ReportRow): CompletionRow {
+/** A row in the reader's language: a deleted account whose records are kept has no name, it is named so. */
+function completionRow(row: ReportRow, t: Translate): CompletionRow {
   return {
     userId: row.user_id,
-    name: row.name,
+    name: row.name === '' ? t('report.deletedAccount') : row.name,
     email: row.email,
     courseId: row.course_id,
     courseTitle: row.course_title,
@@ -41,11 +43,13 @@ export function reports({ database, now }: ReportsDeps) {
         query.limit ?? DEFAULT_PAGE,
         query.offset ?? 0,
       );
-      return { rows: rows.map(completionRow), total };
+      const t = translator(language);
+      return { rows: rows.map((row) => completionRow(row, t)), total };
     },
 
     async *all(query: CompletionReportQuery, language: Language): AsyncGenerator<CompletionRow> {
-      for await (const row of repository.all(query, language, now(), EXPORT_BATCH)) yield completionRow(row);
+      const t = translator(language);
+      for await (const row of repository.all(query, language, now(), EXPORT_BATCH)) yield completionRow(row, t);
     },
 
     async compliance(query: { courseId?: string | undefined; groupId?: string | undefined }, language: Language) {

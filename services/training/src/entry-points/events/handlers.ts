@@ -11,15 +11,24 @@ import {
   userChangedSchema,
   userDeletedSchema,
 } from '@portal/contracts/events';
+import type { DeletedAccountRecords } from '@portal/contracts/portal-config';
 import type { EventHandlers } from '@portal/kit/events';
 import { readModel } from '../../data-access/read-model.ts';
 import type { TrainingDatabase } from '../../data-access/schema.ts';
 
-/** Users and groups from auth, courses and progress from courses: each kept as its latest state (the inbox dedupes). */
-export function trainingEventHandlers(): EventHandlers<TrainingDatabase> {
+/**
+ * Users and groups from auth, courses and progress from courses: each kept as its latest state (the inbox dedupes).
+ * A deleted account's records are kept without its name or erased, as DELETED_ACCOUNT_RECORDS says.
+ */
+export function trainingEventHandlers(deletedAccounts: DeletedAccountRecords): EventHandlers<TrainingDatabase> {
   return {
     [EVENTS.userChanged]: (trx, payload) => readModel(trx).userChanged(userChangedSchema.parse(payload)),
-    [EVENTS.userDeleted]: (trx, payload) => readModel(trx).userDeleted(userDeletedSchema.parse(payload).userId),
+    [EVENTS.userDeleted]: (trx, payload) => {
+      const { userId } = userDeletedSchema.parse(payload);
+      return deletedAccounts === 'anonymise'
+        ? readModel(trx).userAnonymised(userId)
+        : readModel(trx).userDeleted(userId);
+    },
     [EVENTS.groupChanged]: async (trx, payload) => {
       const group = groupChangedSchema.parse(payload);
       await readModel(trx).groupChanged(group.groupId, group.name);
