@@ -178,6 +178,20 @@ describe('npm run admin -- backup / restore', () => {
       createdAt: new Date(),
       createdBy: user.id,
     });
+    await databases.training.db
+      .insertInto('reminders_sent')
+      .values({
+        assignment_id: '5e2a1c3e-4b1d-4c8e-9f00-000000000002',
+        user_id: user.id,
+        kind: 'assigned',
+        cycle_due_at: new Date(0),
+        sent_at: new Date(),
+      })
+      .execute();
+    await databases.training.db
+      .insertInto('digests_sent')
+      .values({ user_id: user.id, day: '2026-03-02', sent_at: new Date() })
+      .execute();
     before = await snapshot(databases);
     await Promise.all(Object.values(databases).map((database) => database.close()));
   });
@@ -220,6 +234,8 @@ describe('npm run admin -- backup / restore', () => {
     expect(before['training.assigned_people']).toEqual([
       expect.objectContaining({ direct: true, group_ids: ['5e2a1c3e-4b1d-4c8e-9f00-000000000001'] }),
     ]);
+    expect(before['training.reminders_sent']).toEqual([expect.objectContaining({ kind: 'assigned' })]);
+    expect(before['training.digests_sent']).toHaveLength(1);
     expect(user.name).toBe('Mia');
     expect(before['audit.audit_entries']).toHaveLength(2);
     const verified = await run(process.execPath, [admin, 'audit-verify'], {

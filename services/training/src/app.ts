@@ -8,12 +8,15 @@ import { assignments } from './domain/assignments.ts';
 import { reports } from './domain/reports.ts';
 import { trainingRoutes } from './entry-points/api/routes.ts';
 import { trainingEventHandlers } from './entry-points/events/handlers.ts';
+import { startReminderJobs } from './entry-points/jobs/reminder-jobs.ts';
 
 export const SERVICE_NAME = 'training';
 
 export interface TrainingDeps {
   /** The time statuses and due dates are reckoned from: a fake clock in tests. */
   now?: () => Date;
+  /** How often the job workers look for work (tests shorten it). */
+  jobPollingSeconds?: number;
 }
 
 export function openTrainingDatabase(config: Pick<TrainingConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
@@ -28,6 +31,7 @@ export function startTrainingService(config: TrainingConfig, deps: TrainingDeps 
     migrations,
     personalData,
     publishes: { [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL } },
+    beforeServing: (context) => startReminderJobs(context, config, now, deps.jobPollingSeconds),
     routes: ({ database }) => trainingRoutes(assignments({ database, now }), reports({ database, now }), now),
     eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS),
   });
