@@ -1,30 +1,7 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
+import type { Language } from '@portal/contracts/languages';
 import type { Mail } from '@portal/kit/mailer';
-import { createInstance } from 'i18next';
 import type { ReminderKind } from '../data-access/schema.ts';
-import de from '../locales/de.json' with { type: 'json' };
-import en from '../locales/en.json' with { type: 'json' };
-import fr from '../locales/fr.json' with { type: 'json' };
-import it from '../locales/it.json' with { type: 'json' };
-import rm from '../locales/rm.json' with { type: 'json' };
-
-const i18n = createInstance();
-void i18n.init({
-  resources: {
-    en: { training: en },
-    fr: { training: fr },
-    de: { training: de },
-    it: { training: it },
-    rm: { training: rm },
-  },
-  ns: ['training'],
-  defaultNS: 'training',
-  supportedLngs: [...LANGUAGES],
-  fallbackLng: FALLBACK_LANGUAGE,
-  // Values are escaped for the HTML part below, not by i18next: the plain-text part takes them as they are.
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+import { translator } from './i18n.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -68,7 +45,7 @@ export interface ReminderMailInput {
 
 /** A reminder in the recipient's language; the due date written as their language writes dates. */
 export function reminderMail(input: ReminderMailInput): Mail {
-  const t = i18n.getFixedT(input.language);
+  const t = translator(input.language);
   const date = input.dueAt ? dateFormat(input.language, input.timeZone).format(input.dueAt) : '';
   const values = { course: input.courseTitle, date, name: input.name };
   const details = [
@@ -100,7 +77,7 @@ export function digestMail(input: {
   courses: DigestCourse[];
   link: string;
 }): Mail {
-  const t = i18n.getFixedT(input.language);
+  const t = translator(input.language);
   const lines = input.courses.map((course) => {
     const more = course.people - course.firstNames.length;
     const names = [
