@@ -17,6 +17,8 @@ export interface TrainingDeps {
   now?: () => Date;
   /** How often the job workers look for work (tests shorten it). */
   jobPollingSeconds?: number;
+  /** false: a new assignment waits for the scheduled pass (tests that run each pass themselves). */
+  passAfterAssignment?: boolean;
 }
 
 export function openTrainingDatabase(config: Pick<TrainingConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
@@ -25,14 +27,24 @@ export function openTrainingDatabase(config: Pick<TrainingConfig, 'DATABASE_URL'
 
 export function startTrainingService(config: TrainingConfig, deps: TrainingDeps = {}) {
   const now = deps.now ?? (() => new Date());
+  let reminderJobs: Awaited<ReturnType<typeof startReminderJobs>>;
   return startService<TrainingDatabase>({
     name: SERVICE_NAME,
     config,
     migrations,
     personalData,
     publishes: { [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL } },
-    beforeServing: (context) => startReminderJobs(context, config, now, deps.jobPollingSeconds),
-    routes: ({ database }) => trainingRoutes(assignments({ database, now }), reports({ database, now }), now),
+    beforeServing: async (context) => {
+      reminderJobs = await startReminderJobs(context, config, now, deps.jobPollingSeconds);
+      return reminderJobs?.stop;
+    },
+    routes: ({ database }) =>
+      trainingRoutes(assignments({ database, now }), reports({ database, now }), {
+        now,
+        assigned: () => {
+          if (deps.passAfterAssignment !== false) reminderJobs?.passSoon();
+        },
+      }),
     eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS),
   });
 }

@@ -178,7 +178,11 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
   beforeAll(async () => {
     setup = await componentSetup(backend, 'training');
     smtp = await startMailCatcher();
-    service = await startTrainingService(loadTrainingConfig(env()), { now: () => clock, jobPollingSeconds: 0.5 });
+    service = await startTrainingService(loadTrainingConfig(env()), {
+      now: () => clock,
+      jobPollingSeconds: 0.5,
+      passAfterAssignment: false,
+    });
     pass = remindersOf(service);
   });
 
@@ -418,6 +422,44 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
       expect((await arriving).subject).toBe('New course for you: Onboarding');
     } finally {
       await sender.stop({ graceful: false, close: false });
+    }
+  });
+
+  it('when a course is assigned through an instance that runs a pass right away, then the mail arrives within seconds', async () => {
+    // Its own database on PGlite (one process's), the same one on PostgreSQL: told everything itself.
+    const eager = await startTrainingService(loadTrainingConfig(env()), { now: () => clock, jobPollingSeconds: 0.5 });
+    const tell = (topic: string, payload: unknown) =>
+      signedCaller(eager.url, SYSTEM).post('/internal/events', { id: randomUUID(), topic, payload });
+    try {
+      const userId = randomUUID();
+      const email = `nora.${userId.slice(0, 8)}@example.ch`;
+      const courseId = randomUUID();
+      await tell(EVENTS.userChanged, {
+        userId,
+        name: 'Nora',
+        email,
+        language: 'it',
+        status: 'active',
+        isSysAdmin: false,
+      });
+      await tell(EVENTS.courseChanged, {
+        courseId,
+        titles: { en: 'Ethics', it: 'Etica' },
+        defaultLanguage: 'en',
+        published: true,
+        completionProof: 'confirmation',
+      });
+      const arrived = smtp.next(email);
+      const answer = await signedCaller(eager.url, ADMIN).post('/api/assignments', {
+        courseId,
+        userIds: [userId],
+        dueInDays: 14,
+        mandatory: true,
+      });
+      expect(answer.status).toBe(201);
+      expect((await arrived).subject).toBe('Nuovo corso per te: Etica');
+    } finally {
+      await eager.stop();
     }
   });
 });

@@ -17,13 +17,21 @@ import type { Reports } from '../../domain/reports.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Assignments (administrators; "mine" for everyone signed in) and the reports (administrators). */
-export function trainingRoutes(assignments: Assignments, reports: Reports, now: () => Date): Router {
+/**
+ * Assignments (administrators; "mine" for everyone signed in) and the reports (administrators). `assigned` is told
+ * of each new assignment (its mails go out soon).
+ */
+export function trainingRoutes(
+  assignments: Assignments,
+  reports: Reports,
+  { now, assigned }: { now: () => Date; assigned: () => void },
+): Router {
   const router = strictRouter();
 
   router.post('/api/assignments', requireAdmin, async (req, res) => {
     const request = parseInput(assignmentRequestSchema, req.body, 'assignment');
     res.status(201).json(await assignments.create(request, auditContextOf(req), req.identity.lang));
+    assigned();
   });
 
   router.get('/api/assignments', requireAdmin, async (req, res) => {

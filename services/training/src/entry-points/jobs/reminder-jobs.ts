@@ -10,8 +10,8 @@ export const REMINDER_PASS_JOB = 'training-reminder-pass';
 export const DIGEST_JOB = 'training-overdue-digest';
 
 /**
- * The reminder pass and the administrators' digest as pg-boss jobs on their schedules (unless REMINDERS=off);
- * what it returns stops them.
+ * The reminder pass and the administrators' digest as pg-boss jobs on their schedules (unless REMINDERS=off):
+ * `passSoon` asks for a pass now (a new assignment's mails go within seconds, not at the next tick), `stop` ends them.
  */
 export async function startReminderJobs(
   { database, logger }: ServiceContext<TrainingDatabase>,
@@ -46,5 +46,12 @@ export async function startReminderJobs(
       { name: DIGEST_JOB, cron: config.DIGEST_SCHEDULE, run: () => mail.sendDigest(now()).then(() => undefined) },
     ],
   });
-  return () => jobs.stop();
+  return {
+    // One pass for a burst of assignments: pg-boss keeps one such job per 10 s.
+    passSoon: () =>
+      void jobs.boss
+        .send(REMINDER_PASS_JOB, {}, { singletonKey: 'after-assignment', singletonSeconds: 10 })
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not ask for a reminder pass')),
+    stop: () => jobs.stop(),
+  };
 }
