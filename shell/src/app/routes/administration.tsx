@@ -16,7 +16,7 @@ const SECTIONS = [
 ] as const satisfies readonly PageName[];
 
 /** /admin: where system administrators find every administration page, so that the header keeps one link. */
-export function AdministrationRoute() {
+export default function AdministrationRoute() {
   const { t } = useTranslation();
   const { user } = useSession();
   if (!user?.isSysAdmin) return <p role="alert">{t('administration.forbidden')}</p>;

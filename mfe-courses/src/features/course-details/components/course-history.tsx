@@ -1,5 +1,6 @@
 import { api } from '@portal/contracts/api-client';
-import { listAuditEntriesCall } from '@portal/contracts/audit';
+import type { AuditPage } from '@portal/contracts/audit';
+import { AUDIT_PATH } from '@portal/contracts/http';
 import { pages } from '@portal/contracts/pages';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +22,9 @@ export default function CourseHistory({ courseId }: { courseId: string }) {
   const { t, i18n } = useTranslation(COURSES_NAMESPACE);
   const history = useQuery({
     queryKey: ['course-history', courseId],
+    // Not through the audit file's schemas: this slice would carry them, and a copy of zod with them.
     queryFn: ({ signal }) =>
-      api.send(listAuditEntriesCall, { query: { objectId: courseId, limit: SHOWN } }, { signal }),
+      api.request<AuditPage>(AUDIT_PATH, { query: { objectId: courseId, limit: SHOWN }, signal }),
   });
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
