@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Kysely, sql } from 'kysely';
 import { openAuditDatabase } from '@portal/audit-service/app';
+import { systemAuditContext } from '@portal/kit/audit';
 import { entriesRepository } from '@portal/audit-service/data-access/entries-repository';
 import { migrations as auditMigrations } from '@portal/audit-service/data-access/schema';
 import { accountsFor, openAuthDatabase } from '@portal/auth-service/app';
@@ -107,6 +108,7 @@ describe('npm run admin -- backup / restore', () => {
       },
       identity,
       'en',
+      systemAuditContext('backup test'),
     );
     await courses.create(
       {
@@ -117,6 +119,7 @@ describe('npm run admin -- backup / restore', () => {
       },
       identity,
       'en',
+      systemAuditContext('backup test'),
     );
     await courses.start(course.id, identity);
     await storeStream(

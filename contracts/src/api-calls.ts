@@ -36,9 +36,11 @@ import {
   languageQuerySchema,
   myCourseSchema,
   myCoursesQuerySchema,
+  myCourseResultSchema,
   myParticipationSchema,
   participationSchema,
   registerUserToCourseSchema,
+  courseResultSchema,
 } from './courses.ts';
 import {
   importQuerySchema,
@@ -299,6 +301,19 @@ export const API_CALLS = {
     path: '/api/courses/register-user-to-course',
     body: registerUserToCourseSchema,
     response: participationSchema,
+  },
+  uploadCourseResult: {
+    method: 'post',
+    path: '/api/courses/:id/result',
+    params: idParams,
+    upload: true,
+    response: courseResultSchema,
+  },
+  getMyCourseResult: {
+    method: 'get',
+    path: '/api/courses/:id/result',
+    params: idParams,
+    response: myCourseResultSchema,
   },
   uploadFile: {
     method: 'post',

@@ -1,5 +1,5 @@
 import { API_CALLS, type ApiCall } from './api-calls.ts';
-import { type CourseFile, courseFileSchema } from './courses.ts';
+import { type CourseFile, courseFileSchema, type CourseResult, courseResultSchema } from './courses.ts';
 import { ApiError, NetworkError } from './errors.ts';
 import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
 import { type PortalConfig, portalConfigSchema } from './portal-config.ts';
@@ -165,21 +165,43 @@ export class ApiTransport {
     return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) } as Answer<Route>;
   }
 
-  /** Uploads one file; one that finds the session ended is sent again after sign-in, as every other call. */
-  async uploadFile(
+  /** Uploads one file to a course; one that finds the session ended is sent again after sign-in, as every other call. */
+  uploadFile(
     courseId: string,
     file: Blob,
     fileName: string,
     onProgress?: (percent: number) => void,
   ): Promise<CourseFile> {
+    const url = this.href('uploadFile', { query: { courseId } });
+    return this.upload(url, courseFileSchema, file, fileName, onProgress);
+  }
+
+  /** Uploads the caller's result for a course (the proof of completion it asks for). */
+  uploadCourseResult(
+    courseId: string,
+    file: Blob,
+    fileName: string,
+    onProgress?: (percent: number) => void,
+  ): Promise<CourseResult> {
+    const url = this.href('uploadCourseResult', { params: { id: courseId } });
+    return this.upload(url, courseResultSchema, file, fileName, onProgress);
+  }
+
+  private async upload<T>(
+    url: string,
+    schema: z.ZodMiniType<T>,
+    file: Blob,
+    fileName: string,
+    onProgress?: (percent: number) => void,
+  ): Promise<T> {
     try {
-      const stored = await this.sendFile(courseId, file, fileName, onProgress);
+      const stored = await this.sendFile(url, schema, file, fileName, onProgress);
       this.answered?.();
       return stored;
     } catch (error) {
       const ended = error instanceof ApiError && error.code === 'unauthorized';
       if (ended && this.sessionEnded && (await this.sessionEnded())) {
-        return this.uploadFile(courseId, file, fileName, onProgress);
+        return this.upload(url, schema, file, fileName, onProgress);
       }
       throw error;
     }
@@ -189,13 +211,13 @@ export class ApiTransport {
    * One file as multipart/form-data. fetch cannot report upload progress, so in a browser this goes through
    * XMLHttpRequest; elsewhere (tests, scripts) through fetch without progress.
    */
-  private sendFile(
-    courseId: string,
+  private sendFile<T>(
+    url: string,
+    schema: z.ZodMiniType<T>,
     file: Blob,
     fileName: string,
     onProgress?: (percent: number) => void,
-  ): Promise<CourseFile> {
-    const url = this.href('uploadFile', { query: { courseId } });
+  ): Promise<T> {
     const form = new FormData();
     form.append('file', file, fileName);
     if (typeof XMLHttpRequest === 'undefined') {
@@ -209,7 +231,7 @@ export class ApiTransport {
           const payload = await readPayload(response);
           if (!response.ok) throw new ApiError(response.status, response.statusText, payload);
           onProgress?.(100);
-          return courseFileSchema.parse(payload);
+          return schema.parse(payload);
         },
         (error: unknown) => {
           throw new NetworkError(error);
@@ -238,7 +260,7 @@ export class ApiTransport {
           return;
         }
         onProgress?.(100);
-        resolve(courseFileSchema.parse(payload));
+        resolve(schema.parse(payload));
       };
       request.send(form);
     });
