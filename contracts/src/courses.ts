@@ -357,8 +357,14 @@ export type CourseResult = z.infer<typeof courseResultSchema>;
 /** `GET /api/courses/:id/result`: the latest result, or null when none was uploaded yet. */
 export const myCourseResultSchema = z.nullable(courseResultSchema);
 
-/** A result in the reviewers' list, with the course's title in the reviewer's language. */
-export const resultForReviewSchema = z.extend(courseResultSchema, { courseTitle: z.string() });
+/**
+ * A result in the reviewers' list, with the course's title in the reviewer's language and who uploaded it (null
+ * when the account is gone or the auth service cannot say).
+ */
+export const resultForReviewSchema = z.extend(courseResultSchema, {
+  courseTitle: z.string(),
+  person: z.nullable(z.object({ name: z.string(), email: z.string() })),
+});
 export type ResultForReview = z.infer<typeof resultForReviewSchema>;
 
 /** `GET /api/courses/results`: a page of results by status, oldest upload first (the queue's order). */

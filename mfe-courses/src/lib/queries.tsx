@@ -21,6 +21,8 @@ export const queryKeys = {
   course: (courseId: string) => ['course', courseId] as const,
   categories: ['categories'] as const,
   participations: ['participations', 'mine'] as const,
+  result: (courseId: string) => ['result', 'mine', courseId] as const,
+  results: ['results'] as const,
 };
 
 /** Each page the slice exposes, inside the slice's query cache (the shell knows nothing of it). */

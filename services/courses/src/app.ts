@@ -9,7 +9,7 @@ import { Router } from 'express';
 import type { CoursesConfig } from './config.ts';
 import { categoriesRepository } from './data-access/categories-repository.ts';
 import { coursesRepository } from './data-access/courses-repository.ts';
-import { filesOfCourse, userExistence, userLanguage } from './data-access/other-services.ts';
+import { filesOfCourse, userExistence, userLanguage, userProfile } from './data-access/other-services.ts';
 import { participationsRepository } from './data-access/participations-repository.ts';
 import { resultsRepository } from './data-access/results-repository.ts';
 import { type CoursesDatabase, migrations } from './data-access/schema.ts';
@@ -48,6 +48,7 @@ export function useCases(
       results,
       filesOf: filesOfCourse(services.files),
       userExists: services.auth ? userExistence(services.auth) : async () => false,
+      profileOf: services.auth ? userProfile(services.auth) : undefined,
     }),
     results,
     /** Gives migrated courses their authors' languages, in the background until the auth service answers. */

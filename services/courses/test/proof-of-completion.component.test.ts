@@ -27,7 +27,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 
 const form = (content: Buffer | string, name: string, type = 'application/pdf') => {
   const data = new FormData();
-  data.append('file', new Blob([content], { type }), name);
+  data.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), name);
   return data;
 };
 
@@ -77,7 +77,15 @@ describe.each(testBackends())('proof of completion in the courses service on $na
     auth = await fakeService((router) => {
       router.get('/internal/users/:id', (req, res) => {
         if (req.params.id === KNOWN_USER) res.json({ id: KNOWN_USER });
-        else res.status(404).json({ error: { code: 'not_found', message: 'User not found' } });
+        else if (req.params.id === LEARNER.sub) {
+          res.json({
+            id: LEARNER.sub,
+            name: 'Lena Keller',
+            email: 'lena@example.com',
+            language: 'de',
+            isSysAdmin: false,
+          });
+        } else res.status(404).json({ error: { code: 'not_found', message: 'User not found' } });
       });
     });
     service = await startCoursesService(
@@ -215,7 +223,10 @@ describe.each(testBackends())('proof of completion in the courses service on $na
     expect(queue.body).toContainEqual(
       expect.objectContaining({ id: first.id, courseId, userId: LEARNER.sub, fileType: 'image/png' }),
     );
-    expect(queue.body.find((result: { id: string }) => result.id === first.id).courseTitle).toMatch(/^Fire safety/);
+    expect(queue.body.find((result: { id: string }) => result.id === first.id)).toMatchObject({
+      courseTitle: expect.stringMatching(/^Fire safety/),
+      person: { name: 'Lena Keller', email: 'lena@example.com' },
+    });
 
     const withoutWhy = await admin.post(`/api/courses/results/${first.id}/review`, { decision: 'reject' });
     expect(withoutWhy.status).toBe(400);

@@ -133,7 +133,7 @@ export function resultsRepository(db: Kysely<CoursesDatabase>) {
     async list(
       filter: { status: ResultStatus | undefined; limit: number; offset: number },
       language: Language,
-    ): Promise<{ items: ResultForReview[]; total: number }> {
+    ): Promise<{ items: Omit<ResultForReview, 'person'>[]; total: number }> {
       const filtered = db
         .selectFrom('course_results as r')
         .where('r.status', filter.status ? '=' : '!=', filter.status ?? 'uploading');

@@ -36,7 +36,7 @@ import {
   type StoredText,
   type StoredTexts,
 } from '../data-access/courses-repository.ts';
-import type { FilesOfCourse, UserExistence } from '../data-access/other-services.ts';
+import type { FilesOfCourse, UserExistence, UserProfile } from '../data-access/other-services.ts';
 import type { ParticipationsRepository } from '../data-access/participations-repository.ts';
 import type { ResultsRepository } from '../data-access/results-repository.ts';
 import { cardText, plainText, sanitizeDescription, searchable, shortDescription } from './rich-text.ts';
@@ -48,6 +48,8 @@ export interface CoursesDeps {
   results: ResultsRepository;
   filesOf: FilesOfCourse;
   userExists: UserExistence;
+  /** Who uploaded a result, for the reviewers; none given: nobody is named. */
+  profileOf?: UserProfile;
   now?: () => Date;
 }
 
@@ -472,8 +474,13 @@ export function courses(deps: CoursesDeps) {
       return result;
     },
 
-    listResults(query: ResultListQuery, language: Language): Promise<{ items: ResultForReview[]; total: number }> {
-      return deps.results.list(
+    /** A page of results for the reviewers, each with its uploader's name (asked of the auth service, once each). */
+    async listResults(
+      query: ResultListQuery,
+      context: CallContext,
+      language: Language,
+    ): Promise<{ items: ResultForReview[]; total: number }> {
+      const { items, total } = await deps.results.list(
         {
           status: query.status,
           limit: query.limit ?? COURSE_LIMITS.pageSizeDefault,
@@ -481,6 +488,15 @@ export function courses(deps: CoursesDeps) {
         },
         language,
       );
+      const userIds = [...new Set(items.map((item) => item.userId))];
+      const profiles = new Map(
+        await Promise.all(
+          userIds.map(
+            async (userId) => [userId, deps.profileOf ? await deps.profileOf(userId, context) : null] as const,
+          ),
+        ),
+      );
+      return { items: items.map((item) => ({ ...item, person: profiles.get(item.userId) ?? null })), total };
     },
 
     /** Approves (the course is completed) or rejects (the learner uploads again) a pending result. */

@@ -119,7 +119,7 @@ export function courseRoutes(courses: Courses, uploads: ResultUploads): Router {
   router.get('/api/courses/results', requireAdmin, async (req, res) => {
     const query = parseInput(resultListQuerySchema, req.query, 'results filter');
     const language = query.lang ?? req.identity.lang;
-    const { items, total } = await courses.listResults(query, language);
+    const { items, total } = await courses.listResults(query, context(req), language);
     res.setHeader(TOTAL_COUNT_HEADER, String(total));
     contentLanguage(res, language);
     res.json(items);
