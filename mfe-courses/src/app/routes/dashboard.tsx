@@ -22,7 +22,7 @@ import {
 } from '../../features/dashboard/api/list-courses.ts';
 import { CourseCard } from '../../features/dashboard/components/course-card.tsx';
 import { CourseFilters } from '../../features/dashboard/components/course-filters.tsx';
-import { Pager } from '../../features/dashboard/components/pager.tsx';
+import { Pager } from '../../components/pager.tsx';
 import {
   type DashboardFilter,
   type DashboardView,
