@@ -36,11 +36,9 @@ import {
   languageQuerySchema,
   myCourseSchema,
   myCoursesQuerySchema,
-  myCourseResultSchema,
   myParticipationSchema,
   participationSchema,
   registerUserToCourseSchema,
-  courseResultSchema,
 } from './courses.ts';
 import {
   importQuerySchema,
@@ -301,19 +299,6 @@ export const API_CALLS = {
     path: '/api/courses/register-user-to-course',
     body: registerUserToCourseSchema,
     response: participationSchema,
-  },
-  uploadCourseResult: {
-    method: 'post',
-    path: '/api/courses/:id/result',
-    params: idParams,
-    upload: true,
-    response: courseResultSchema,
-  },
-  getMyCourseResult: {
-    method: 'get',
-    path: '/api/courses/:id/result',
-    params: idParams,
-    response: myCourseResultSchema,
   },
   uploadFile: {
     method: 'post',

@@ -1,5 +1,5 @@
 import { API_CALLS, type ApiCall } from './api-calls.ts';
-import { type CourseFile, courseFileSchema, type CourseResult, courseResultSchema } from './courses.ts';
+import { type CourseFile, courseFileSchema } from './courses.ts';
 import { ApiError, NetworkError } from './errors.ts';
 import { API_VERSION, CSRF_HEADER, CSRF_HEADER_VALUE, TOTAL_COUNT_HEADER } from './http.ts';
 import { type PortalConfig, portalConfigSchema } from './portal-config.ts';
@@ -176,15 +176,17 @@ export class ApiTransport {
     return this.upload(url, courseFileSchema, file, fileName, onProgress);
   }
 
-  /** Uploads the caller's result for a course (the proof of completion it asks for). */
-  uploadCourseResult(
-    courseId: string,
+  /** One file to an upload call of a page's own (`upload: true`), sent as `uploadFile` sends attachments. */
+  uploadTo<Route extends ApiCall & { upload: true; response: z.ZodMiniType }>(
+    route: Route,
+    input: CallInput<Route>,
     file: Blob,
     fileName: string,
     onProgress?: (percent: number) => void,
-  ): Promise<CourseResult> {
-    const url = this.href('uploadCourseResult', { params: { id: courseId } });
-    return this.upload(url, courseResultSchema, file, fileName, onProgress);
+  ): Promise<z.output<Route['response']>> {
+    const url = this.url(pathOf(route, input.params), input.query);
+    // The answer was parsed with the route's own schema.
+    return this.upload(url, route.response, file, fileName, onProgress) as Promise<z.output<Route['response']>>;
   }
 
   private async upload<T>(

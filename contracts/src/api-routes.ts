@@ -1,6 +1,12 @@
 import { API_CALLS, type ApiCall } from './api-calls.ts';
 import { listAuditEntriesCall } from './audit.ts';
-import { downloadCourseResultCall, listCourseResultsCall, reviewCourseResultCall } from './courses.ts';
+import {
+  downloadCourseResultCall,
+  getMyCourseResultCall,
+  listCourseResultsCall,
+  reviewCourseResultCall,
+  uploadCourseResultCall,
+} from './course-results.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 
 export type { Method } from './api-calls.ts';
@@ -372,7 +378,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401, 403, 404, 409],
   },
   {
-    ...API_CALLS.uploadCourseResult,
+    ...uploadCourseResultCall,
     tag: 'Courses',
     summary:
       'Upload the result that proves a course completed (multipart, field "file"; PDF, PNG or JPEG by content): pending until reviewed',
@@ -381,7 +387,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401, 404, 409, 413, 415],
   },
   {
-    ...API_CALLS.getMyCourseResult,
+    ...getMyCourseResultCall,
     tag: 'Courses',
     summary: "The caller's latest result for the course and where its review stands (null: none uploaded)",
     access: 'user',

@@ -25,9 +25,10 @@ describe('the shared contracts', () => {
   it('when an app imports a contracts file, then its build resolves it to the one shared contracts module', () => {
     const aliases = contractsAliases();
     // The page registry is an exception: the shell's entry script reads it before any shared module is there. So are
-    // the schemas only the auth slice's sign-in and administration pages (the audit page too) use: that slice bundles
-    // them, every other page is spared their weight (decision 0036).
-    const ownedByOneApp = new Set(['pages', 'oidc', 'onboarding', 'scim', 'audit']);
+    // the schemas only the auth slice's sign-in and administration pages (the audit page too) use, and those of the
+    // courses slice's uploaded results and their review: each slice bundles its own, every other page is spared their
+    // weight (decision 0036).
+    const ownedByOneApp = new Set(['pages', 'oidc', 'onboarding', 'scim', 'audit', 'course-results']);
     const imported = [...contractsImportedByTheApps()].filter((name) => !ownedByOneApp.has(name));
     expect(imported.length).toBeGreaterThan(5);
     expect(aliases['@portal/contracts/pages$']).toBeUndefined();

@@ -1,6 +1,6 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import type { ResultForReview } from '@portal/contracts/courses';
+import type { ResultForReview } from '@portal/contracts/course-results';
 import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import { RESULT_STATUSES, type ResultStatus } from '@portal/contracts/courses';
+import { RESULT_STATUSES, type ResultStatus } from '@portal/contracts/course-results';
 import type { PageProps } from '@portal/contracts/pages';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import field from '@portal/web-kit/styles/field.module.css';

@@ -1,6 +1,7 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { Course, CourseResult } from '@portal/contracts/courses';
+import type { Course } from '@portal/contracts/courses';
+import type { CourseResult } from '@portal/contracts/course-results';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';

@@ -1,4 +1,4 @@
-import type { CourseResult, ResultForReview, ResultStatus } from '@portal/contracts/courses';
+import type { CourseResult, ResultForReview, ResultStatus } from '@portal/contracts/course-results';
 import { EVENTS } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';

@@ -1,6 +1,7 @@
 import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
-import type { CompletionProof, ResultStatus } from '@portal/contracts/courses';
+import type { CompletionProof } from '@portal/contracts/courses';
+import type { ResultStatus } from '@portal/contracts/course-results';
 import { EVENTS } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import type { ColumnType, Transaction } from 'kysely';

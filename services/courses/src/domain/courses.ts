@@ -9,15 +9,17 @@ import {
   type CourseSaved,
   type CourseText,
   type CourseTextInput,
-  type CourseResult,
   type CourseUpdate,
   type MyCourse,
   type MyCoursesQuery,
   type MyParticipation,
+} from '@portal/contracts/courses';
+import {
+  type CourseResult,
   type ResultForReview,
   type ResultListQuery,
   type ReviewDecision,
-} from '@portal/contracts/courses';
+} from '@portal/contracts/course-results';
 import type { AuditRecord } from '@portal/contracts/audit';
 import type { AuditContext, AuditDraft } from '@portal/kit/audit';
 import type { Language } from '@portal/contracts/languages';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { CourseResult, RESULT_FILE_TYPES } from '@portal/contracts/courses';
+import type { CourseResult, RESULT_FILE_TYPES } from '@portal/contracts/course-results';
 import { AppError, badRequest } from '@portal/kit/errors';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';

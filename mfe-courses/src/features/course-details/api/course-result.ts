@@ -1,5 +1,5 @@
 import { api } from '@portal/contracts/api-client';
-import type { CourseResult } from '@portal/contracts/courses';
+import { type CourseResult, getMyCourseResultCall, uploadCourseResultCall } from '@portal/contracts/course-results';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/queries.tsx';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/queries.tsx';
 export function useMyResult(courseId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.result(courseId),
-    queryFn: ({ signal }) => api.getMyCourseResult({ params: { id: courseId } }, { signal }),
+    queryFn: ({ signal }) => api.send(getMyCourseResultCall, { params: { id: courseId } }, { signal }),
     enabled,
   });
 }
@@ -16,7 +16,7 @@ export function useMyResult(courseId: string, enabled: boolean) {
 export function useUploadResult(courseId: string, onFailure: (error: unknown) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => api.uploadCourseResult(courseId, file, file.name),
+    mutationFn: (file: File) => api.uploadTo(uploadCourseResultCall, { params: { id: courseId } }, file, file.name),
     onSuccess: (stored: CourseResult) => client.setQueryData(queryKeys.result(courseId), stored),
     onError: onFailure,
   });

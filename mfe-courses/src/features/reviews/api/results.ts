@@ -4,7 +4,7 @@ import {
   type ResultStatus,
   type ReviewDecision,
   reviewCourseResultCall,
-} from '@portal/contracts/courses';
+} from '@portal/contracts/course-results';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/queries.tsx';

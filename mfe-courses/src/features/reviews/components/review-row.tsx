@@ -1,5 +1,5 @@
 import { api } from '@portal/contracts/api-client';
-import { COURSE_LIMITS, downloadCourseResultCall, type ResultForReview } from '@portal/contracts/courses';
+import { downloadCourseResultCall, RESULT_LIMITS, type ResultForReview } from '@portal/contracts/course-results';
 import { pages } from '@portal/contracts/pages';
 import { formatDate, formatFileSize, formatTime } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
@@ -79,7 +79,7 @@ export function ReviewRow({ result, busy, onApprove, onReject }: Props) {
                   id={commentId}
                   className={textInput.input}
                   value={comment}
-                  maxLength={COURSE_LIMITS.reviewCommentMax}
+                  maxLength={RESULT_LIMITS.reviewCommentMax}
                   rows={3}
                   aria-invalid={missing}
                   aria-describedby={missing ? `${commentId}-error` : undefined}

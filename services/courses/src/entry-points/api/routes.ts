@@ -12,9 +12,8 @@ import {
   languageQuerySchema,
   myCoursesQuerySchema,
   registerUserToCourseSchema,
-  resultListQuerySchema,
-  reviewDecisionSchema,
 } from '@portal/contracts/courses';
+import { resultListQuerySchema, reviewDecisionSchema } from '@portal/contracts/course-results';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { auditContextOf } from '@portal/kit/audit';
