@@ -2,6 +2,7 @@ import type { CourseResult, ResultForReview, ResultStatus } from '@portal/contra
 import { EVENTS } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';
+import { isUniqueViolation } from '@portal/kit/db';
 import { recordEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
@@ -96,7 +97,7 @@ export function resultsRepository(db: Kysely<CoursesDatabase>) {
           .executeTakeFirstOrThrow();
         return toResult(row);
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') return undefined;
+        if (isUniqueViolation(error)) return undefined;
         throw error;
       }
     },

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CONTENT_LANGUAGE_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import type { Language } from '@portal/contracts/languages';
 import {
@@ -14,8 +16,6 @@ import {
   registerUserToCourseSchema,
 } from '@portal/contracts/courses';
 import { resultListQuerySchema, reviewDecisionSchema } from '@portal/contracts/course-results';
-import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import { auditContextOf } from '@portal/kit/audit';
 import { uuidSchema } from '@portal/contracts/rules';
 import { AppError, badRequest, notFound } from '@portal/kit/errors';
