@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import type { ApiCall } from './api-calls.ts';
-import { languageSchema } from './languages.ts';
-import { boundedTo, lineTextSchema, uuidSchema } from './rules.ts';
+// By the package's name, not the file's: a page's build then takes these from the shared contracts module instead of
+// bundling a copy of its own.
+import { languageSchema } from '@portal/contracts/languages';
+import { boundedTo, lineTextSchema, uuidSchema } from '@portal/contracts/rules';
 
 /**
  * Results learners upload to prove they completed a course, and their review. Apart from courses.ts and out of

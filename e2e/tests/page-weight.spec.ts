@@ -7,10 +7,11 @@ const KIB = 1024;
  * that it cannot grow unnoticed; lower a ceiling when a route gets lighter.
  */
 const CEILINGS: Record<RouteName, number> = {
-  // Above its 150 KiB budget since single sign-on and the grown call table: decision 0036.
-  login: 166 * KIB,
+  // Above its 150 KiB budget since single sign-on and the grown call table: decision 0036 (and its 2026-11-27 note).
+  login: 167 * KIB,
   dashboard: 168 * KIB,
-  course: 178 * KIB,
+  // The uploaded result's contracts come with their own copy of zod/mini (decision 0036, 2026-11-27).
+  course: 190 * KIB,
   createCourse: 268 * KIB,
 };
 

@@ -480,6 +480,16 @@ describe('course details', () => {
       expect(screen.getByLabelText('Upload result')).toBeEnabled();
     });
 
+    it('when an administrator opens it, then a link leads to the results to review', async () => {
+      const shown = byResult();
+      openCourse(shown, {
+        user: admin,
+        routes: { [`GET /api/courses/${shown.id}/result`]: { status: 200, body: null } },
+      });
+      await title(shown.title);
+      expect(screen.getByRole('link', { name: 'Results to review' })).toHaveAttribute('href', '/admin/reviews');
+    });
+
     it('when the result was approved, then the course shows as completed', async () => {
       const shown = byResult();
       openCourse(shown, { mine: [taking(shown.id, '2026-11-24T08:00:00.000Z')] });

@@ -86,12 +86,6 @@ export function NavBar({ user }: { user: User }) {
               <NavLink to={pages.adminScim.getHref()} className={linkClass}>
                 {t('nav.directorySync')}
               </NavLink>
-              <NavLink to={pages.adminReviews.getHref()} className={linkClass}>
-                {t('nav.reviews')}
-              </NavLink>
-              <NavLink to={pages.adminAudit.getHref()} className={linkClass}>
-                {t('nav.audit')}
-              </NavLink>
             </>
           )}
         </nav>
