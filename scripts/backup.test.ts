@@ -8,7 +8,6 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Kysely, sql } from 'kysely';
 import { openAuditDatabase } from '@portal/audit-service/app';
-import { systemAuditContext } from '@portal/kit/audit';
 import { entriesRepository } from '@portal/audit-service/data-access/entries-repository';
 import { migrations as auditMigrations } from '@portal/audit-service/data-access/schema';
 import { accountsFor, openAuthDatabase } from '@portal/auth-service/app';
@@ -20,8 +19,13 @@ import { openFilesDatabase } from '@portal/files-service/app';
 import { filesRepository } from '@portal/files-service/data-access/files-repository';
 import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { storeStream } from '@portal/files-service/domain/chunk-storage';
+import { systemAuditContext } from '@portal/kit/audit';
 import { migrate } from '@portal/kit/db';
 import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
+import { openTrainingDatabase } from '@portal/training-service/app';
+import { assignmentsRepository } from '@portal/training-service/data-access/assignments-repository';
+import { readModel } from '@portal/training-service/data-access/read-model';
+import { migrations as trainingMigrations } from '@portal/training-service/data-access/schema';
 import { REBUILT_TABLES, SERVICE_TABLES, type ServiceName } from './backup.ts';
 
 const run = promisify(execFile);
@@ -30,7 +34,7 @@ const env = { IDENTITY_SECRET: 'x'.repeat(32), PORT: '0' };
 
 /** Each service's embedded database, started from the suite's initialised cluster where there is one (no initdb). */
 async function seedAll(dataDir: string) {
-  for (const service of ['auth', 'courses', 'files', 'audit']) await seedEmbeddedDatabase(dataDir, service);
+  for (const service of ['auth', 'courses', 'files', 'audit', 'training']) await seedEmbeddedDatabase(dataDir, service);
 }
 
 async function openAll(dataDir: string) {
@@ -40,11 +44,13 @@ async function openAll(dataDir: string) {
     courses: await openCoursesDatabase(config),
     files: await openFilesDatabase(config),
     audit: await openAuditDatabase(config),
+    training: await openTrainingDatabase(config),
   };
   await migrate(databases.auth.db, 'auth', authMigrations);
   await migrate(databases.courses.db, 'courses', coursesMigrations);
   await migrate(databases.files.db, 'files', filesMigrations);
   await migrate(databases.audit.db, 'audit', auditMigrations);
+  await migrate(databases.training.db, 'training', trainingMigrations);
   return databases;
 }
 
@@ -90,6 +96,7 @@ describe('npm run admin -- backup / restore', () => {
       { names: { en: 'Backups', de: 'Datensicherung', rm: 'Copias da segirezza' }, defaultLanguage: 'en' },
       'en',
       'en',
+      systemAuditContext('test'),
     );
     const identity = { sub: user.id, admin: true, lang: 'en' as const, exp: 0 };
     const course = await courses.create(
@@ -108,7 +115,7 @@ describe('npm run admin -- backup / restore', () => {
       },
       identity,
       'en',
-      systemAuditContext('backup test'),
+      systemAuditContext('test'),
     );
     await courses.create(
       {
@@ -119,7 +126,7 @@ describe('npm run admin -- backup / restore', () => {
       },
       identity,
       'en',
-      systemAuditContext('backup test'),
+      systemAuditContext('test'),
     );
     await courses.start(course.id, identity);
     await storeStream(
@@ -141,6 +148,52 @@ describe('npm run admin -- backup / restore', () => {
         },
         new Date(),
       );
+    const training = readModel(databases.training.db);
+    const groupId = '5e2a1c3e-4b1d-4c8e-9f00-000000000001';
+    await training.userChanged({
+      userId: user.id,
+      name: 'Mia',
+      email: 'mia@example.ch',
+      language: 'de',
+      status: 'active',
+      isSysAdmin: false,
+    });
+    await training.groupChanged(groupId, 'Backups team');
+    await training.memberAdded({ groupId, userId: user.id, joinedAt: new Date().toISOString() });
+    await training.courseChanged({
+      courseId: course.id,
+      titles: { de: 'Gesichert', rm: 'Segirà' },
+      defaultLanguage: 'de',
+      published: true,
+      completionProof: 'confirmation',
+    });
+    await training.completionRecorded({ userId: user.id, courseId: course.id, completedAt: new Date().toISOString() });
+    await assignmentsRepository(databases.training.db).create({
+      id: '5e2a1c3e-4b1d-4c8e-9f00-000000000002',
+      courseId: course.id,
+      userIds: [user.id],
+      groupIds: [groupId],
+      mandatory: true,
+      dueAt: null,
+      dueInDays: 14,
+      recurEveryMonths: 12,
+      createdAt: new Date(),
+      createdBy: user.id,
+    });
+    await databases.training.db
+      .insertInto('reminders_sent')
+      .values({
+        assignment_id: '5e2a1c3e-4b1d-4c8e-9f00-000000000002',
+        user_id: user.id,
+        kind: 'assigned',
+        cycle_due_at: new Date(0),
+        sent_at: new Date(),
+      })
+      .execute();
+    await databases.training.db
+      .insertInto('digests_sent')
+      .values({ user_id: user.id, day: '2026-03-02', sent_at: new Date() })
+      .execute();
     before = await snapshot(databases);
     await Promise.all(Object.values(databases).map((database) => database.close()));
   });
@@ -180,6 +233,11 @@ describe('npm run admin -- backup / restore', () => {
     expect(before['files.file_chunks']).toHaveLength(3);
     expect(before['courses.course_texts']).toHaveLength(3);
     expect(before['courses.category_names']).toHaveLength(3);
+    expect(before['training.assigned_people']).toEqual([
+      expect.objectContaining({ direct: true, group_ids: ['5e2a1c3e-4b1d-4c8e-9f00-000000000001'] }),
+    ]);
+    expect(before['training.reminders_sent']).toEqual([expect.objectContaining({ kind: 'assigned' })]);
+    expect(before['training.digests_sent']).toHaveLength(1);
     expect(user.name).toBe('Mia');
     expect(before['audit.audit_entries']).toHaveLength(2);
     const verified = await run(process.execPath, [admin, 'audit-verify'], {

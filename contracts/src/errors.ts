@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'result_not_pending',
   'result_too_large',
   'result_type_unsupported',
+  'course_unknown',
+  'assignees_unknown',
   'invalid_token',
   'payload_too_large',
   'unsupported_media_type',

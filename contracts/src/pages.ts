@@ -78,6 +78,8 @@ export const pages = {
     exposed: './VerifyEmailPage',
   },
   logout: { path: '/logout', getHref: () => '/logout', audience: 'everyone' },
+  /** Every administration page, for system administrators; the shell draws it. */
+  administration: { path: '/admin', getHref: () => '/admin', audience: 'signed-in' },
   dashboard: {
     path: '/dashboard',
     /** `drafts`: the dashboard's drafts, where a course saved as a draft is found (administrators only). */

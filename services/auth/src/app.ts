@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { EVENTS } from '@portal/contracts/events';
 import { preloadPasswordEstimator } from '@portal/contracts/password-strength';
 import { type Database, openServiceDatabase } from '@portal/kit/db';
@@ -26,9 +28,11 @@ import { authRoutes } from './entry-points/api/routes.ts';
 import { scimRoutes } from './entry-points/api/scim-routes.ts';
 
 export const SERVICE_NAME = 'auth';
+/** The user search folds accents and is served by a trigram index (migration 006). */
+const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
 export function openAuthDatabase(config: Pick<AuthConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
-  return openServiceDatabase<AuthDatabase>(SERVICE_NAME, config);
+  return openServiceDatabase<AuthDatabase>(SERVICE_NAME, config, { pgliteExtensions: PGLITE_EXTENSIONS });
 }
 
 export function companySignInFor(
@@ -93,9 +97,13 @@ export async function startAuthService(config: AuthConfig) {
     name: SERVICE_NAME,
     config,
     migrations,
+    pgliteExtensions: PGLITE_EXTENSIONS,
     personalData,
     publishes: {
-      [EVENTS.userDeleted]: { service: 'courses', urls: config.COURSES_SERVICE_URL },
+      [EVENTS.userDeleted]: [
+        { service: 'courses', urls: config.COURSES_SERVICE_URL },
+        { service: 'training', urls: config.TRAINING_SERVICE_URL },
+      ],
       [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
     },
     beforeServing: async ({ database, logger }) => {

@@ -60,21 +60,19 @@ export function useCases(
 }
 export type UseCases = ReturnType<typeof useCases>;
 
+/** The example content's changes on the audit trail: made by no one, at start-up. */
+const SEEDING = systemAuditContext('SEED_EXAMPLES');
+
 /** Seeds a fresh database only: once anything exists, nothing is added. */
 async function seedExamples({ categories, courses }: UseCases, logger: Logger) {
   if ((await categories.list('en')).length > 0) return;
   const ids = new Map<string, string>();
   for (const { key, names } of EXAMPLE_CATEGORIES) {
-    ids.set(key, (await categories.create({ names, defaultLanguage: 'en' }, 'en', 'en')).id);
+    ids.set(key, (await categories.create({ names, defaultLanguage: 'en' }, 'en', 'en', SEEDING)).id);
   }
   const seeder = { sub: '00000000-0000-4000-8000-000000000000', admin: true, lang: 'en' as const, exp: 0 };
   for (const { categories: keys, ...course } of EXAMPLE_COURSES) {
-    await courses.create(
-      { ...course, categoryIds: keys.map((key) => ids.get(key) ?? '') },
-      seeder,
-      'en',
-      systemAuditContext('SEED_EXAMPLES'),
-    );
+    await courses.create({ ...course, categoryIds: keys.map((key) => ids.get(key) ?? '') }, seeder, 'en', SEEDING);
   }
   logger.info({ categories: EXAMPLE_CATEGORIES.length, courses: EXAMPLE_COURSES.length }, 'example content seeded');
 }
@@ -92,13 +90,13 @@ export function startCoursesService(config: CoursesConfig) {
     migrations,
     personalData,
     pgliteExtensions: PGLITE_EXTENSIONS,
-    // Deleted courses take their files along: delivered to the files service once it is there.
+    // Deleted courses take their files along (files) and their assignments (training), once each is there.
     publishes: {
-      // The training service keeps a read model of courses, participations and completions.
       [EVENTS.courseDeleted]: [
         { service: 'files', urls: config.FILES_SERVICE_URL },
         { service: 'training', urls: config.TRAINING_SERVICE_URL },
       ],
+      // The training service keeps a read model of courses, participations and completions.
       [EVENTS.courseChanged]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
       [EVENTS.participationStarted]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
       [EVENTS.completionRecorded]: { service: 'training', urls: config.TRAINING_SERVICE_URL },

@@ -42,6 +42,22 @@ describe('portal routes', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Bahnhofstrasse 1, 8001 Zürich');
   });
 
+  it('when an administrator opens /admin, then every administration page is a link there; an employee is refused', async () => {
+    signedIn(admin);
+    const { unmount } = await renderApp('/admin');
+    const main = await screen.findByRole('heading', { level: 1, name: 'Administration' });
+    const section = main.closest('section') as HTMLElement;
+    expect(within(section).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
+    expect(within(section).getByRole('link', { name: 'Audit trail' })).toHaveAttribute('href', '/admin/audit');
+    unmount();
+
+    signedIn(anna);
+    await renderApp('/admin');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only system administrators can open the administration.',
+    );
+  });
+
   it('when the user moves to another page, then the document title names it and the focus moves to its heading', async () => {
     signedIn(admin);
     await renderApp('/dashboard');

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RemotePage } from '../features/remotes/components/remote-page.tsx';
 import { PageFrame } from './layouts/page-frame.tsx';
+import { AdministrationRoute } from './routes/administration.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { LoginRoute } from './routes/login.tsx';
 import { LogoutRoute } from './routes/logout.tsx';
@@ -14,6 +15,7 @@ const SHELL_ROUTES: Partial<Record<PageName, ReactElement>> = {
   home: <LandingRoute />,
   login: <LoginRoute />,
   logout: <LogoutRoute />,
+  administration: <AdministrationRoute />,
 };
 
 const entries = Object.entries(pages) as [PageName, Page][];

@@ -265,6 +265,7 @@ describe('course details', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Start course' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'History' })).not.toBeInTheDocument();
   });
 
   it('when the participations cannot be loaded, then the course is shown all the same, not started', async () => {
@@ -284,6 +285,40 @@ describe('course details', () => {
     expect(screen.queryByRole('button', { name: 'Start course' })).not.toBeInTheDocument();
     expect(screen.getByText(/This is a draft, so it cannot be started/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/edit-course/${shown.id}`);
+  });
+
+  it('when an administrator opens a course, then its history says who changed it when, and links to the whole trail', async () => {
+    const shown = course({ title: 'Advanced incident response' });
+    const change = (seq: string, action: string, name: string) => ({
+      seq,
+      recordedAt: '2026-11-20T10:00:01.000Z',
+      hash: 'ab'.repeat(32),
+      occurredAt: '2026-11-20T10:00:00.000Z',
+      actor: { id: admin.id, name },
+      from: {},
+      action,
+      object: { type: 'course', id: shown.id },
+      outcome: 'success',
+      service: 'courses',
+    });
+    const api = openCourse(shown, {
+      user: admin,
+      routes: {
+        'GET /api/audit': {
+          status: 200,
+          body: { entries: [change('2', 'course.published', 'Ada Admin'), change('1', 'course.created', 'Bo Author')] },
+        },
+      },
+    });
+    await title('Advanced incident response');
+    const history = within(await screen.findByRole('region', { name: 'History' }));
+    expect(await history.findByText(/Published by Ada Admin on/)).toBeInTheDocument();
+    expect(history.getByText(/Created by Bo Author on/)).toBeInTheDocument();
+    expect(history.getByRole('link', { name: 'Full history in the audit trail' })).toHaveAttribute(
+      'href',
+      `/admin/audit?objectId=${shown.id}`,
+    );
+    expect(api.calls('GET /api/audit')[0]?.search.get('objectId')).toBe(shown.id);
   });
 
   it('when an employee opens a course, then there is no Edit button and no preview banner', async () => {

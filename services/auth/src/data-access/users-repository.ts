@@ -183,10 +183,8 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     async list(query: UserListQuery, pageSize: number): Promise<{ users: ListedUser[]; total: number }> {
       let filtered = db.selectFrom('users');
       if (query.q) {
-        const pattern = likePattern(query.q);
-        filtered = filtered.where((eb) =>
-          eb.or([eb(sql`lower(name)`, 'like', pattern), eb(sql`lower(email)`, 'like', pattern)]),
-        );
+        // The same expression as the users_search index, so that the trigram index serves it.
+        filtered = filtered.where(sql<boolean>`fold(name) || ' ' || fold(email) like fold(${likePattern(query.q)})`);
       }
       if (query.role) filtered = filtered.where('is_sys_admin', '=', query.role === 'admin');
       if (query.status) filtered = filtered.where('status', '=', query.status);

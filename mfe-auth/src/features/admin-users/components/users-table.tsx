@@ -1,6 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import type { AdminUser, AdminUserChange, UserListQuery } from '@portal/contracts/auth';
 import field from '@portal/web-kit/styles/field.module.css';
+import layout from '@portal/web-kit/styles/page.module.css';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
@@ -84,8 +85,8 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const total = page?.total ?? 0;
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('adminUsers.title')}</h1>
+    <div className={layout.page}>
+      <h1 className={layout.title}>{t('adminUsers.title')}</h1>
       <div className={styles.toolbar}>
         <div>
           <label htmlFor={`${id}-q`} className={field.label}>

@@ -3,7 +3,7 @@ import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import icon from '@portal/web-kit/styles/icon-button.module.css';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CourseLanguage } from '../../../components/course-language.tsx';
@@ -15,6 +15,9 @@ import { sanitizeDescription } from '../../../lib/sanitize.ts';
 import { CourseFiles } from './course-files.tsx';
 import styles from './course-view.module.css';
 import { ParticipationPanel } from './participation-panel.tsx';
+
+/** Administrators only: employees' pages do not carry the audit trail's call and schemas. */
+const CourseHistory = lazy(() => import('./course-history.tsx'));
 
 interface Props {
   course: Course;
@@ -99,6 +102,12 @@ export function CourseView({ course, participation, isAdmin }: Props) {
         </h2>
         <CourseFiles courseId={course.id} files={course.files} />
       </section>
+
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <CourseHistory courseId={course.id} />
+        </Suspense>
+      )}
     </article>
   );
 }

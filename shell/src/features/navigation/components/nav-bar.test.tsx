@@ -19,12 +19,13 @@ const logoutButton = () => screen.queryByRole('button', { name: 'Log out' });
 describe('navigation bar', () => {
   beforeEach(stubRemotePages);
 
-  it('when the user is no system administrator, then there is no Create course or Categories link', async () => {
+  it('when the user is no system administrator, then there is no Create course, Categories or Administration link', async () => {
     await openDashboardAs(anna);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav).queryByRole('link', { name: 'Create course' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Categories' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
   });
 
   it('when the user is a system administrator, then Create course leads to /create-course and Categories to /categories', async () => {
@@ -32,6 +33,7 @@ describe('navigation bar', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Create course' })).toHaveAttribute('href', '/create-course');
     expect(within(nav).getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/categories');
+    expect(within(nav).getByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/admin');
   });
 
   it('when the logo is shown, then it links to the dashboard', async () => {

@@ -8,7 +8,8 @@ import styles from './header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
 /**
- * The header of signed-in users: the Create course and Categories links are for system administrators only.
+ * The header of signed-in users: the Create course, Categories and Administration links are for system
+ * administrators only.
  * Below 640 px the links fold behind a Menu button, which a choice, Escape or a click elsewhere closes.
  */
 export function NavBar({ user }: { user: User }) {
@@ -80,11 +81,8 @@ export function NavBar({ user }: { user: User }) {
               <NavLink to={pages.categories.getHref()} className={linkClass}>
                 {t('nav.categories')}
               </NavLink>
-              <NavLink to={pages.adminUsers.getHref()} className={linkClass}>
-                {t('nav.users')}
-              </NavLink>
-              <NavLink to={pages.adminScim.getHref()} className={linkClass}>
-                {t('nav.directorySync')}
+              <NavLink to={pages.administration.getHref()} className={linkClass}>
+                {t('nav.administration')}
               </NavLink>
             </>
           )}
