@@ -115,6 +115,7 @@ describe('npm run admin -- backup / restore', () => {
       },
       identity,
       'en',
+      systemAuditContext('test'),
     );
     await courses.create(
       {
@@ -125,6 +126,7 @@ describe('npm run admin -- backup / restore', () => {
       },
       identity,
       'en',
+      systemAuditContext('test'),
     );
     await courses.start(course.id, identity);
     await storeStream(

@@ -29,6 +29,8 @@ export const SERVICE_TABLES = {
     ['course_categories', 'course_id, category_id'],
     ['participations', 'course_id, user_id'],
     ['completions', 'course_id, user_id, completed_at'],
+    ['course_results', 'id'],
+    ['course_result_chunks', 'result_id, n'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],

@@ -171,21 +171,45 @@ export class ApiTransport {
     return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) } as Answer<Route>;
   }
 
-  /** Uploads one file; one that finds the session ended is sent again after sign-in, as every other call. */
-  async uploadFile(
+  /** Uploads one file to a course; one that finds the session ended is sent again after sign-in, as every other call. */
+  uploadFile(
     courseId: string,
     file: Blob,
     fileName: string,
     onProgress?: (percent: number) => void,
   ): Promise<CourseFile> {
+    const url = this.href('uploadFile', { query: { courseId } });
+    return this.upload(url, courseFileSchema, file, fileName, onProgress);
+  }
+
+  /** One file to an upload call of a page's own (`upload: true`), sent as `uploadFile` sends attachments. */
+  uploadTo<Route extends ApiCall & { upload: true; response: z.ZodMiniType }>(
+    route: Route,
+    input: CallInput<Route>,
+    file: Blob,
+    fileName: string,
+    onProgress?: (percent: number) => void,
+  ): Promise<z.output<Route['response']>> {
+    const url = this.url(pathOf(route, input.params), input.query);
+    // The answer was parsed with the route's own schema.
+    return this.upload(url, route.response, file, fileName, onProgress) as Promise<z.output<Route['response']>>;
+  }
+
+  private async upload<T>(
+    url: string,
+    schema: z.ZodMiniType<T>,
+    file: Blob,
+    fileName: string,
+    onProgress?: (percent: number) => void,
+  ): Promise<T> {
     try {
-      const stored = await this.sendFile(courseId, file, fileName, onProgress);
+      const stored = await this.sendFile(url, schema, file, fileName, onProgress);
       this.answered?.();
       return stored;
     } catch (error) {
       const ended = error instanceof ApiError && error.code === 'unauthorized';
       if (ended && this.sessionEnded && (await this.sessionEnded())) {
-        return this.uploadFile(courseId, file, fileName, onProgress);
+        return this.upload(url, schema, file, fileName, onProgress);
       }
       throw error;
     }
@@ -195,13 +219,13 @@ export class ApiTransport {
    * One file as multipart/form-data. fetch cannot report upload progress, so in a browser this goes through
    * XMLHttpRequest; elsewhere (tests, scripts) through fetch without progress.
    */
-  private sendFile(
-    courseId: string,
+  private sendFile<T>(
+    url: string,
+    schema: z.ZodMiniType<T>,
     file: Blob,
     fileName: string,
     onProgress?: (percent: number) => void,
-  ): Promise<CourseFile> {
-    const url = this.href('uploadFile', { query: { courseId } });
+  ): Promise<T> {
     const form = new FormData();
     form.append('file', file, fileName);
     if (typeof XMLHttpRequest === 'undefined') {
@@ -215,7 +239,7 @@ export class ApiTransport {
           const payload = await readPayload(response);
           if (!response.ok) throw new ApiError(response.status, response.statusText, payload);
           onProgress?.(100);
-          return courseFileSchema.parse(payload);
+          return schema.parse(payload);
         },
         (error: unknown) => {
           throw new NetworkError(error);
@@ -244,7 +268,7 @@ export class ApiTransport {
           return;
         }
         onProgress?.(100);
-        resolve(courseFileSchema.parse(payload));
+        resolve(schema.parse(payload));
       };
       request.send(form);
     });

@@ -1,6 +1,13 @@
 import { z } from 'zod/mini';
 import { API_CALLS, type ApiCall } from './api-calls.ts';
 import { listAuditEntriesCall } from './audit.ts';
+import {
+  downloadCourseResultCall,
+  getMyCourseResultCall,
+  listCourseResultsCall,
+  reviewCourseResultCall,
+  uploadCourseResultCall,
+} from './course-results.ts';
 import { SESSION_ALIVE_PATH } from './http.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 import { TRAINING_CALLS } from './training-calls.ts';
@@ -353,7 +360,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     ...API_CALLS.completeCourse,
     tag: 'Courses',
-    summary: 'Stop (complete) a course',
+    summary: 'Stop (complete) a course; one proved by an uploaded result answers 409 completion_needs_result',
     access: 'user',
     errors: [400, 401, 404, 409],
   },
@@ -372,6 +379,45 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Register another user to a course (not to a draft: 409)',
     access: 'admin',
     errors: [400, 401, 403, 404, 409],
+  },
+  {
+    ...uploadCourseResultCall,
+    tag: 'Courses',
+    summary:
+      'Upload the result that proves a course completed (multipart, field "file"; PDF, PNG or JPEG by content): pending until reviewed',
+    access: 'user',
+    status: 201,
+    errors: [400, 401, 404, 409, 413, 415],
+  },
+  {
+    ...getMyCourseResultCall,
+    tag: 'Courses',
+    summary: "The caller's latest result for the course and where its review stands (null: none uploaded)",
+    access: 'user',
+    errors: [400, 401, 404],
+  },
+  {
+    ...listCourseResultsCall,
+    tag: 'Courses',
+    summary: 'Uploaded results by status (pending: the review queue, oldest first), a page at a time',
+    access: 'admin',
+    contentLanguage: true,
+    errors: [400, 401, 403],
+  },
+  {
+    ...reviewCourseResultCall,
+    tag: 'Courses',
+    summary:
+      'Approve a pending result (records the completion) or reject it with a comment (the learner uploads again)',
+    access: 'admin',
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    ...downloadCourseResultCall,
+    tag: 'Courses',
+    summary: "A result's file (its owner and administrators only; always an attachment)",
+    access: 'user',
+    errors: [400, 401, 404],
   },
   {
     ...API_CALLS.uploadFile,

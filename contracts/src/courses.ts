@@ -16,6 +16,11 @@ export const COURSE_LIMITS = {
   shortDescriptionMax: 200,
 } as const;
 
+/** How a learner proves they completed a course: their own confirmation, or a result they upload for review. */
+export const COMPLETION_PROOFS = ['confirmation', 'upload'] as const;
+export const completionProofSchema = z.enum(COMPLETION_PROOFS);
+export type CompletionProof = z.infer<typeof completionProofSchema>;
+
 /** A category named in the language asked for, else in its default language. */
 export const categorySchema = z.object({ id: uuidSchema, name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
@@ -109,6 +114,7 @@ export const courseSavedSchema = z.extend(courseSummarySchema, {
   description: z.string(),
   /** Every language's text: sent to system administrators only (the editor), others get the shown one. */
   texts: z.optional(z.partialRecord(languageSchema, courseTextSchema)),
+  completionProof: completionProofSchema,
   createdAt: z.string(),
   /** Sent back with the next update (409 when someone saved in between). */
   updatedAt: z.string(),
@@ -171,6 +177,8 @@ const courseFieldsSchema = z.object({
   defaultLanguage: z.optional(languageSchema),
   /** Every language's text at once: a language left out has none (the default language's is required). */
   texts: z.optional(perLanguage(courseTextInputSchema)),
+  /** Left out: the course's current one, or on create the learner's confirmation. */
+  completionProof: z.optional(completionProofSchema),
 });
 
 type CourseTexts = Pick<z.infer<typeof courseFieldsSchema>, 'title' | 'description' | 'defaultLanguage' | 'texts'>;

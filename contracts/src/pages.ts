@@ -151,6 +151,13 @@ export const pages = {
     remote: 'auth',
     exposed: './ImportUsersPage',
   },
+  adminReviews: {
+    path: '/admin/reviews',
+    getHref: () => '/admin/reviews',
+    audience: 'signed-in',
+    remote: 'courses',
+    exposed: './AdminReviewsPage',
+  },
   adminAudit: {
     path: '/admin/audit',
     getHref: () => '/admin/audit',

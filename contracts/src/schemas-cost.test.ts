@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { z } from 'zod/mini';
 import * as auth from './auth.ts';
+import * as courseResults from './course-results.ts';
 import * as courses from './courses.ts';
 import * as errors from './errors.ts';
 import * as events from './events.ts';
@@ -31,7 +32,7 @@ function schemasOf(modules: Record<string, Record<string, unknown>>): [string, S
   );
 }
 
-const MODULES = { auth, courses, errors, events, languages, portalConfig, richText, rules, scim };
+const MODULES = { auth, courseResults, courses, errors, events, languages, portalConfig, richText, rules, scim };
 const SCHEMAS = schemasOf(MODULES);
 /** The patterns the contracts export: the browser and the services run them on input too. */
 const PATTERNS = Object.entries(MODULES).flatMap(([moduleName, module]) =>

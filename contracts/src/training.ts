@@ -10,7 +10,6 @@ export const TRAINING_LIMITS = {
   recurEveryMonthsMax: 120,
   reportPageMax: 200,
   searchMax: 100,
-  reviewCommentMax: 1000,
 } as const;
 
 const dueAtSchema = z.iso.datetime({ offset: true });
@@ -113,14 +112,5 @@ export const complianceRowSchema = z.object({
   overdue: z.number(),
 });
 export type ComplianceRow = z.infer<typeof complianceRowSchema>;
-
-/** A reviewer's decision on an uploaded result: approval records the completion, rejection asks again. */
-export const reviewDecisionSchema = z.object({
-  decision: z.enum(['approve', 'reject']),
-  comment: z.optional(
-    lineTextSchema().check(z.trim(), boundedTo(TRAINING_LIMITS.reviewCommentMax, 'comment_too_long')),
-  ),
-});
-export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
 
 export const assignmentListQuerySchema = z.object({ courseId: z.optional(uuidSchema) });

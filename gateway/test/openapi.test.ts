@@ -43,7 +43,10 @@ const served = {
     ...routesOf(personalDataExport({})),
   ],
   auth: [...routesOf(authRoutes(unused, unused)), ...routesOf(onboardingRoutes(unused))],
-  courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
+  courses: [
+    ...routesOf(categoryRoutes(unused)),
+    ...routesOf(courseRoutes(unused, { storage: unused, maxBytes: 1, content: unused })),
+  ],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
   audit: routesOf(auditRoutes(unused)),
   training: routesOf(trainingRoutes(unused, unused, unused)),

@@ -23,6 +23,8 @@ export const queryKeys = {
   participations: ['participations', 'mine'] as const,
   assignments: ['assignments', 'mine'] as const,
   courseAssignments: (courseId: string) => ['assignments', 'course', courseId] as const,
+  result: (courseId: string) => ['result', 'mine', courseId] as const,
+  results: ['results'] as const,
 };
 
 /** Each page the slice exposes, inside the slice's query cache (the shell knows nothing of it). */

@@ -1,6 +1,6 @@
-import { systemAuditContext } from '@portal/kit/audit';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { EVENTS } from '@portal/contracts/events';
+import { systemAuditContext } from '@portal/kit/audit';
 import { type Database, openServiceDatabase } from '@portal/kit/db';
 import type { Logger } from '@portal/kit/logger';
 import type { ServiceClient } from '@portal/kit/service-client';
@@ -9,18 +9,22 @@ import { Router } from 'express';
 import type { CoursesConfig } from './config.ts';
 import { categoriesRepository } from './data-access/categories-repository.ts';
 import { coursesRepository } from './data-access/courses-repository.ts';
-import { filesOfCourse, userExistence, userLanguage } from './data-access/other-services.ts';
+import { filesOfCourse, userExistence, userLanguage, userProfile } from './data-access/other-services.ts';
 import { participationsRepository } from './data-access/participations-repository.ts';
+import { resultsRepository } from './data-access/results-repository.ts';
 import { type CoursesDatabase, migrations } from './data-access/schema.ts';
 import { personalData } from './data-access/personal-data.ts';
 import { categories as createCategories } from './domain/categories.ts';
 import { settleAuthorLanguagesInBackground } from './domain/author-languages.ts';
 import { courses as createCourses } from './domain/courses.ts';
 import { EXAMPLE_CATEGORIES, EXAMPLE_COURSES } from './domain/examples.ts';
+import { resultContent, resultStorage } from './domain/result-upload.ts';
 import { categoryRoutes, courseRoutes } from './entry-points/api/routes.ts';
 import { courseEventHandlers } from './entry-points/events/handlers.ts';
 
 export const SERVICE_NAME = 'courses';
+/** Results are stored in chunks of this size, as the files service stores attachments (GridFS uses 255 KiB). */
+const RESULT_CHUNK_BYTES = 255 * 1024;
 const PGLITE_EXTENSIONS = { pg_trgm };
 
 export function openCoursesDatabase(config: Pick<CoursesConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
@@ -34,15 +38,19 @@ export function useCases(
 ) {
   const categoryRepository = categoriesRepository(database.db);
   const courseRepository = coursesRepository(database.db);
+  const results = resultsRepository(database.db);
   return {
     categories: createCategories(categoryRepository),
     courses: createCourses({
       courses: courseRepository,
       categories: categoryRepository,
       participations: participationsRepository(database.db),
+      results,
       filesOf: filesOfCourse(services.files),
       userExists: services.auth ? userExistence(services.auth) : async () => false,
+      profileOf: services.auth ? userProfile(services.auth) : undefined,
     }),
+    results,
     /** Gives migrated courses their authors' languages, in the background until the auth service answers. */
     settleAuthorLanguages: (logger: Logger) =>
       services.auth
@@ -64,7 +72,7 @@ async function seedExamples({ categories, courses }: UseCases, logger: Logger) {
   }
   const seeder = { sub: '00000000-0000-4000-8000-000000000000', admin: true, lang: 'en' as const, exp: 0 };
   for (const { categories: keys, ...course } of EXAMPLE_COURSES) {
-    await courses.create({ ...course, categoryIds: keys.map((key) => ids.get(key) ?? '') }, seeder, 'en');
+    await courses.create({ ...course, categoryIds: keys.map((key) => ids.get(key) ?? '') }, seeder, 'en', SEEDING);
   }
   logger.info({ categories: EXAMPLE_CATEGORIES.length, courses: EXAMPLE_COURSES.length }, 'example content seeded');
 }
@@ -88,6 +96,10 @@ export function startCoursesService(config: CoursesConfig) {
         { service: 'files', urls: config.FILES_SERVICE_URL },
         { service: 'training', urls: config.TRAINING_SERVICE_URL },
       ],
+      // The training service keeps a read model of courses, participations and completions.
+      [EVENTS.courseChanged]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
+      [EVENTS.participationStarted]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
+      [EVENTS.completionRecorded]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
       [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
     },
     beforeServing: async (context) => {
@@ -95,8 +107,17 @@ export function startCoursesService(config: CoursesConfig) {
       return casesOf(context).settleAuthorLanguages(context.logger);
     },
     routes: (context) => {
-      const { categories, courses } = casesOf(context);
-      return Router().use(categoryRoutes(categories), courseRoutes(courses));
+      const { categories, courses, results } = casesOf(context);
+      const uploads = {
+        storage: resultStorage(results, {
+          maxBytes: config.MAX_FILE_BYTES,
+          chunkBytes: RESULT_CHUNK_BYTES,
+          now: () => new Date(),
+        }),
+        maxBytes: config.MAX_FILE_BYTES,
+        content: (resultId: string) => resultContent(results, resultId),
+      };
+      return Router().use(categoryRoutes(categories), courseRoutes(courses, uploads));
     },
     eventHandlers: courseEventHandlers,
   });

@@ -19,6 +19,7 @@ import { loadCoursesConfig } from '../src/config.ts';
 import { categoriesRepository } from '../src/data-access/categories-repository.ts';
 import { coursesRepository } from '../src/data-access/courses-repository.ts';
 import { participationsRepository } from '../src/data-access/participations-repository.ts';
+import { resultsRepository } from '../src/data-access/results-repository.ts';
 import { categories as createCategories } from '../src/domain/categories.ts';
 import { courses as createCourses, courseWrite } from '../src/domain/courses.ts';
 
@@ -579,6 +580,7 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
       const courses = createCourses({
         courses: coursesRepository(db),
         participations: participationsRepository(db),
+        results: resultsRepository(db),
         categories: {
           ...categoryRepository,
           // The check sees the category; another administrator deletes it right after.
@@ -591,7 +593,9 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
         filesOf: async () => null,
         userExists: async () => false,
       });
-      await expect(courses.create(lesson([categoryId]), { ...ADMIN, exp: 0 }, 'en')).rejects.toMatchObject({
+      await expect(
+        courses.create(lesson([categoryId]), { ...ADMIN, exp: 0 }, 'en', systemAuditContext('test')),
+      ).rejects.toMatchObject({
         status: 400,
         issues: [{ path: 'categoryIds', code: 'category_unknown' }],
       });

@@ -1,6 +1,7 @@
 import '@portal/web-kit/testing/setup-i18n';
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Course } from '@portal/contracts/courses';
+import type { CourseResult } from '@portal/contracts/course-results';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -158,7 +159,7 @@ describe('course details', () => {
     );
   });
 
-  it('when Start is pressed, then the course shows as started at once, the server is told, and "Upload result" appears disabled', async () => {
+  it('when Start is pressed, then the course shows as started at once and the server is told; a course completed by confirmation asks for no result', async () => {
     const shown = course({ participantCount: 3 });
     const start = pendingReply();
     const api = openCourse(shown, { routes: { 'POST /api/courses/register-for-course': start.route } });
@@ -177,12 +178,10 @@ describe('course details', () => {
       body: { courseId: shown.id, userId: anna.id, startedAt: '2026-11-22T09:00:00.000Z', completedAt: null },
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Mark as completed' })).toBeEnabled());
-    const upload = screen.getByRole('button', { name: 'Upload result' });
-    expect(upload).toBeDisabled();
-    expect(upload).toHaveAccessibleDescription('Coming soon: uploading a result is not possible yet.');
+    expect(screen.queryByLabelText('Upload result')).not.toBeInTheDocument();
   });
 
-  it('when Mark as completed is confirmed, then the course is completed, the completion date is shown and "Upload result" goes', async () => {
+  it('when Mark as completed is confirmed, then the course is completed and the completion date is shown', async () => {
     const shown = course({ participantCount: 2, participants: [{ id: anna.id }] });
     const api = openCourse(shown, {
       mine: [taking(shown.id)],
@@ -200,7 +199,6 @@ describe('course details', () => {
     });
     const user = userEvent.setup();
     await title(shown.title);
-    expect(screen.getByRole('button', { name: 'Upload result' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Mark as completed' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Mark this course as completed?' });
@@ -441,5 +439,131 @@ describe('course details', () => {
     openCourse(course({ title: 'Fire safety' }));
     await title('Fire safety');
     expect(screen.queryByText(/Assigned to you/)).not.toBeInTheDocument();
+  });
+
+  describe('a course completed by an uploaded result', () => {
+    const originalXhr = globalThis.XMLHttpRequest;
+    beforeEach(() => {
+      // Without XMLHttpRequest the API client uploads through fetch, which the fake API answers.
+      (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = undefined;
+    });
+    afterEach(() => {
+      globalThis.XMLHttpRequest = originalXhr;
+    });
+
+    const byResult = () => course({ completionProof: 'upload' });
+    const result = (courseId: string, values: Partial<CourseResult> = {}): CourseResult => ({
+      id: 'a1b2c3d4-0000-4000-8000-000000000001',
+      courseId,
+      userId: anna.id,
+      fileName: 'Certificate.pdf',
+      fileType: 'application/pdf',
+      fileSize: 2048,
+      status: 'pending',
+      uploadedAt: '2026-11-22T09:00:00.000Z',
+      reviewedAt: null,
+      reviewComment: null,
+      ...values,
+    });
+
+    it('when it is not started, then it says a result is asked for, and Start is the way in', async () => {
+      const shown = byResult();
+      openCourse(shown);
+      await title(shown.title);
+      expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
+      expect(screen.getByText(/completed by uploading a result/)).toBeInTheDocument();
+      expect(screen.queryByLabelText('Upload result')).not.toBeInTheDocument();
+    });
+
+    it('when the learner has none yet and uploads a PDF, then it is sent and shown as waiting for review, with no "Mark as completed"', async () => {
+      const shown = byResult();
+      const api = openCourse(shown, {
+        mine: [taking(shown.id)],
+        routes: {
+          [`GET /api/courses/${shown.id}/result`]: { status: 200, body: null },
+          [`POST /api/courses/${shown.id}/result`]: { status: 201, body: result(shown.id) },
+        },
+      });
+      const user = userEvent.setup();
+      await title(shown.title);
+      const picker = await screen.findByLabelText('Upload result');
+      expect(picker).toHaveAccessibleDescription(/A PDF, PNG or JPEG file/);
+      expect(screen.queryByRole('button', { name: 'Mark as completed' })).not.toBeInTheDocument();
+
+      await user.upload(picker, new File(['%PDF-1.7'], 'Certificate.pdf', { type: 'application/pdf' }));
+
+      expect(
+        await screen.findByText(
+          'Your result “Certificate.pdf” was uploaded on Nov 22, 2026 and is waiting for review.',
+        ),
+      ).toBeInTheDocument();
+      expect(api.calls(`POST /api/courses/${shown.id}/result`)).toHaveLength(1);
+      expect(screen.queryByLabelText('Upload result')).not.toBeInTheDocument();
+    });
+
+    it('when the result was rejected, then the reviewer’s comment is shown and the learner can upload again', async () => {
+      const shown = byResult();
+      openCourse(shown, {
+        mine: [taking(shown.id)],
+        routes: {
+          [`GET /api/courses/${shown.id}/result`]: {
+            status: 200,
+            body: result(shown.id, {
+              status: 'rejected',
+              reviewedAt: '2026-11-23T10:00:00.000Z',
+              reviewComment: 'The scan is unreadable',
+            }),
+          },
+        },
+      });
+      await title(shown.title);
+      expect(
+        await screen.findByText('Your result was not accepted on Nov 23, 2026. The reviewer wrote:'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('The scan is unreadable')).toBeInTheDocument();
+      expect(screen.getByLabelText('Upload again')).toBeEnabled();
+    });
+
+    it('when the server refuses the file by its content, then a translated message says which formats it takes', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const shown = byResult();
+      openCourse(shown, {
+        mine: [taking(shown.id)],
+        routes: {
+          [`GET /api/courses/${shown.id}/result`]: { status: 200, body: null },
+          [`POST /api/courses/${shown.id}/result`]: apiError(415, 'result_type_unsupported'),
+        },
+      });
+      const user = userEvent.setup();
+      await title(shown.title);
+      await user.upload(
+        await screen.findByLabelText('Upload result'),
+        new File(['not a pdf'], 'notes.pdf', { type: 'application/pdf' }),
+      );
+      expect(
+        await screen.findByText(
+          'This file is not a PDF, PNG or JPEG. Please upload your result in one of these formats.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByLabelText('Upload result')).toBeEnabled();
+    });
+
+    it('when an administrator opens it, then a link leads to the results to review', async () => {
+      const shown = byResult();
+      openCourse(shown, {
+        user: admin,
+        routes: { [`GET /api/courses/${shown.id}/result`]: { status: 200, body: null } },
+      });
+      await title(shown.title);
+      expect(screen.getByRole('link', { name: 'Results to review' })).toHaveAttribute('href', '/admin/reviews');
+    });
+
+    it('when the result was approved, then the course shows as completed', async () => {
+      const shown = byResult();
+      openCourse(shown, { mine: [taking(shown.id, '2026-11-24T08:00:00.000Z')] });
+      await title(shown.title);
+      expect(screen.getByText('Completed on Nov 24, 2026')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Upload result')).not.toBeInTheDocument();
+    });
   });
 });

@@ -187,6 +187,26 @@ describe('course form page', () => {
     expect(screen.getByRole('button', { name: 'Update draft' })).toBeEnabled();
   });
 
+  it('when the author chooses proof by an uploaded result, then the course is saved with it, and an edited course shows its choice', async () => {
+    const api = openCreate({
+      'POST /api/courses': (request) => ({
+        status: 201,
+        body: course({ ...(request.body as object), categories: [onboarding] }),
+      }),
+    });
+    const user = await fillValidForm();
+    const proof = screen.getByRole('group', { name: 'How learners prove they completed the course' });
+    expect(within(proof).getByRole('radio', { name: /They confirm it themselves/ })).toBeChecked();
+    await user.click(within(proof).getByRole('radio', { name: /They upload a result/ }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(api.calls('POST /api/courses')).toHaveLength(1));
+    expect(api.calls('POST /api/courses')[0]?.body).toMatchObject({ completionProof: 'upload' });
+    cleanup();
+
+    openEdit({ status: 200, body: course({ completionProof: 'upload' }) });
+    expect(await screen.findByRole('radio', { name: /They upload a result/ })).toBeChecked();
+  });
+
   it('when a new course is submitted with files, then it is created first, the files are uploaded one by one, the temporary entries are replaced and the drafts view follows', async () => {
     const first = pendingReply();
     const api = openCreate({
@@ -219,6 +239,7 @@ describe('course form page', () => {
       defaultLanguage: 'en',
       isPublished: false,
       categoryIds: [onboarding.id],
+      completionProof: 'confirmation',
     });
     expect(api.calls('POST /api/files/upload')).toHaveLength(1);
     first.send(uploaded('a.txt', '0a000000-0000-4000-8000-00000000000a'));
@@ -267,6 +288,7 @@ describe('course form page', () => {
       defaultLanguage: 'en',
       isPublished: true,
       categoryIds: [onboarding.id],
+      completionProof: 'confirmation',
     });
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });

@@ -1,8 +1,9 @@
-import type { Category, CourseSummary } from '@portal/contracts/courses';
-import { EVENTS } from '@portal/contracts/events';
+import type { Category, CompletionProof, CourseSummary } from '@portal/contracts/courses';
+import { type CourseChanged, EVENTS } from '@portal/contracts/events';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { answerRefusal, isForeignKeyViolation } from '@portal/kit/db';
-import { writeWithEvent } from '@portal/kit/events';
+import { type AuditDraft, recordAudit } from '@portal/kit/audit';
+import { recordEvent } from '@portal/kit/events';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { catalogueCache, type SerializedList } from './catalogue-cache.ts';
@@ -29,6 +30,7 @@ export interface CourseRow {
   categories: Category[];
   defaultLanguage: Language;
   texts: StoredTexts;
+  completionProof: CompletionProof;
   createdAt: Date;
   updatedAt: Date;
   participantCount: number;
@@ -43,6 +45,16 @@ export interface CourseWrite {
   searchText: string;
   isPublished: boolean;
   categoryIds: string[];
+  completionProof: CompletionProof;
+}
+
+/** A course as an update finds it: what it keeps when the input leaves it out, and what the audit compares. */
+export interface EditableCourse {
+  defaultLanguage: Language;
+  texts: StoredTexts;
+  categoryIds: string[];
+  isPublished: boolean;
+  completionProof: CompletionProof;
 }
 
 /** A course to insert with its own creation time and author (bulk seeding keeps the times it is given). */
@@ -96,6 +108,19 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  */
 const unlessCategoryVanished = <T>(write: () => Promise<T>) =>
   answerRefusal(write, isForeignKeyViolation, 'category_missing');
+
+const SERVICE = 'courses';
+
+/** What the training service is told of a course (course.changed): its titles, state and way of proving completion. */
+function courseChanged(id: string, course: CourseWrite): CourseChanged {
+  return {
+    courseId: id,
+    titles: Object.fromEntries(Object.entries(course.texts).map(([language, text]) => [language, text.title])),
+    defaultLanguage: course.defaultLanguage,
+    published: course.isPublished,
+    completionProof: course.completionProof,
+  };
+}
 
 function textRows(courses: { id: string; texts: StoredTexts }[]) {
   return courses.flatMap(({ id, texts }) =>
@@ -291,6 +316,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           'c.id',
           'c.is_published as isPublished',
           'c.default_language as defaultLanguage',
+          'c.completion_proof as completionProof',
           'c.created_at as createdAt',
           'c.updated_at as updatedAt',
           eb
@@ -322,9 +348,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
     },
 
     /** The course's texts and categories as stored, for an update that keeps what it does not change. */
-    async editableOf(
-      id: string,
-    ): Promise<{ defaultLanguage: Language; texts: StoredTexts; categoryIds: string[] } | undefined> {
+    async editableOf(id: string): Promise<EditableCourse | undefined> {
       const [rows, categories] = await Promise.all([
         db
           .selectFrom('courses as c')
@@ -332,6 +356,8 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           .where('c.id', '=', id)
           .select([
             'c.default_language as defaultLanguage',
+            'c.is_published as isPublished',
+            'c.completion_proof as completionProof',
             't.language',
             't.title',
             't.short_description as shortDescription',
@@ -344,7 +370,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       const first = rows[0];
       if (!first) return undefined;
       const texts: StoredTexts = {};
-      for (const { language, defaultLanguage: _, ...text } of rows) {
+      for (const { language, defaultLanguage: _, isPublished: _p, completionProof: _c, ...text } of rows) {
         if (language && text.title !== null && text.shortDescription !== null && text.descriptionHtml !== null) {
           texts[language] = {
             title: text.title,
@@ -354,11 +380,23 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           };
         }
       }
-      return { defaultLanguage: first.defaultLanguage, texts, categoryIds: categories.map((row) => row.category_id) };
+      return {
+        defaultLanguage: first.defaultLanguage,
+        texts,
+        categoryIds: categories.map((row) => row.category_id),
+        isPublished: first.isPublished,
+        completionProof: first.completionProof,
+      };
     },
 
-    /** Inserts courses with their texts and categories in one transaction; 'category_missing' when one was deleted meanwhile. */
-    async insert(courses: NewCourse[]): Promise<'saved' | 'category_missing'> {
+    /**
+     * Inserts courses with their texts and categories in one transaction, each with its course.changed event and,
+     * when given, its audit record; 'category_missing' when a category was deleted meanwhile.
+     */
+    async insert(
+      courses: NewCourse[],
+      audit?: (course: NewCourse) => AuditDraft,
+    ): Promise<'saved' | 'category_missing'> {
       return unlessCategoryVanished(() =>
         db.transaction().execute(async (trx) => {
           await trx
@@ -370,6 +408,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
                 languages: languagesOf(course.texts),
                 search_text: course.searchText,
                 is_published: course.isPublished,
+                completion_proof: course.completionProof,
                 created_by: createdBy,
                 created_at: createdAt,
                 updated_at: createdAt,
@@ -384,17 +423,25 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
             trx,
             courses.map(({ id, course }) => ({ id, categoryIds: course.categoryIds })),
           );
+          for (const created of courses) {
+            await recordEvent(trx, EVENTS.courseChanged, courseChanged(created.id, created.course));
+            if (audit) await recordAudit(trx, SERVICE, audit(created));
+          }
           return 'saved' as const;
         }),
       );
     },
 
-    /** Saves only if nobody saved since `loadedAt`: answers 'changed', 'missing' or 'category_missing' otherwise. */
+    /**
+     * Saves only if nobody saved since `loadedAt`, with its course.changed event and audit record: answers
+     * 'changed', 'missing' or 'category_missing' otherwise.
+     */
     async update(
       id: string,
       course: CourseWrite,
       loadedAt: Date,
       now: Date,
+      audit: AuditDraft,
     ): Promise<{ createdAt: Date } | 'changed' | 'missing' | 'category_missing'> {
       return unlessCategoryVanished(() =>
         db.transaction().execute(async (trx) => {
@@ -406,6 +453,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
               default_language_pending: false,
               search_text: course.searchText,
               is_published: course.isPublished,
+              completion_proof: course.completionProof,
               updated_at: now,
             })
             .where('id', '=', id)
@@ -423,16 +471,30 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
             .execute();
           await trx.deleteFrom('course_categories').where('course_id', '=', id).execute();
           await linkCategories(trx, [{ id, categoryIds: course.categoryIds }]);
+          await recordEvent(trx, EVENTS.courseChanged, courseChanged(id, course));
+          await recordAudit(trx, SERVICE, audit);
           return { createdAt: updated.created_at };
         }),
       );
     },
 
-    /** Deletes the course with its participations, and tells the other services (its files go too). */
-    delete(id: string): Promise<boolean> {
-      return writeWithEvent(db, EVENTS.courseDeleted, { courseId: id }, async (trx) => {
+    /**
+     * Deletes the course with its participations and results, tells the other services (its files go too) and
+     * records it for the audit trail, with the title it had in `language`.
+     */
+    delete(id: string, language: Language, audit: (title: string | undefined) => AuditDraft): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const shown = await trx
+          .selectFrom('courses as c')
+          .innerJoin('course_texts as t', (join) => join.on(shownText(language)))
+          .select('t.title')
+          .where('c.id', '=', id)
+          .executeTakeFirst();
         const deleted = await trx.deleteFrom('courses').where('id', '=', id).executeTakeFirst();
-        return deleted.numDeletedRows > 0n;
+        if (deleted.numDeletedRows === 0n) return false;
+        await recordEvent(trx, EVENTS.courseDeleted, { courseId: id });
+        await recordAudit(trx, SERVICE, audit(shown?.title));
+        return true;
       });
     },
 

@@ -39,3 +39,21 @@ export function userLanguage(auth: ServiceClient) {
   };
 }
 export type UserLanguage = ReturnType<typeof userLanguage>;
+
+/** A user's name and e-mail for the reviewers' list; null when the account is gone or the auth service is down. */
+export function userProfile(auth: ServiceClient) {
+  return async function profileOf(
+    userId: string,
+    context: CallContext,
+  ): Promise<{ name: string; email: string } | null> {
+    try {
+      const answer = await auth(`/internal/users/${userId}`, context);
+      if (answer.status !== 200) return null;
+      const { name, email } = userSchema.parse(answer.body);
+      return { name, email };
+    } catch {
+      return null;
+    }
+  };
+}
+export type UserProfile = ReturnType<typeof userProfile>;

@@ -1,4 +1,6 @@
 import type { MyParticipation, Participation } from '@portal/contracts/courses';
+import { type CompletionRecorded, EVENTS, type ParticipationStarted } from '@portal/contracts/events';
+import { recordEvent } from '@portal/kit/events';
 import type { Kysely, Transaction } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
 
@@ -16,28 +18,40 @@ const toParticipation = (row: {
 
 export function participationsRepository(db: Kysely<CoursesDatabase>) {
   return {
-    /** Starts (or starts again after completing): the user is a participant until they complete. */
+    /**
+     * Starts (or starts again after completing): the user is a participant until they complete. A start is
+     * told to the training service (participation.started) in the same transaction.
+     */
     async start(courseId: string, userId: string, now: Date): Promise<Participation> {
-      const row = await db
-        .insertInto('participations')
-        .values({ course_id: courseId, user_id: userId, started_at: now, completed_at: null })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['course_id', 'user_id'])
-            .doUpdateSet({ started_at: now, completed_at: null })
-            .where('participations.completed_at', 'is not', null),
-        )
-        .returningAll()
-        .executeTakeFirst();
-      if (row) return toParticipation(row);
-      // Already started: starting twice changes nothing.
-      const current = await db
-        .selectFrom('participations')
-        .selectAll()
-        .where('course_id', '=', courseId)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return toParticipation(current);
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('participations')
+          .values({ course_id: courseId, user_id: userId, started_at: now, completed_at: null })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['course_id', 'user_id'])
+              .doUpdateSet({ started_at: now, completed_at: null })
+              .where('participations.completed_at', 'is not', null),
+          )
+          .returningAll()
+          .executeTakeFirst();
+        if (row) {
+          await recordEvent(trx, EVENTS.participationStarted, {
+            courseId,
+            userId,
+            startedAt: now.toISOString(),
+          } satisfies ParticipationStarted);
+          return toParticipation(row);
+        }
+        // Already started: starting twice changes nothing.
+        const current = await trx
+          .selectFrom('participations')
+          .selectAll()
+          .where('course_id', '=', courseId)
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        return toParticipation(current);
+      });
     },
 
     /** Completes an active participation and records when; undefined when the user had not started. */
@@ -56,6 +70,11 @@ export function participationsRepository(db: Kysely<CoursesDatabase>) {
           .insertInto('completions')
           .values({ course_id: courseId, user_id: userId, completed_at: now })
           .execute();
+        await recordEvent(trx, EVENTS.completionRecorded, {
+          courseId,
+          userId,
+          completedAt: now.toISOString(),
+        } satisfies CompletionRecorded);
         return toParticipation(row);
       });
     },
@@ -96,8 +115,9 @@ export function participationsRepository(db: Kysely<CoursesDatabase>) {
 }
 export type ParticipationsRepository = ReturnType<typeof participationsRepository>;
 
-/** A deleted user leaves every course (handler of the user.deleted event). */
+/** A deleted user leaves every course, their results too (handler of the user.deleted event). */
 export async function removeUserEverywhere(trx: Transaction<CoursesDatabase>, userId: string) {
+  await trx.deleteFrom('course_results').where('user_id', '=', userId).execute();
   await trx.deleteFrom('participations').where('user_id', '=', userId).execute();
   await trx.deleteFrom('completions').where('user_id', '=', userId).execute();
 }

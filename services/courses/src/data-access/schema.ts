@@ -1,5 +1,8 @@
 import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
+import type { CompletionProof } from '@portal/contracts/courses';
+import type { ResultStatus } from '@portal/contracts/course-results';
+import { EVENTS } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import type { ColumnType, Transaction } from 'kysely';
 // eslint-disable-next-line import-x/no-restricted-paths -- the migrations derive card text with the domain's rules
@@ -19,6 +22,7 @@ export interface CoursesDatabase {
     /** The searchable text of every language together (one indexed LIKE finds a course in any of them). */
     search_text: string;
     is_published: boolean;
+    completion_proof: ColumnType<CompletionProof, CompletionProof | undefined, CompletionProof>;
     created_by: string | null;
     created_at: ColumnType<Date, Date | undefined, never>;
     updated_at: Date;
@@ -41,11 +45,30 @@ export interface CoursesDatabase {
     completed_at: Date | null;
   };
   completions: { course_id: string; user_id: string; completed_at: Date };
+  /** A learner's uploaded proof of completion; 'uploading' until its last chunk is stored. */
+  course_results: {
+    id: string;
+    course_id: string;
+    user_id: string;
+    file_name: string;
+    file_type: string;
+    file_size: ColumnType<number, number | undefined, number>;
+    status: 'uploading' | ResultStatus;
+    uploaded_at: ColumnType<Date, Date | undefined, Date>;
+    reviewed_at: Date | null;
+    reviewed_by: string | null;
+    review_comment: string | null;
+  };
+  /** A result's content in fixed-size chunks, as the files service keeps attachments (decision 0011). */
+  course_result_chunks: { result_id: string; n: number; data: Uint8Array };
   /** One row: changed by a trigger in every transaction that writes what a card shows (migration 004). */
   catalogue_version: { version: string };
 }
 
 const REWRITE_BATCH = 500;
+
+/** A timestamptz as the events' ISO 8601 instants in UTC (`2026-03-12T08:00:00.000Z`), whatever the session's zone. */
+const isoInstant = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The courses table as migration 002 knew it (003 moved its texts to course_texts). */
 interface Version2Database {
@@ -186,6 +209,60 @@ export const migrations: Migration[] = [
         (table) => `create or replace trigger ${table}_catalogue_changed before insert or update or delete or truncate
           on ${table} for each statement execute function catalogue_changed()`,
       ),
+    ],
+  },
+  {
+    // Proof of completion (issue 30): the learner's confirmation, or a result they upload for an administrator.
+    id: '005-completion-proof-and-results',
+    statements: [
+      `alter table courses add column completion_proof text not null default 'confirmation'
+        check (completion_proof in ('confirmation', 'upload'))`,
+      `create table course_results (
+        id uuid primary key,
+        course_id uuid not null references courses (id) on delete cascade,
+        user_id uuid not null,
+        file_name text not null,
+        file_type text not null,
+        file_size bigint not null default 0,
+        status text not null check (status in ('uploading', 'pending', 'approved', 'rejected')),
+        uploaded_at timestamptz not null default now(),
+        reviewed_at timestamptz,
+        reviewed_by uuid,
+        review_comment text
+      )`,
+      `create index course_results_queue on course_results (status, uploaded_at, id)`,
+      `create index course_results_mine on course_results (user_id, course_id, uploaded_at desc)`,
+      // One result waits for review per learner and course: a second upload meanwhile is refused.
+      `create unique index course_results_one_pending on course_results (course_id, user_id) where status = 'pending'`,
+      `create table course_result_chunks (
+        result_id uuid not null references course_results (id) on delete cascade,
+        n integer not null,
+        data bytea not null,
+        primary key (result_id, n)
+      )`,
+    ],
+  },
+  {
+    // The training service keeps a read model fed by these events: what existed before they were sent is put in
+    // the outbox once, courses first, so a training service that starts later has it all.
+    id: '006-training-events-backfill',
+    statements: [
+      `insert into outbox (event_id, topic, payload)
+        select gen_random_uuid(), '${EVENTS.courseChanged}', jsonb_build_object(
+          'courseId', c.id,
+          'titles', (select jsonb_object_agg(t.language, t.title) from course_texts t where t.course_id = c.id),
+          'defaultLanguage', c.default_language,
+          'published', c.is_published,
+          'completionProof', c.completion_proof)
+        from courses c order by c.created_at, c.id`,
+      `insert into outbox (event_id, topic, payload)
+        select gen_random_uuid(), '${EVENTS.participationStarted}', jsonb_build_object(
+          'courseId', p.course_id, 'userId', p.user_id, 'startedAt', ${isoInstant('p.started_at')})
+        from participations p order by p.started_at, p.course_id, p.user_id`,
+      `insert into outbox (event_id, topic, payload)
+        select gen_random_uuid(), '${EVENTS.completionRecorded}', jsonb_build_object(
+          'courseId', k.course_id, 'userId', k.user_id, 'completedAt', ${isoInstant('k.completed_at')})
+        from completions k order by k.completed_at, k.course_id, k.user_id`,
     ],
   },
 ];

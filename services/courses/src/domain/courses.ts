@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   type Category,
   COURSE_LIMITS,
@@ -14,6 +14,14 @@ import {
   type MyCoursesQuery,
   type MyParticipation,
 } from '@portal/contracts/courses';
+import {
+  type CourseResult,
+  type ResultForReview,
+  type ResultListQuery,
+  type ReviewDecision,
+} from '@portal/contracts/course-results';
+import type { AuditRecord } from '@portal/contracts/audit';
+import type { AuditContext, AuditDraft } from '@portal/kit/audit';
 import type { Language } from '@portal/contracts/languages';
 import { AppError, badRequest, forbidden, notFound } from '@portal/kit/errors';
 import type { Identity } from '@portal/kit/identity';
@@ -25,20 +33,25 @@ import {
   type CourseRow,
   type CourseWrite,
   type CoursesRepository,
+  type EditableCourse,
   languagesOf,
   type StoredText,
   type StoredTexts,
 } from '../data-access/courses-repository.ts';
-import type { FilesOfCourse, UserExistence } from '../data-access/other-services.ts';
+import type { FilesOfCourse, UserExistence, UserProfile } from '../data-access/other-services.ts';
 import type { ParticipationsRepository } from '../data-access/participations-repository.ts';
+import type { ResultsRepository } from '../data-access/results-repository.ts';
 import { cardText, plainText, sanitizeDescription, searchable, shortDescription } from './rich-text.ts';
 
 export interface CoursesDeps {
   courses: CoursesRepository;
   categories: CategoriesRepository;
   participations: ParticipationsRepository;
+  results: ResultsRepository;
   filesOf: FilesOfCourse;
   userExists: UserExistence;
+  /** Who uploaded a result, for the reviewers; none given: nobody is named. */
+  profileOf?: UserProfile;
   now?: () => Date;
 }
 
@@ -80,6 +93,7 @@ function toSaved(
     description: text.descriptionHtml,
     shortDescription: text.shortDescription,
     isPublished: write.isPublished,
+    completionProof: write.completionProof,
     categories,
     language: shownLanguage,
     defaultLanguage: write.defaultLanguage,
@@ -140,7 +154,7 @@ const changedOne = (single: string | undefined, inTexts: string | undefined, sto
  */
 export function courseWrite(
   input: CourseInput,
-  current: { defaultLanguage: Language; texts: StoredTexts } | undefined,
+  current: Pick<EditableCourse, 'defaultLanguage' | 'texts' | 'completionProof'> | undefined,
   callerLanguage: Language,
 ): CourseWrite {
   const defaultLanguage = input.defaultLanguage ?? current?.defaultLanguage ?? callerLanguage;
@@ -171,8 +185,47 @@ export function courseWrite(
     searchText: searchTextOf(texts),
     isPublished: input.isPublished,
     categoryIds: input.categoryIds,
+    completionProof: input.completionProof ?? current?.completionProof ?? 'confirmation',
   };
 }
+
+/** A long text in the audit trail: its hash, not its content (issue 31). */
+const digest = (text: string | undefined) =>
+  text === undefined ? null : `sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+
+/** The fields an update changed, before and after (descriptions as hashes). */
+function courseChanges(before: EditableCourse, after: CourseWrite): NonNullable<AuditRecord['changes']> {
+  const changes: NonNullable<AuditRecord['changes']> = {};
+  const compare = (field: string, was: unknown, now: unknown) => {
+    if (JSON.stringify(was) !== JSON.stringify(now)) changes[field] = { before: was, after: now };
+  };
+  compare('isPublished', before.isPublished, after.isPublished);
+  compare('completionProof', before.completionProof, after.completionProof);
+  compare('defaultLanguage', before.defaultLanguage, after.defaultLanguage);
+  compare('categoryIds', [...before.categoryIds].sort(), [...after.categoryIds].sort());
+  for (const language of languagesOf({ ...before.texts, ...after.texts })) {
+    const was = before.texts[language];
+    const now = after.texts[language];
+    compare(`title.${language}`, was?.title ?? null, now?.title ?? null);
+    compare(`description.${language}`, digest(was?.descriptionHtml), digest(now?.descriptionHtml));
+  }
+  return changes;
+}
+
+const audited = (
+  context: AuditContext,
+  action: string,
+  object: { type: 'course' | 'course-result'; id: string; label?: string | undefined },
+  extra: Pick<AuditDraft, 'changes' | 'details'> = {},
+): AuditDraft => ({
+  ...context,
+  action,
+  object: { type: object.type, id: object.id, ...(object.label === undefined ? {} : { label: object.label }) },
+  outcome: 'success',
+  ...extra,
+});
+
+const defaultTitle = (course: CourseWrite) => course.texts[course.defaultLanguage]?.title;
 
 /** Only a published course can be started: a draft is still being written (administrators preview it). */
 function startable(course: CourseRow) {
@@ -192,7 +245,7 @@ export function courses(deps: CoursesDeps) {
   /** Every rule of the course form, the categories included (they must exist): the course and its categories. */
   async function prepare(
     input: CourseInput,
-    current: { defaultLanguage: Language; texts: StoredTexts } | undefined,
+    current: EditableCourse | undefined,
     callerLanguage: Language,
     language: Language,
   ): Promise<{ course: CourseWrite; categories: Category[] }> {
@@ -293,16 +346,39 @@ export function courses(deps: CoursesDeps) {
     },
 
     /** A new course; without a default language, the caller's language is the course's. */
-    async create(input: CourseInput, identity: Identity, language: Language): Promise<CourseSaved> {
+    async create(
+      input: CourseInput,
+      identity: Identity,
+      language: Language,
+      audit: AuditContext,
+    ): Promise<CourseSaved> {
       const id = randomUUID();
       const { course, categories } = await prepare(input, undefined, identity.lang, language);
       const createdAt = now();
-      const outcome = await deps.courses.insert([{ id, course, createdBy: viewerOf(identity), createdAt }]);
+      const outcome = await deps.courses.insert([{ id, course, createdBy: viewerOf(identity), createdAt }], () =>
+        audited(
+          audit,
+          'course.created',
+          { type: 'course', id, label: defaultTitle(course) },
+          {
+            details: {
+              isPublished: course.isPublished,
+              completionProof: course.completionProof,
+              languages: languagesOf(course.texts),
+            },
+          },
+        ),
+      );
       if (outcome === 'category_missing') throw categoryUnknown();
       return toSaved(id, course, categories, language, { createdAt, updatedAt: createdAt });
     },
 
-    async update(input: CourseUpdate, identity: Identity, language: Language): Promise<CourseSaved> {
+    async update(
+      input: CourseUpdate,
+      identity: Identity,
+      language: Language,
+      audit: AuditContext,
+    ): Promise<CourseSaved> {
       const loadedAt = new Date(input.updatedAt);
       if (Number.isNaN(loadedAt.getTime())) {
         throw badRequest('updatedAt is not a date', [{ path: 'updatedAt', code: 'updated_at_invalid' }]);
@@ -315,7 +391,20 @@ export function courses(deps: CoursesDeps) {
       const categoryIds = input.categoryIds ?? current.categoryIds;
       const { course, categories } = await prepare({ ...input, categoryIds }, current, identity.lang, language);
       const updatedAt = now();
-      const outcome = await deps.courses.update(input.id, course, loadedAt, updatedAt);
+      const changes = courseChanges(current, course);
+      const action =
+        changes.isPublished === undefined
+          ? 'course.updated'
+          : course.isPublished
+            ? 'course.published'
+            : 'course.unpublished';
+      const outcome = await deps.courses.update(
+        input.id,
+        course,
+        loadedAt,
+        updatedAt,
+        audited(audit, action, { type: 'course', id: input.id, label: defaultTitle(course) }, { changes }),
+      );
       if (outcome === 'missing') throw notFound('Course not found');
       if (outcome === 'category_missing') throw categoryUnknown();
       if (outcome === 'changed') {
@@ -324,8 +413,11 @@ export function courses(deps: CoursesDeps) {
       return toSaved(input.id, course, categories, language, { createdAt: outcome.createdAt, updatedAt });
     },
 
-    async delete(id: string) {
-      if (!(await deps.courses.delete(id))) throw notFound('Course not found');
+    async delete(id: string, language: Language, audit: AuditContext) {
+      const deleted = await deps.courses.delete(id, language, (title) =>
+        audited(audit, 'course.deleted', { type: 'course', id, label: title }),
+      );
+      if (!deleted) throw notFound('Course not found');
     },
 
     async start(courseId: string, identity: Identity) {
@@ -334,7 +426,10 @@ export function courses(deps: CoursesDeps) {
     },
 
     async complete(courseId: string, identity: Identity) {
-      await visible(courseId, identity, identity.lang);
+      const course = await visible(courseId, identity, identity.lang);
+      if (course.completionProof === 'upload') {
+        throw new AppError(409, 'completion_needs_result', 'This course is completed by an approved result');
+      }
       const participation = await deps.participations.complete(courseId, viewerOf(identity), now());
       if (!participation) throw new AppError(409, 'not_started', 'The course was not started');
       return participation;
@@ -344,6 +439,93 @@ export function courses(deps: CoursesDeps) {
       startable(await visible(courseId, context.identity, context.identity.lang));
       if (!(await deps.userExists(userId, context))) throw notFound('User not found');
       return deps.participations.start(courseId, userId, now());
+    },
+
+    /**
+     * Checked before a byte of an upload is read: the course asks for a result, the caller takes it (started, not
+     * completed) and has none waiting for review.
+     */
+    async resultUploadable(courseId: string, identity: Identity): Promise<void> {
+      const course = await visible(courseId, identity, identity.lang);
+      if (course.completionProof !== 'upload') {
+        throw new AppError(
+          409,
+          'completion_by_confirmation',
+          'This course is completed by confirming, not by a result',
+        );
+      }
+      const userId = viewerOf(identity);
+      const participation = (await deps.participations.ofUser(userId)).find((mine) => mine.courseId === courseId);
+      if (!participation) throw new AppError(409, 'not_started', 'The course was not started');
+      if (participation.completedAt !== null) throw new AppError(409, 'already_completed', 'The course is completed');
+      if ((await deps.results.latest(courseId, userId))?.status === 'pending') {
+        throw new AppError(409, 'result_pending', 'A result is waiting for review already');
+      }
+    },
+
+    /** The caller's latest result for a course they may see, or null. */
+    async myResult(courseId: string, identity: Identity): Promise<CourseResult | null> {
+      await visible(courseId, identity, identity.lang);
+      return (await deps.results.latest(courseId, viewerOf(identity))) ?? null;
+    },
+
+    /** A result for download: its owner's or any for administrators (others learn nothing, not even that it exists). */
+    async resultForDownload(resultId: string, identity: Identity): Promise<CourseResult> {
+      const result = await deps.results.find(resultId);
+      if (!result || (!identity.admin && result.userId !== identity.sub)) throw notFound('Result not found');
+      return result;
+    },
+
+    /** A page of results for the reviewers, each with its uploader's name (asked of the auth service, once each). */
+    async listResults(
+      query: ResultListQuery,
+      context: CallContext,
+      language: Language,
+    ): Promise<{ items: ResultForReview[]; total: number }> {
+      const { items, total } = await deps.results.list(
+        {
+          status: query.status,
+          limit: query.limit ?? COURSE_LIMITS.pageSizeDefault,
+          offset: query.offset ?? 0,
+        },
+        language,
+      );
+      const userIds = [...new Set(items.map((item) => item.userId))];
+      const profiles = new Map(
+        await Promise.all(
+          userIds.map(
+            async (userId) => [userId, deps.profileOf ? await deps.profileOf(userId, context) : null] as const,
+          ),
+        ),
+      );
+      return { items: items.map((item) => ({ ...item, person: profiles.get(item.userId) ?? null })), total };
+    },
+
+    /** Approves (the course is completed) or rejects (the learner uploads again) a pending result. */
+    async review(resultId: string, decision: ReviewDecision, identity: Identity, audit: AuditContext) {
+      const status = decision.decision === 'approve' ? 'approved' : 'rejected';
+      const comment = decision.comment === undefined || decision.comment === '' ? null : decision.comment;
+      const reviewed = await deps.results.review(resultId, {
+        status,
+        comment,
+        reviewerId: identity.sub,
+        now: now(),
+        audit: (result) =>
+          audited(
+            audit,
+            `course-result.${status}`,
+            { type: 'course-result', id: result.id, label: result.fileName },
+            {
+              changes: { status: { before: 'pending', after: status } },
+              details: { courseId: result.courseId, userId: result.userId, ...(comment ? { comment } : {}) },
+            },
+          ),
+      });
+      if (reviewed) return reviewed;
+      if (await deps.results.find(resultId)) {
+        throw new AppError(409, 'result_not_pending', 'The result was reviewed already');
+      }
+      throw notFound('Result not found');
     },
   };
 }

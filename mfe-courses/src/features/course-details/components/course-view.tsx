@@ -52,6 +52,11 @@ export function CourseView({ course, participation, isAdmin, notice }: Props) {
           <CourseLanguage language={course.language} languages={course.languages} />
         </div>
         <div className={styles.headerActions}>
+          {isAdmin && course.completionProof === 'upload' && (
+            <Link to={pages.adminReviews.getHref()} className={buttons.button}>
+              {t('result.reviewLink')}
+            </Link>
+          )}
           {isAdmin && (
             <Link to={pages.editCourse.getHref(course.id)} className={`${buttons.button} ${styles.edit}`}>
               <EditIcon />

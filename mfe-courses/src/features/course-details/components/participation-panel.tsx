@@ -4,29 +4,29 @@ import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatDate } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageToasts } from 'react-toastify';
 import ui from '../../../components/ui.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { useParticipation } from '../api/participation.ts';
 import styles from './participation-panel.module.css';
+import { ResultPanel } from './result-panel.tsx';
 
 interface Props {
   course: Course;
   participation: MyParticipation | undefined;
 }
 
-const FAILURES = { course_draft: 'details.draftNotStartable' };
+const FAILURES = { course_draft: 'details.draftNotStartable', completion_needs_result: 'result.needed' };
 
 /**
- * Start the course, or mark it as completed after a confirmation; where the reader stands (started, or the
- * date of their last completion); the 'Upload result' button while the course is started. A draft cannot be
+ * Start the course, then complete it: by a confirmation, or, when the course asks for a result, by uploading it
+ * for review; where the reader stands (started, or the date of their last completion). A draft cannot be
  * started: its page says so instead.
  */
 export function ParticipationPanel({ course, participation }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
-  const hintId = useId();
   const [confirming, setConfirming] = useState(false);
   const toast = usePageToasts();
   const { started, completedAt, pending, toggle } = useParticipation(course, participation, (error, starting) => {
@@ -46,37 +46,32 @@ export function ParticipationPanel({ course, participation }: Props) {
     await toggle();
     setConfirming(false);
   };
+  const byResult = course.completionProof === 'upload';
 
   return (
     <div className={styles.panel}>
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={started ? buttons.button : buttons.buttonPrimary}
-          onClick={() => (started ? setConfirming(true) : void toggle())}
-          disabled={pending}
-          aria-busy={pending}
-        >
-          {pending && <span className={spinner.spinner} aria-hidden="true" />}
-          {t(started ? 'details.complete' : 'details.start')}
-        </button>
-        {started && (
-          <button type="button" className={buttons.button} disabled aria-describedby={hintId}>
-            {t('details.uploadResult')}
+      {!(started && byResult) && (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={started ? buttons.button : buttons.buttonPrimary}
+            onClick={() => (started ? setConfirming(true) : void toggle())}
+            disabled={pending}
+            aria-busy={pending}
+          >
+            {pending && <span className={spinner.spinner} aria-hidden="true" />}
+            {t(started ? 'details.complete' : 'details.start')}
           </button>
-        )}
-      </div>
+        </div>
+      )}
       <div className={styles.state} aria-live="polite">
         {started && <p className={ui.tagActive}>{t('details.started')}</p>}
         {completedAt && (
           <p className={styles.completed}>{t('details.completedOn', { date: formatDate(completedAt) })}</p>
         )}
-        {started && (
-          <p id={hintId} className={styles.hint}>
-            {t('details.uploadResultSoon')}
-          </p>
-        )}
+        {!started && byResult && <p className={styles.hint}>{t('result.asked')}</p>}
       </div>
+      {started && byResult && <ResultPanel course={course} />}
       {confirming && (
         <ConfirmDialog
           title={t('details.completeTitle')}

@@ -1,5 +1,5 @@
 import { api } from '@portal/contracts/api-client';
-import { COURSE_LIMITS, type Category, type Course } from '@portal/contracts/courses';
+import { COMPLETION_PROOFS, COURSE_LIMITS, type Category, type Course } from '@portal/contracts/courses';
 import { isLanguage, type Language, LANGUAGES } from '@portal/contracts/languages';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
@@ -400,6 +400,22 @@ export function CourseForm({ mode, course, categories }: Props) {
           />
           <span>{t('form.published')}</span>
         </label>
+
+        <fieldset className={styles.proof} disabled={busy}>
+          <legend>{t('form.completionProof')}</legend>
+          {COMPLETION_PROOFS.map((proof) => (
+            <label key={proof} className={styles.checkbox}>
+              <input
+                type="radio"
+                name="completion-proof"
+                value={proof}
+                checked={values.completionProof === proof}
+                onChange={() => dispatch({ type: 'completionProofChanged', completionProof: proof })}
+              />
+              <span>{t(`form.proof.${proof}`)}</span>
+            </label>
+          ))}
+        </fieldset>
 
         <FileArea
           entries={visibleFiles(state)}

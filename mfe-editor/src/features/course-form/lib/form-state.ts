@@ -1,4 +1,5 @@
 import {
+  type CompletionProof,
   type Course,
   type CourseFile,
   courseFormSchema,
@@ -26,6 +27,8 @@ export interface FormValues {
   defaultLanguage: Language;
   isPublished: boolean;
   categoryIds: string[];
+  /** How learners prove they completed the course: their confirmation, or a result an administrator reviews. */
+  completionProof: CompletionProof;
 }
 
 /** A file the user added: it waits here, under a temporary id, until the form is submitted (spec §3, §4). */
@@ -75,7 +78,13 @@ function textsWith(entries: Partial<Record<Language, LanguageText>>): Texts {
 }
 
 export function emptyValues(defaultLanguage: Language): FormValues {
-  return { texts: textsWith({}), defaultLanguage, isPublished: false, categoryIds: [] };
+  return {
+    texts: textsWith({}),
+    defaultLanguage,
+    isPublished: false,
+    categoryIds: [],
+    completionProof: 'confirmation',
+  };
 }
 
 /** A new course is written first in `defaultLanguage` (the user's interface language). */
@@ -111,6 +120,7 @@ export type FormAction =
   /** "Start from the default language's text": an empty language gets a copy of the default one. */
   | { type: 'copiedFromDefault'; language: Language }
   | { type: 'publishedChanged'; isPublished: boolean }
+  | { type: 'completionProofChanged'; completionProof: CompletionProof }
   | { type: 'categoriesChanged'; categoryIds: string[] }
   | { type: 'filesAdded'; files: { id: `temp-${string}`; file: File }[] }
   | { type: 'fileRemoved'; id: string }
@@ -154,6 +164,7 @@ function valuesOf(course: Course): FormValues {
     defaultLanguage: course.defaultLanguage,
     isPublished: course.isPublished,
     categoryIds: course.categories.map((category) => category.id),
+    completionProof: course.completionProof,
   };
 }
 
@@ -223,6 +234,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     }
     case 'publishedChanged':
       return { ...state, values: { ...state.values, isPublished: action.isPublished } };
+    case 'completionProofChanged':
+      return { ...state, values: { ...state.values, completionProof: action.completionProof } };
     case 'categoriesChanged':
       return { ...state, values: { ...state.values, categoryIds: action.categoryIds } };
     case 'filesAdded':
@@ -343,6 +356,7 @@ function sameValues(a: FormValues, b: FormValues): boolean {
     LANGUAGES.every((language) => sameText(a.texts[language], b.texts[language])) &&
     a.defaultLanguage === b.defaultLanguage &&
     a.isPublished === b.isPublished &&
+    a.completionProof === b.completionProof &&
     a.categoryIds.length === b.categoryIds.length &&
     [...a.categoryIds].sort().join() === [...b.categoryIds].sort().join()
   );
@@ -359,7 +373,8 @@ export function isDirty(state: FormState): boolean {
     return (
       LANGUAGES.some((language) => hasText(values.texts[language])) ||
       values.categoryIds.length > 0 ||
-      values.isPublished
+      values.isPublished ||
+      values.completionProof !== 'confirmation'
     );
   }
   return !sameValues(state.values, state.initial);

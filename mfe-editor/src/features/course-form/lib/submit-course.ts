@@ -29,6 +29,7 @@ export async function submitCourse(
     defaultLanguage: values.defaultLanguage,
     isPublished: values.isPublished,
     categoryIds: values.categoryIds,
+    completionProof: values.completionProof,
   };
   dispatch({ type: 'saveStarted' });
   let courseId: string;

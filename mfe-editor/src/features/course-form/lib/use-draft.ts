@@ -1,3 +1,4 @@
+import { COMPLETION_PROOFS } from '@portal/contracts/courses';
 import { isLanguage, LANGUAGES } from '@portal/contracts/languages';
 import { useEffect, useRef } from 'react';
 import type { FormValues, LanguageText } from './form-state.ts';
@@ -34,8 +35,12 @@ function parseDraft(stored: string | null): Draft | null {
       isLanguage(values.defaultLanguage) &&
       typeof values.isPublished === 'boolean' &&
       Array.isArray(values.categoryIds) &&
-      values.categoryIds.every(isString);
-    return valid ? { values: values as FormValues, updatedAt } : null;
+      values.categoryIds.every(isString) &&
+      (values.completionProof === undefined || COMPLETION_PROOFS.includes(values.completionProof));
+    // Drafts kept before courses had a way of proving completion take the default one.
+    return valid
+      ? { values: { ...(values as FormValues), completionProof: values.completionProof ?? 'confirmation' }, updatedAt }
+      : null;
   } catch {
     return null;
   }

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CONTENT_LANGUAGE_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import type { Language } from '@portal/contracts/languages';
 import {
@@ -13,15 +15,26 @@ import {
   myCoursesQuerySchema,
   registerUserToCourseSchema,
 } from '@portal/contracts/courses';
-import { uuidSchema } from '@portal/contracts/rules';
+import { resultListQuerySchema, reviewDecisionSchema } from '@portal/contracts/course-results';
 import { auditContextOf } from '@portal/kit/audit';
-import { notFound } from '@portal/kit/errors';
+import { uuidSchema } from '@portal/contracts/rules';
+import { AppError, badRequest, notFound } from '@portal/kit/errors';
 import { requireAdmin, requireUser } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
-import type { Request, RequestHandler, Response, Router } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response, Router } from 'express';
+import multer, { type StorageEngine } from 'multer';
 import type { Categories } from '../../domain/categories.ts';
 import type { Courses } from '../../domain/courses.ts';
+import { resultTooLarge } from '../../domain/result-upload.ts';
+
+/** How results are received: where their bytes go, and the largest accepted. */
+export interface ResultUploads {
+  storage: StorageEngine;
+  maxBytes: number;
+  /** A stored result's bytes, a few chunks at a time. */
+  content: (resultId: string) => Readable;
+}
 
 const context = (req: Request) => ({ identity: req.identity, requestId: req.id });
 
@@ -71,8 +84,86 @@ export function categoryRoutes(categories: Categories): Router {
   return router;
 }
 
-export function courseRoutes(courses: Courses): Router {
+export function courseRoutes(courses: Courses, uploads: ResultUploads): Router {
   const router = strictRouter();
+  const receiveResult = multer({
+    storage: uploads.storage,
+    // Browsers send file names as UTF-8 bytes without saying so: read them as such, not as Latin-1.
+    defParamCharset: 'utf8',
+    // One byte over the limit is enough to know it is too large; the rest is not read.
+    limits: { fileSize: uploads.maxBytes + 1, files: 1, fields: 10, parts: 12 },
+  }).single('file');
+  const uploadErrors: ErrorRequestHandler = (error, _req, _res, next) => {
+    if (error instanceof multer.MulterError) {
+      next(
+        error.code === 'LIMIT_FILE_SIZE'
+          ? resultTooLarge(uploads.maxBytes)
+          : badRequest(`Upload refused: ${error.message}`),
+      );
+      return;
+    }
+    // The multipart parser's own complaints (malformed headers, a form cut short) are the client's fault.
+    if (
+      error instanceof Error &&
+      !(error instanceof AppError) &&
+      /multipart|part header|end of form|boundary/i.test(error.message)
+    ) {
+      next(badRequest(`The upload is not a valid multipart form: ${error.message}`));
+      return;
+    }
+    next(error);
+  };
+
+  // Before the course's own routes: `results` is not a course id.
+  router.get('/api/courses/results', requireAdmin, async (req, res) => {
+    const query = parseInput(resultListQuerySchema, req.query, 'results filter');
+    const language = query.lang ?? req.identity.lang;
+    const { items, total } = await courses.listResults(query, context(req), language);
+    res.setHeader(TOTAL_COUNT_HEADER, String(total));
+    contentLanguage(res, language);
+    res.json(items);
+  });
+
+  router.post('/api/courses/results/:id/review', requireAdmin, async (req, res) => {
+    const id = parseInput(uuidSchema, req.params.id, 'result id');
+    const decision = parseInput(reviewDecisionSchema, req.body, 'review');
+    res.json(await courses.review(id, decision, req.identity, auditContextOf(req)));
+  });
+
+  router.get('/api/courses/results/:id/file', requireUser, async (req, res) => {
+    const result = await courses.resultForDownload(parseInput(uuidSchema, req.params.id, 'result id'), req.identity);
+    res.attachment(result.fileName);
+    res.set({
+      'Content-Type': result.fileType,
+      'Content-Length': String(result.fileSize),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, no-store',
+    });
+    await pipeline(uploads.content(result.id), res);
+  });
+
+  // The course and the caller are checked before a byte of the file is read.
+  const checkUploadable: RequestHandler = async (req, _res, next) => {
+    await courses.resultUploadable(parseInput(uuidSchema, req.params.id, 'course id'), req.identity);
+    next();
+  };
+  router.post(
+    '/api/courses/:id/result',
+    requireUser,
+    checkUploadable,
+    receiveResult,
+    uploadErrors,
+    (req: Request, res: Response) => {
+      const stored = (req.file as (Express.Multer.File & { stored?: unknown }) | undefined)?.stored;
+      if (!stored) throw badRequest('Send the file as multipart/form-data in a field named "file"');
+      res.status(201).json(stored);
+    },
+  );
+
+  router.get('/api/courses/:id/result', requireUser, async (req, res) => {
+    res.json(await courses.myResult(parseInput(uuidSchema, req.params.id, 'course id'), req.identity));
+  });
 
   router.get('/api/courses', requireUser, async (req, res) => {
     const query = parseInput(courseListQuerySchema, req.query, 'course filter');
@@ -114,14 +205,14 @@ export function courseRoutes(courses: Courses): Router {
 
   router.post('/api/courses', requireAdmin, async (req, res) => {
     const input = parseInput(courseInputSchema, req.body, 'course');
-    const saved = await courses.create(input, req.identity, languageOf(req));
+    const saved = await courses.create(input, req.identity, languageOf(req), auditContextOf(req));
     contentLanguage(res, saved.language);
     res.status(201).json(saved);
   });
 
   router.put('/api/courses', requireAdmin, async (req, res) => {
     const input = parseInput(courseUpdateSchema, req.body, 'course');
-    const saved = await courses.update(input, req.identity, languageOf(req));
+    const saved = await courses.update(input, req.identity, languageOf(req), auditContextOf(req));
     contentLanguage(res, saved.language);
     res.json(saved);
   });
@@ -155,7 +246,7 @@ export function courseRoutes(courses: Courses): Router {
   });
 
   router.delete('/api/courses/:id', requireAdmin, async (req, res) => {
-    await courses.delete(parseInput(uuidSchema, req.params.id, 'course id'));
+    await courses.delete(parseInput(uuidSchema, req.params.id, 'course id'), req.identity.lang, auditContextOf(req));
     res.json({ message: 'Course deleted' });
   });
 

@@ -1,0 +1,120 @@
+import { api } from '@portal/contracts/api-client';
+import { downloadCourseResultCall, RESULT_LIMITS, type ResultForReview } from '@portal/contracts/course-results';
+import { pages } from '@portal/contracts/pages';
+import { formatDate, formatFileSize, formatTime } from '@portal/web-kit/format';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
+import field from '@portal/web-kit/styles/field.module.css';
+import textInput from '@portal/web-kit/styles/input.module.css';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import styles from './reviews.module.css';
+
+interface Props {
+  result: ResultForReview;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: (comment: string) => void;
+}
+
+/** One uploaded result: its course, who uploaded it and when, the file; approve, or reject with a comment. */
+export function ReviewRow({ result, busy, onApprove, onReject }: Props) {
+  const { t } = useTranslation(COURSES_NAMESPACE);
+  const commentId = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const [comment, setComment] = useState('');
+  const [missing, setMissing] = useState(false);
+  const uploadedAt = new Date(result.uploadedAt);
+  const fileHref = api.url(downloadCourseResultCall.path.replace(':id', encodeURIComponent(result.id)));
+
+  const reject = () => {
+    if (comment.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    onReject(comment.trim());
+  };
+
+  return (
+    <li className={styles.row}>
+      <dl className={styles.facts}>
+        <dt>{t('reviews.course')}</dt>
+        <dd>
+          <Link to={pages.course.getHref(result.courseId)}>{result.courseTitle}</Link>
+        </dd>
+        <dt>{t('reviews.person')}</dt>
+        <dd>{result.person ? `${result.person.name} (${result.person.email})` : t('reviews.unknownPerson')}</dd>
+        <dt>{t('reviews.uploadedAt')}</dt>
+        <dd>{t('reviews.dateTime', { date: formatDate(result.uploadedAt), time: formatTime(uploadedAt) })}</dd>
+        <dt>{t('reviews.file')}</dt>
+        <dd>
+          <a href={fileHref} target="_blank" rel="noreferrer">
+            {result.fileName}
+          </a>{' '}
+          ({formatFileSize(result.fileSize)})
+        </dd>
+        {result.status !== 'pending' && (
+          <>
+            <dt>{t('reviews.decision')}</dt>
+            <dd>{t(result.status === 'approved' ? 'reviews.approved' : 'reviews.rejected')}</dd>
+          </>
+        )}
+        {result.reviewComment && (
+          <>
+            <dt>{t('reviews.comment')}</dt>
+            <dd className={styles.comment}>{result.reviewComment}</dd>
+          </>
+        )}
+      </dl>
+      {result.status === 'pending' && (
+        <div className={styles.actions}>
+          {rejecting ? (
+            <>
+              <div className={field.field}>
+                <label className={field.label} htmlFor={commentId}>
+                  {t('reviews.commentLabel')}
+                </label>
+                <textarea
+                  id={commentId}
+                  className={textInput.input}
+                  value={comment}
+                  maxLength={RESULT_LIMITS.reviewCommentMax}
+                  rows={3}
+                  aria-invalid={missing}
+                  aria-describedby={missing ? `${commentId}-error` : undefined}
+                  onChange={(event) => {
+                    setComment(event.target.value);
+                    setMissing(false);
+                  }}
+                />
+                {missing && (
+                  <p id={`${commentId}-error`} className={field.error}>
+                    {t('reviews.commentRequired')}
+                  </p>
+                )}
+              </div>
+              <div className={styles.buttons}>
+                <button type="button" className={buttons.buttonDanger} disabled={busy} onClick={reject}>
+                  {t('reviews.confirmReject')}
+                </button>
+                <button type="button" className={buttons.button} disabled={busy} onClick={() => setRejecting(false)}>
+                  {t('common.cancel')}
+                </button>
+              </div>
+            </>
+          ) : (
+            <div className={styles.buttons}>
+              <button type="button" className={buttons.buttonPrimary} disabled={busy} onClick={onApprove}>
+                {t('reviews.approve')}
+              </button>
+              <button type="button" className={buttons.button} disabled={busy} onClick={() => setRejecting(true)}>
+                {t('reviews.reject')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
