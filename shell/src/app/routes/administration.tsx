@@ -10,9 +10,10 @@ import styles from './administration.module.css';
 const SECTIONS = [
   'adminUsers',
   'adminScim',
-  'adminAudit',
   'adminAssignments',
+  'adminReviews',
   'adminReports',
+  'adminAudit',
 ] as const satisfies readonly PageName[];
 
 /** /admin: where system administrators find every administration page, so that the header keeps one link. */
