@@ -37,7 +37,12 @@ export async function categoryId(request: APIRequestContext, name: string): Prom
 /** A course made by the administrator through the API: faster than the editor for tests about other pages. */
 export async function createCourse(
   request: APIRequestContext,
-  { title, isPublished, category = 'Onboarding' }: { title: string; isPublished: boolean; category?: string },
+  {
+    title,
+    isPublished,
+    category = 'Onboarding',
+    completionProof,
+  }: { title: string; isPublished: boolean; category?: string; completionProof?: 'confirmation' | 'upload' },
 ): Promise<Course> {
   const response = await request.post('/api/courses', {
     headers: XHR,
@@ -46,6 +51,7 @@ export async function createCourse(
       description: `<p>${title}: a course made by the end-to-end tests.</p>`,
       isPublished,
       categoryIds: [await categoryId(request, category)],
+      ...(completionProof ? { completionProof } : {}),
     },
   });
   expect(response.status()).toBe(201);

@@ -47,8 +47,11 @@ export async function registerByApi(page: Page, name: string, language: Language
   return { name, email };
 }
 
-/** The reset link of the newest mail the gateway wrote to DATA_DIR/outbox for `email`. */
-export async function resetLinkFor(email: string): Promise<string> {
+/**
+ * The first link matching `pattern` in the newest mail to `email` that has one, as the services write mails to
+ * DATA_DIR/outbox without SMTP_URL.
+ */
+export async function mailLinkFor(email: string, pattern: RegExp): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   let link: string | undefined;
   await expect
@@ -61,16 +64,17 @@ export async function resetLinkFor(email: string): Promise<string> {
         .reverse();
       for (const file of files) {
         const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string };
-        if (mail.to === email) {
-          link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
-          return link;
-        }
+        link = mail.to === email ? pattern.exec(mail.text)?.[0] : undefined;
+        if (link) return link;
       }
       return undefined;
     })
     .toBeTruthy();
   return link ?? '';
 }
+
+/** The reset (or invitation) link of the newest such mail to `email`. */
+export const resetLinkFor = (email: string) => mailLinkFor(email, /https?:\/\/\S+\/reset-password\?token=[\w-]+/);
 
 /** The path and query of a full URL, so that the page stays on the test's base URL. */
 export const pathOf = (url: string) => {
