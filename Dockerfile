@@ -4,8 +4,8 @@
 #   --target test-idp (the compose test's OpenID Connect provider, deploy/compose.sso-test.yml)
 # The build steps are the commands the tests run: `npm install` (as scripts/bootstrap.mjs) and `npm run build -w <slice>`.
 # It builds with BuildKit and with the classic builder. The classic builder builds every stage before the target,
-# so the stages are ordered for it: the shared dependency layer first, then the service and the admin command
-# line (both only copy files), then the slices.
+# so the stages are ordered for it: the shared dependency layer first, then the service, the admin command
+# line and the compose test's provider (all only copy files), then the slices.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
@@ -80,6 +80,18 @@ COPY --chown=node:node scripts ./scripts
 USER node
 ENTRYPOINT ["node", "scripts/admin.ts"]
 
+# The compose test's OpenID Connect provider (deploy/compose.sso-test.yml), not a deployable: the suite's test
+# provider, which needs the development dependencies; copied, so that no build setting is in its history.
+FROM ${NODE_IMAGE} AS test-idp
+WORKDIR /app
+COPY --from=deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json ./
+COPY --chown=node:node gateway/test/test-provider.ts ./gateway/test/
+COPY --chown=node:node deploy/test-idp.ts ./deploy/
+USER node
+EXPOSE 9000
+CMD ["node", "deploy/test-idp.ts"]
+
 FROM deps AS web-build
 ARG SLICE=shell
 COPY . .
@@ -101,14 +113,3 @@ COPY --from=web-build /app/${SLICE}/dist /usr/share/nginx/html${MOUNT_PATH}
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --retries=3 CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
 
-# The compose test's OpenID Connect provider (deploy/compose.sso-test.yml), not a deployable: the suite's test
-# provider, which needs the development dependencies; copied, so that no build setting is in its history.
-FROM ${NODE_IMAGE} AS test-idp
-WORKDIR /app
-COPY --from=deps --chown=node:node /app/node_modules ./node_modules
-COPY --chown=node:node package.json ./
-COPY --chown=node:node gateway/test/test-provider.ts ./gateway/test/
-COPY --chown=node:node deploy/test-idp.ts ./deploy/
-USER node
-EXPOSE 9000
-CMD ["node", "deploy/test-idp.ts"]

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { ApiCall } from './api-calls.ts';
+import { AUDIT_PATH } from './http.ts';
 import { boundedTo, lineTextSchema, uuidSchema } from './rules.ts';
 
 /** What an audit entry may say a change was: lower-case words joined by dots, e.g. `user.signed-in`. */
@@ -64,7 +65,7 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
  */
 export const listAuditEntriesCall = {
   method: 'get',
-  path: '/api/audit',
+  path: AUDIT_PATH,
   query: auditQuerySchema,
   response: auditPageSchema,
 } as const satisfies ApiCall;

@@ -19,3 +19,6 @@ export const END_SESSIONS_HEADER = 'x-portal-end-sessions';
  */
 export const SESSION_ALIVE_PATH = '/api/auth/session-alive';
 export const SESSION_ALIVE_INTERVAL_MS = 15_000;
+
+/** The audit trail's call (`listAuditEntriesCall` in audit.ts): a course page asks it without that file's schemas. */
+export const AUDIT_PATH = '/api/audit';

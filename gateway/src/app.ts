@@ -1,4 +1,3 @@
-import { SESSION_ALIVE_PATH } from '@portal/contracts/http';
 import { SCIM_BASE_PATH } from '@portal/contracts/scim';
 import { apiNotFound, errorHandler } from '@portal/kit/errors';
 import { createLogger } from '@portal/kit/logger';
@@ -21,7 +20,7 @@ import { serviceProxy } from './proxy.ts';
 import { rateLimits } from './rate-limits.ts';
 import { scimRateLimit } from './scim.ts';
 import { securityHeaders } from './security-headers.ts';
-import { sessionRoutes } from './session-routes.ts';
+import { sessionAliveRoute, sessionRoutes } from './session-routes.ts';
 import { sessionMiddleware } from './session.ts';
 import { staticSlices } from './static-slices.ts';
 
@@ -77,10 +76,7 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   );
   app.get('/metrics', metricsAccess(config.METRICS_TOKEN), metrics.handler);
 
-  // Before the rolling sessions: the open tab's question must not keep an unattended session alive.
-  app.get(SESSION_ALIVE_PATH, privateAnswers, ...sessions.peek, (req, res) => {
-    res.json({ signedIn: Boolean(req.session.user) });
-  });
+  app.use(sessionAliveRoute([privateAnswers, ...sessions.peek]));
   app.use('/api', apiCompression(), privateAnswers, ...sessions.handlers, requireCsrfHeader);
   app.post('/api/user/request-password-reset', async (req, _res, next) => {
     await limits.reset(req.ip ?? 'unknown');

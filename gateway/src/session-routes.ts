@@ -8,13 +8,14 @@ import {
   type User,
   userSchema,
 } from '@portal/contracts/auth';
+import { SESSION_ALIVE_PATH } from '@portal/contracts/http';
 import { uuidSchema } from '@portal/contracts/rules';
 import { unauthorized } from '@portal/kit/errors';
 import type { ServiceAnswer, ServiceClient } from '@portal/kit/service-client';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
 import { z } from 'zod';
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { identityOf } from './identity.ts';
 import type { RelyingParty } from './oidc.ts';
 import { oidcRoutes } from './oidc-routes.ts';
@@ -52,6 +53,18 @@ const countedBefore =
 
 /** What the auth service tells the gateway after a reset: whose sessions to end. */
 const passwordResetDoneSchema = z.object({ userId: uuidSchema });
+
+/**
+ * Whether the browser's session still exists, read through `peek` (the sessions without their idle expiry
+ * moving): mounted before the rolling sessions, so an open tab's question does not keep an unattended session alive.
+ */
+export function sessionAliveRoute(peek: RequestHandler[]): Router {
+  const router = strictRouter();
+  router.get(SESSION_ALIVE_PATH, ...peek, (req, res) => {
+    res.json({ signedIn: Boolean(req.session.user) });
+  });
+  return router;
+}
 
 /**
  * Sessions are the gateway's: it asks the auth service, then signs the user in or out. When credentials change

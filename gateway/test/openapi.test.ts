@@ -10,7 +10,7 @@ import { trainingRoutes } from '@portal/training-service/entry-points/api/routes
 import { fileRoutes } from '@portal/files-service/entry-points/api/routes';
 import { PROXIED_PREFIXES } from '../src/app.ts';
 import { personalDataExport } from '../src/personal-data-export.ts';
-import { sessionRoutes } from '../src/session-routes.ts';
+import { sessionAliveRoute, sessionRoutes } from '../src/session-routes.ts';
 import { startTestPortal, type TestPortal } from './harness.ts';
 
 interface Layer {
@@ -37,7 +37,11 @@ function routesOf(router: Router): string[] {
 // The routers are built with stand-ins: building them calls nothing, and only their routes are read here.
 const unused = new Proxy({}, { get: () => () => undefined }) as never;
 const served = {
-  gateway: [...routesOf(sessionRoutes(unused, unused, unused, unused)), ...routesOf(personalDataExport({}))],
+  gateway: [
+    ...routesOf(sessionRoutes(unused, unused, unused, unused)),
+    ...routesOf(sessionAliveRoute([])),
+    ...routesOf(personalDataExport({})),
+  ],
   auth: [...routesOf(authRoutes(unused, unused)), ...routesOf(onboardingRoutes(unused))],
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),

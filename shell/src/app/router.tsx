@@ -1,21 +1,28 @@
 import { type Page, type PageName, pages } from '@portal/contracts/pages';
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
+import { PageLoader } from '../components/page-loader.tsx';
 import { Route, Routes } from 'react-router-dom';
 import { RemotePage } from '../features/remotes/components/remote-page.tsx';
 import { PageFrame } from './layouts/page-frame.tsx';
-import { AdministrationRoute } from './routes/administration.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { LoginRoute } from './routes/login.tsx';
 import { LogoutRoute } from './routes/logout.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
 
+/** Administrators only: no other page carries it. */
+const AdministrationRoute = lazy(() => import('./routes/administration.tsx'));
+
 /** The pages the shell draws itself (the login wraps the auth slice's page); a remote draws every other one. */
 const SHELL_ROUTES: Partial<Record<PageName, ReactElement>> = {
   home: <LandingRoute />,
   login: <LoginRoute />,
   logout: <LogoutRoute />,
-  administration: <AdministrationRoute />,
+  administration: (
+    <Suspense fallback={<PageLoader />}>
+      <AdministrationRoute />
+    </Suspense>
+  ),
 };
 
 const entries = Object.entries(pages) as [PageName, Page][];
