@@ -193,9 +193,10 @@ async function measure(label: string, gateway: string, trainingPid: number, pick
     if (!response.ok || !response.body) throw new Error(`the ${format} export answered ${response.status}`);
     let bytes = 0;
     let lines = 0;
-    for await (const chunk of response.body) {
-      bytes += chunk.byteLength;
-      if (format === 'csv') for (const byte of chunk) if (byte === 10) lines += 1;
+    const reader = response.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      bytes += read.value.byteLength;
+      if (format === 'csv') for (const byte of read.value) if (byte === 10) lines += 1;
     }
     const seconds = (performance.now() - start) / 1000;
     clearInterval(sampler);
