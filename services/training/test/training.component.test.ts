@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { startTrainingService } from '../src/app.ts';
 import { loadTrainingConfig } from '../src/config.ts';
+import { reportsRepository } from '../src/data-access/reports-repository.ts';
 
 const DAY = 24 * 60 * 60_000;
 const ADMIN = { sub: randomUUID(), admin: true, lang: 'de' } as const;
@@ -444,6 +445,16 @@ describe.each(testBackends())('the training service on $name', (backend) => {
         ',Berichtskurs,ja,abgeschlossen,2026-03-01T09:00:00.000Z,2026-03-08T09:00:00.000Z,,2026-03-02T09:00:00.000Z',
       );
       expect(lines[4]).toContain('nicht begonnen');
+    });
+
+    it('when the export reads in batches smaller than the report, then every row comes once, in the pages’ order', async () => {
+      const repository = reportsRepository(service.database.db);
+      const now = new Date();
+      const paged = await repository.page({ courseId }, 'en', now, 50, 0);
+      const batched = [];
+      for await (const row of repository.all({ courseId }, 'en', now, 2)) batched.push(row.user_id);
+      expect(paged.rows.length).toBeGreaterThan(4);
+      expect(batched).toEqual(paged.rows.map((row) => row.user_id));
     });
 
     it('when the report is exported, then the export is on the audit trail with its format and filters', async () => {

@@ -99,14 +99,24 @@ export function reportsRepository(db: Kysely<TrainingDatabase>) {
 
     /** Every row the filter matches, a keyset batch at a time as the reader takes them. */
     async *all(filter: ReportFilter, language: Language, now: Date, batchSize: number): AsyncGenerator<ReportRow> {
-      let after: ReportCursor | undefined;
-      for (;;) {
-        const batch = await sql<ReportRow>`${rows(filter, language, now, after)} ${ORDER}
-          limit ${batchSize}`.execute(db);
-        yield* batch.rows;
-        const last = batch.rows.at(-1);
-        if (batch.rows.length < batchSize || !last) return;
-        after = { courseId: last.course_id, personName: last.person_name, userId: last.user_id };
+      const batchAfter = (after: ReportCursor | undefined) =>
+        sql<ReportRow>`${rows(filter, language, now, after)} ${ORDER} limit ${batchSize}`.execute(db);
+      let next = batchAfter(undefined);
+      try {
+        for (;;) {
+          const batch = await next;
+          const last = batch.rows.at(-1);
+          if (batch.rows.length < batchSize || !last) {
+            yield* batch.rows;
+            return;
+          }
+          // The next batch is asked for before this one is handed on: the database works while the reader writes.
+          next = batchAfter({ courseId: last.course_id, personName: last.person_name, userId: last.user_id });
+          yield* batch.rows;
+        }
+      } finally {
+        // A reader that stopped early (a closed download) leaves the batch asked for ahead: its outcome is moot.
+        next.catch(() => undefined);
       }
     },
 

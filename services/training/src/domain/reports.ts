@@ -12,7 +12,7 @@ export interface ReportsDeps {
 }
 
 const DEFAULT_PAGE = 50;
-const EXPORT_BATCH = 2_000;
+const EXPORT_BATCH = 10_000;
 const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
 
 /** A row in the reader's language: a deleted account whose records are kept has no name, it is named so. */
