@@ -151,6 +151,13 @@ export const pages = {
     remote: 'auth',
     exposed: './ImportUsersPage',
   },
+  adminGroups: {
+    path: '/admin/groups',
+    getHref: () => '/admin/groups',
+    audience: 'signed-in',
+    remote: 'auth',
+    exposed: './AdminGroupsPage',
+  },
   adminAudit: {
     path: '/admin/audit',
     getHref: () => '/admin/audit',
