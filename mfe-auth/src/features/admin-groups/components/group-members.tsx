@@ -45,10 +45,7 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
   }, [group.id, q, offset, version]);
 
   useEffect(() => {
-    if (!find.trim()) {
-      setCandidates([]);
-      return undefined;
-    }
+    if (!find.trim()) return undefined;
     const controller = new AbortController();
     api.listUsers({ query: { q: find, limit: CANDIDATES } }, { signal: controller.signal }).then(
       (found) => setCandidates(found.items),
@@ -119,7 +116,7 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
             onChange={(event) => setFind(event.target.value)}
           />
           <ul aria-label={t('adminGroups.candidates')}>
-            {candidates.map((user) => (
+            {(find.trim() ? candidates : []).map((user) => (
               <li key={user.id}>
                 {user.name} ({user.email}){' '}
                 <button type="button" onClick={() => void add(user)}>
