@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin-page.module.css';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { GROUPS_NAMESPACE } from '../i18n.ts';
 import { Pager } from './pager.tsx';
 
 const PAGE_SIZE = 25;
@@ -15,7 +16,7 @@ const CANDIDATES = 10;
 
 /** One group's members with search and paging; people found by a search are added, members removed. */
 export function GroupMembers({ group, onChanged }: { group: Group; onChanged: () => void }) {
-  const { t, i18n } = useTranslation(AUTH_NAMESPACE);
+  const { t, i18n } = useTranslation([GROUPS_NAMESPACE, AUTH_NAMESPACE]);
   const failureText = useFailureText();
   const id = useId();
   const [q, setQ] = useState('');
@@ -37,7 +38,7 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
         { signal: controller.signal },
       )
       .then(setPage, (failure: unknown) => {
-        if (!controller.signal.aborted) setError(failureText(failure, 'adminGroups.loadFailed'));
+        if (!controller.signal.aborted) setError(failureText(failure, 'auth-groups:adminGroups.loadFailed'));
       });
     return () => controller.abort();
     // failureText changes with the language only; the list reloads on search, page and changes.
@@ -66,8 +67,8 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
   const failed = (failure: unknown) => {
     setNotice('');
     setError(
-      failureText(failure, 'adminGroups.changeFailed', {
-        group_managed_by_directory: 'adminGroups.managedByDirectory',
+      failureText(failure, 'auth-groups:adminGroups.changeFailed', {
+        group_managed_by_directory: 'auth-groups:adminGroups.managedByDirectory',
       }),
     );
   };
@@ -149,8 +150,8 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
           <caption id={`${id}-caption`}>{t('adminGroups.membersCaption', { count: total })}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('fields.name')}</th>
-              <th scope="col">{t('fields.email')}</th>
+              <th scope="col">{t('auth:fields.name')}</th>
+              <th scope="col">{t('auth:fields.email')}</th>
               <th scope="col">{t('adminGroups.joined')}</th>
               {readOnly ? null : <th scope="col">{t('adminGroups.actions')}</th>}
             </tr>

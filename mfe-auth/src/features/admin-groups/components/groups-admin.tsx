@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin-page.module.css';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { GROUPS_NAMESPACE } from '../i18n.ts';
 import { GroupMembers } from './group-members.tsx';
 import { Pager } from './pager.tsx';
 
@@ -15,13 +16,13 @@ const PAGE_SIZE = 25;
 
 /** The codes a group's change is refused with, and what the page says of each. */
 const GROUP_ERRORS = {
-  group_name_taken: 'adminGroups.nameTaken',
-  group_managed_by_directory: 'adminGroups.managedByDirectory',
+  group_name_taken: 'auth-groups:adminGroups.nameTaken',
+  group_managed_by_directory: 'auth-groups:adminGroups.managedByDirectory',
 } as const;
 
 /** Groups with search and paging; create, rename and delete (confirmed); one group's members below. */
 export function GroupsAdmin() {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useTranslation([GROUPS_NAMESPACE, AUTH_NAMESPACE]);
   const failureText = useFailureText();
   const id = useId();
   const [q, setQ] = useState('');
@@ -49,7 +50,7 @@ export function GroupsAdmin() {
           setError('');
         },
         (failure: unknown) => {
-          if (!controller.signal.aborted) setError(failureText(failure, 'adminGroups.loadFailed'));
+          if (!controller.signal.aborted) setError(failureText(failure, 'auth-groups:adminGroups.loadFailed'));
         },
       );
     return () => controller.abort();
@@ -74,7 +75,7 @@ export function GroupsAdmin() {
       setNewName('');
       done(t('adminGroups.created', { name: group.name }));
     } catch (failure) {
-      failed(failure, 'adminGroups.changeFailed');
+      failed(failure, 'auth-groups:adminGroups.changeFailed');
     }
   };
 
@@ -90,7 +91,7 @@ export function GroupsAdmin() {
       if (selected?.id === group.id) setSelected(group);
       done(t('adminGroups.renamed', { name: group.name }));
     } catch (failure) {
-      failed(failure, 'adminGroups.changeFailed');
+      failed(failure, 'auth-groups:adminGroups.changeFailed');
     }
   };
 
@@ -101,7 +102,7 @@ export function GroupsAdmin() {
       if (selected?.id === group.id) setSelected(undefined);
       done(t('adminGroups.deleted', { name: group.name }));
     } catch (failure) {
-      failed(failure, 'adminGroups.changeFailed');
+      failed(failure, 'auth-groups:adminGroups.changeFailed');
     }
   };
 
