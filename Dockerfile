@@ -1,6 +1,7 @@
 # One file for every deployable of the portal:
-#   --target service  --build-arg SERVICE=gateway|services/auth|services/courses|services/files|services/audit
+#   --target service  --build-arg SERVICE=gateway|services/auth|services/courses|services/files|services/audit|services/training
 #   --target slice    --build-arg SLICE=shell|mfe-auth|mfe-courses|mfe-editor
+#   --target test-idp (the compose test's OpenID Connect provider, deploy/compose.sso-test.yml)
 # The build steps are the commands the tests run: `npm install` (as scripts/bootstrap.mjs) and `npm run build -w <slice>`.
 # It builds with BuildKit and with the classic builder. The classic builder builds every stage before the target,
 # so the stages are ordered for it: the shared dependency layer first, then the service and the admin command
@@ -21,6 +22,7 @@ COPY services/auth/package.json services/auth/
 COPY services/courses/package.json services/courses/
 COPY services/files/package.json services/files/
 COPY services/audit/package.json services/audit/
+COPY services/training/package.json services/training/
 COPY gateway/package.json gateway/
 COPY shell/package.json shell/
 COPY mfe-auth/package.json mfe-auth/
@@ -98,3 +100,15 @@ USER 101
 COPY --from=web-build /app/${SLICE}/dist /usr/share/nginx/html${MOUNT_PATH}
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --retries=3 CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
+
+# The compose test's OpenID Connect provider (deploy/compose.sso-test.yml), not a deployable: the suite's test
+# provider, which needs the development dependencies; copied, so that no build setting is in its history.
+FROM ${NODE_IMAGE} AS test-idp
+WORKDIR /app
+COPY --from=deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json ./
+COPY --chown=node:node gateway/test/test-provider.ts ./gateway/test/
+COPY --chown=node:node deploy/test-idp.ts ./deploy/
+USER node
+EXPOSE 9000
+CMD ["node", "deploy/test-idp.ts"]

@@ -45,17 +45,26 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}): s
   return String(result.stdout ?? '').trim();
 }
 
-const compose = (...args: string[]) =>
-  run('docker-compose', ['--project-name', project, '--env-file', envFile, '--file', 'docker-compose.yml', ...args]);
+/** The stack and the test's company provider (deploy/compose.sso-test.yml). */
+const COMPOSE_ARGUMENTS = [
+  '--project-name',
+  project,
+  '--env-file',
+  envFile,
+  '--file',
+  'docker-compose.yml',
+  '--file',
+  'deploy/compose.sso-test.yml',
+];
+const compose = (...args: string[]) => run('docker-compose', [...COMPOSE_ARGUMENTS, ...args]);
 const docker = (...args: string[]) => run('docker', args);
 /** docker-compose without blocking: traffic and probes go on while it works. */
 const composeInBackground = (...args: string[]) =>
   new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      'docker-compose',
-      ['--project-name', project, '--env-file', envFile, '--file', 'docker-compose.yml', ...args],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    const child = spawn('docker-compose', [...COMPOSE_ARGUMENTS, ...args], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0 ? resolve() : reject(new Error(`docker-compose ${args.join(' ')} failed`)),
@@ -323,6 +332,63 @@ async function auditTrail(browser: Browser, fixture: Fixture): Promise<string> {
   return `${deactivations.length} deactivation(s) read, the course's history exported, employee refused; ${verified.trim().split('\n').at(-1)}`;
 }
 
+/**
+ * Single sign-on through the test provider's container: an employee who opened a course signed out signs in at
+ * the provider and lands on that course (in the language of their `locale` claim); the IT administrator's
+ * `groups` claim makes a system administrator. The browser finds `idp` at the container's address, as the
+ * gateway does by name; no port of the provider is published.
+ */
+async function singleSignOn(fixture: Fixture): Promise<string> {
+  const address = inspect(only('idp'), '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP idp ${address}`],
+  });
+  try {
+    const signIn = async (login: string, startAt: string) => {
+      const context = await browser.newContext({ baseURL: baseUrl });
+      const page = await context.newPage();
+      await page.goto(startAt);
+      await page.waitForURL(/\/login\?next=/);
+      await page.getByRole('link', { name: 'Sign in with Test provider' }).click();
+      await page.getByLabel('Login').fill(login);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${baseUrl}${startAt}`);
+      const status = await page.request.get('/api/auth/check-login-status');
+      return { context, page, user: (await status.json()) as { isSysAdmin: boolean; language: string } };
+    };
+    const employee = await signIn('sso-employee', `/course/${fixture.courseId}`);
+    await employee.page.getByRole('heading', { name: fixture.courseTitle }).waitFor();
+    check(!employee.user.isSysAdmin && employee.user.language === 'de', "the employee's account is not as claimed");
+    await employee.context.close();
+    const administrator = await signIn('sso-it-admin', '/admin');
+    check(administrator.user.isSysAdmin, 'the groups claim did not make a system administrator');
+    await administrator.context.close();
+    return `an employee landed on the course they opened (language de from the claim); the IT administrator is a system administrator`;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * The training service behind the gateway: the employee's assignments answer, its reports refuse them, and the
+ * administrator's completions report comes as a CSV with a byte order mark.
+ */
+async function trainingReports(browser: Browser, fixture: Fixture): Promise<string> {
+  const employee = await signedIn(browser, fixture.employeeEmail, PASSWORD);
+  const mine = await employee.request.get('/api/assignments/mine');
+  check(mine.ok(), `the employee's assignments answered ${mine.status()}`);
+  const refused = await employee.request.get('/api/reports/completions');
+  check(refused.status() === 403, `an employee reading the report was answered ${refused.status()}`);
+  await employee.close();
+  const admin = await signedIn(browser, settings.ADMIN_EMAIL ?? '', settings.ADMIN_PASSWORD ?? '');
+  const csv = await admin.request.get('/api/reports/completions?format=csv&lang=en');
+  const bytes = await csv.body();
+  check(csv.ok() && bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])), 'the report CSV has no BOM');
+  await admin.close();
+  return `assignments answered, employee refused the report, CSV of ${bytes.length} bytes`;
+}
+
 /** Searches a stream for any of the needles, also across chunk boundaries. */
 function streamContains(command: string, args: string[], needles: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -430,8 +496,14 @@ async function main() {
     );
     check(fixture, 'no fixture');
     const smoked = fixture;
+    await step('single sign-on through the test provider container; a group claim makes an administrator', () =>
+      singleSignOn(smoked),
+    );
     await step('audit: the trail shows the changes, refuses employees, and its chain verifies', () =>
       auditTrail(browser, smoked),
+    );
+    await step('training: assignments answer, reports refuse employees and export CSV', () =>
+      trainingReports(browser, smoked),
     );
     await step('every container non-root, read-only, only the gateway published, no secret in an image', () =>
       containerChecks(),

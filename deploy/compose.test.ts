@@ -52,7 +52,7 @@ describe('the compose stack', () => {
 
   // The gateway answers 503 for a service or slice that is not up yet: it waits for them only to be started.
   const startedIsEnough = (name: string, dependency: string) =>
-    name === 'gateway' && ['auth', 'courses', 'files', 'audit', 'shell'].includes(dependency);
+    name === 'gateway' && ['auth', 'courses', 'files', 'audit', 'training', 'shell'].includes(dependency);
 
   it('when a container waits for another, then that one has a healthcheck and the wait is for health (the gateway: started)', () => {
     const healthy = (name: string) => {

@@ -44,7 +44,7 @@ if ! docker info >/dev/null 2>&1; then
   }
 fi
 
-compose() { docker-compose --project-name "$project" --env-file "$work/.env" --file docker-compose.yml --profile tools "$@"; }
+compose() { docker-compose --project-name "$project" --env-file "$work/.env" --file docker-compose.yml --file deploy/compose.sso-test.yml --profile tools "$@"; }
 
 cleanup() {
   local status=$?
@@ -87,6 +87,12 @@ SCIM_TOKEN=$(secret)
 ADMIN_EMAIL=admin@example.com
 ADMIN_PASSWORD=Admin-$(secret | cut -c1-16)
 REGISTER_LIMIT_PER_ADDRESS=${COMPOSE_LOAD:+1000}
+OIDC_ISSUER_URL=http://idp:9000
+OIDC_CLIENT_ID=portal
+OIDC_CLIENT_SECRET=portal-test-client-secret-0123456789
+OIDC_DISPLAY_NAME=Test provider
+OIDC_ADMIN_GROUPS=portal-admins
+OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS=true
 EOF
 
 # A run that was killed (no EXIT trap) leaves its containers and volumes behind; the engine restarts them and a

@@ -1,5 +1,5 @@
 // `npm run admin -- <command>`: what an operator does by hand. It works on the services' databases directly:
-// AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL, AUDIT_DATABASE_URL for PostgreSQL servers, otherwise the embedded
+// AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL, AUDIT_DATABASE_URL, TRAINING_DATABASE_URL for PostgreSQL servers, otherwise the embedded
 // ones in DATA_DIR (stop the portal first: an embedded database has one process at a time).
 import { randomBytes } from 'node:crypto';
 import { emailSchema, nameSchema, passwordSchema } from '@portal/contracts/rules';
@@ -15,6 +15,8 @@ import { verifyTrail } from '@portal/audit-service/domain/verify';
 import { openFilesDatabase } from '@portal/files-service/app';
 import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { migrate } from '@portal/kit/db';
+import { openTrainingDatabase } from '@portal/training-service/app';
+import { migrations as trainingMigrations } from '@portal/training-service/data-access/schema';
 import { Redis } from 'ioredis';
 import { loadGatewayConfig } from '../gateway/src/config.ts';
 import { RedisUserSessionStore } from '../gateway/src/session.ts';
@@ -98,19 +100,26 @@ async function withAllDatabases<T>(work: (databases: Parameters<typeof backup>[0
   });
   const files = await openFilesDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.FILES_DATABASE_URL });
   const audit = await openAuditDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.AUDIT_DATABASE_URL });
+  const training = await openTrainingDatabase({
+    DATA_DIR,
+    DATABASE_POOL_SIZE,
+    DATABASE_URL: process.env.TRAINING_DATABASE_URL,
+  });
   try {
     await migrate(auth.db, 'auth', authMigrations);
     await migrate(courses.db, 'courses', coursesMigrations);
     await migrate(files.db, 'files', filesMigrations);
     await migrate(audit.db, 'audit', auditMigrations);
+    await migrate(training.db, 'training', trainingMigrations);
     return await work({
       auth: auth.db,
       courses: courses.db,
       files: files.db,
       audit: audit.db,
+      training: training.db,
     } as Parameters<typeof backup>[0]);
   } finally {
-    await Promise.all([auth.close(), courses.close(), files.close(), audit.close()]);
+    await Promise.all([auth.close(), courses.close(), files.close(), audit.close(), training.close()]);
   }
 }
 
@@ -179,6 +188,7 @@ async function run([command, ...args]: string[]): Promise<string> {
           courses: coursesMigrations,
           files: filesMigrations,
           audit: auditMigrations,
+          training: trainingMigrations,
         }),
       );
       return `Restored from ${args[0]}: ${Object.entries(counts)

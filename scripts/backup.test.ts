@@ -21,6 +21,10 @@ import { migrations as filesMigrations } from '@portal/files-service/data-access
 import { storeStream } from '@portal/files-service/domain/chunk-storage';
 import { migrate } from '@portal/kit/db';
 import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
+import { openTrainingDatabase } from '@portal/training-service/app';
+import { assignmentsRepository } from '@portal/training-service/data-access/assignments-repository';
+import { readModel } from '@portal/training-service/data-access/read-model';
+import { migrations as trainingMigrations } from '@portal/training-service/data-access/schema';
 import { REBUILT_TABLES, SERVICE_TABLES, type ServiceName } from './backup.ts';
 
 const run = promisify(execFile);
@@ -29,7 +33,7 @@ const env = { IDENTITY_SECRET: 'x'.repeat(32), PORT: '0' };
 
 /** Each service's embedded database, started from the suite's initialised cluster where there is one (no initdb). */
 async function seedAll(dataDir: string) {
-  for (const service of ['auth', 'courses', 'files', 'audit']) await seedEmbeddedDatabase(dataDir, service);
+  for (const service of ['auth', 'courses', 'files', 'audit', 'training']) await seedEmbeddedDatabase(dataDir, service);
 }
 
 async function openAll(dataDir: string) {
@@ -39,11 +43,13 @@ async function openAll(dataDir: string) {
     courses: await openCoursesDatabase(config),
     files: await openFilesDatabase(config),
     audit: await openAuditDatabase(config),
+    training: await openTrainingDatabase(config),
   };
   await migrate(databases.auth.db, 'auth', authMigrations);
   await migrate(databases.courses.db, 'courses', coursesMigrations);
   await migrate(databases.files.db, 'files', filesMigrations);
   await migrate(databases.audit.db, 'audit', auditMigrations);
+  await migrate(databases.training.db, 'training', trainingMigrations);
   return databases;
 }
 
@@ -138,6 +144,38 @@ describe('npm run admin -- backup / restore', () => {
         },
         new Date(),
       );
+    const training = readModel(databases.training.db);
+    const groupId = '5e2a1c3e-4b1d-4c8e-9f00-000000000001';
+    await training.userChanged({
+      userId: user.id,
+      name: 'Mia',
+      email: 'mia@example.ch',
+      language: 'de',
+      status: 'active',
+      isSysAdmin: false,
+    });
+    await training.groupChanged(groupId, 'Backups team');
+    await training.memberAdded({ groupId, userId: user.id, joinedAt: new Date().toISOString() });
+    await training.courseChanged({
+      courseId: course.id,
+      titles: { de: 'Gesichert', rm: 'Segirà' },
+      defaultLanguage: 'de',
+      published: true,
+      completionProof: 'confirmation',
+    });
+    await training.completionRecorded({ userId: user.id, courseId: course.id, completedAt: new Date().toISOString() });
+    await assignmentsRepository(databases.training.db).create({
+      id: '5e2a1c3e-4b1d-4c8e-9f00-000000000002',
+      courseId: course.id,
+      userIds: [user.id],
+      groupIds: [groupId],
+      mandatory: true,
+      dueAt: null,
+      dueInDays: 14,
+      recurEveryMonths: 12,
+      createdAt: new Date(),
+      createdBy: user.id,
+    });
     before = await snapshot(databases);
     await Promise.all(Object.values(databases).map((database) => database.close()));
   });
@@ -177,6 +215,9 @@ describe('npm run admin -- backup / restore', () => {
     expect(before['files.file_chunks']).toHaveLength(3);
     expect(before['courses.course_texts']).toHaveLength(3);
     expect(before['courses.category_names']).toHaveLength(3);
+    expect(before['training.assigned_people']).toEqual([
+      expect.objectContaining({ direct: true, group_ids: ['5e2a1c3e-4b1d-4c8e-9f00-000000000001'] }),
+    ]);
     expect(user.name).toBe('Mia');
     expect(before['audit.audit_entries']).toHaveLength(2);
     const verified = await run(process.execPath, [admin, 'audit-verify'], {

@@ -47,6 +47,20 @@ export const SERVICE_TABLES = {
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],
+  training: [
+    ['schema_migrations', 'id'],
+    ['people', 'user_id'],
+    ['groups', 'group_id'],
+    ['group_members', 'group_id, user_id'],
+    ['courses', 'course_id'],
+    ['participations', 'user_id, course_id'],
+    ['completions', 'user_id, course_id, completed_at'],
+    ['assignments', 'id'],
+    ['assignment_targets', 'assignment_id, kind, target_id'],
+    ['assigned_people', 'assignment_id, user_id'],
+    ['outbox', 'id'],
+    ['processed_events', 'event_id'],
+  ],
 } as const;
 export type ServiceName = keyof typeof SERVICE_TABLES;
 /** Tables a service rebuilds itself (a counter its triggers keep), which an archive leaves out. */

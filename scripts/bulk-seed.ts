@@ -23,7 +23,7 @@ const ABOUT: Record<Language, string> = {
   rm: 'in curs davart',
 };
 const BATCH = 500;
-export const SEED_PASSWORD = 'Bench12345';
+const SEED_PASSWORD = 'Bench12345';
 
 /** Deterministic variety without a random source: runs are comparable. */
 const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;

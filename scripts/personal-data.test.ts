@@ -18,6 +18,9 @@ import { migrations as filesMigrations } from '@portal/files-service/data-access
 import { type Database, migrate } from '@portal/kit/db';
 import { PERSON_COLUMNS, type PersonalData } from '@portal/kit/personal-data';
 import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
+import { openTrainingDatabase } from '@portal/training-service/app';
+import { personalData as trainingData } from '@portal/training-service/data-access/personal-data';
+import { migrations as trainingMigrations } from '@portal/training-service/data-access/schema';
 
 // Moodle's rule for its Privacy API: a table that holds a person's id is exported, or the build fails.
 const SERVICES = {
@@ -25,6 +28,7 @@ const SERVICES = {
   courses: { open: openCoursesDatabase, migrations: coursesMigrations, personalData: coursesData },
   files: { open: openFilesDatabase, migrations: filesMigrations, personalData: filesData },
   audit: { open: openAuditDatabase, migrations: auditMigrations, personalData: auditData },
+  training: { open: openTrainingDatabase, migrations: trainingMigrations, personalData: trainingData },
 } as const;
 
 describe('every service’s personal data is exported', () => {

@@ -27,8 +27,8 @@ function localSecrets(): { SESSION_SECRET: string; IDENTITY_SECRET: string } {
 
 const port = process.env.PORT ?? '8080';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-// Each service owns its database: AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL, AUDIT_DATABASE_URL
-// (unset: PGlite).
+// Each service owns its database: AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL, AUDIT_DATABASE_URL,
+// TRAINING_DATABASE_URL (unset: PGlite).
 const { DATABASE_URL: _shared, ...inherited } = process.env;
 // One JSON line per request is for log collectors; on a terminal `npm start` shows warnings and errors only.
 const logLevel = process.env.LOG_LEVEL ?? 'warn';
@@ -40,6 +40,7 @@ const services = [
   { name: 'courses', entry: 'services/courses/src/server.ts', urlVariable: 'COURSES_SERVICE_URL' },
   { name: 'files', entry: 'services/files/src/server.ts', urlVariable: 'FILES_SERVICE_URL' },
   { name: 'audit', entry: 'services/audit/src/server.ts', urlVariable: 'AUDIT_SERVICE_URL' },
+  { name: 'training', entry: 'services/training/src/server.ts', urlVariable: 'TRAINING_SERVICE_URL' },
 ] as const;
 
 const children = new Set<ChildProcess>();

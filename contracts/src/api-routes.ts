@@ -1,14 +1,27 @@
+import { z } from 'zod/mini';
 import { API_CALLS, type ApiCall } from './api-calls.ts';
 import { listAuditEntriesCall } from './audit.ts';
 import { GROUP_CALLS } from './groups.ts';
+import { SESSION_ALIVE_PATH } from './http.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
+import { uuidSchema } from './rules.ts';
+import {
+  assignmentListQuerySchema,
+  assignmentRequestSchema,
+  assignmentSchema,
+  completionReportQuerySchema,
+  completionRowSchema,
+  complianceQuerySchema,
+  complianceRowSchema,
+  myAssignmentSchema,
+} from './training.ts';
 
 export type { Method } from './api-calls.ts';
 export type Access = 'public' | 'user' | 'admin';
 
 /** One route of the API: a call and what the OpenAPI document says of it beyond its schemas. */
 export interface ApiRoute extends ApiCall {
-  tag: 'Session' | 'Account' | 'Administration' | 'Courses' | 'Categories' | 'Files' | 'Audit' | 'Groups';
+  tag: 'Session' | 'Account' | 'Administration' | 'Courses' | 'Categories' | 'Files' | 'Audit' | 'Groups' | 'Training';
   summary: string;
   access: Access;
   /** The answer's texts are in one language, named by Content-Language (`?lang=` asks for one). */
@@ -464,6 +477,82 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'The audit trail, newest first: a page as JSON (`next` asks for the following one), or every match as CSV',
     access: 'admin',
     errors: [400, 401, 403],
+  },
+  {
+    method: 'post',
+    path: '/api/assignments',
+    body: assignmentRequestSchema,
+    response: assignmentSchema,
+    tag: 'Training',
+    summary:
+      'Assign a course to people and groups, mandatory or recommended, due on a date or in N days (for later joiners of a group: N days after joining), optionally recurring every N months; 422 when the course or someone named is unknown',
+    access: 'admin',
+    status: 201,
+    errors: [400, 401, 403, 422],
+  },
+  {
+    method: 'get',
+    path: '/api/assignments',
+    query: assignmentListQuerySchema,
+    response: z.array(assignmentSchema),
+    tag: 'Training',
+    summary: "The assignments (of one course with courseId), newest first, titles in the administrator's language",
+    access: 'admin',
+    errors: [400, 401, 403],
+  },
+  {
+    method: 'get',
+    path: '/api/assignments/mine',
+    response: z.array(myAssignmentSchema),
+    tag: 'Training',
+    summary:
+      "The signed-in person's assigned courses in their language: overdue and expired first, then the soonest due",
+    access: 'user',
+    errors: [401],
+  },
+  {
+    method: 'delete',
+    path: '/api/assignments/:id',
+    params: z.object({ id: uuidSchema }),
+    tag: 'Training',
+    summary:
+      'Withdraw an assignment: the people it reached no longer have it (unless another assignment gives it them)',
+    access: 'admin',
+    status: 204,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/reports/completions',
+    query: completionReportQuerySchema,
+    response: z.array(completionRowSchema),
+    paged: true,
+    tag: 'Training',
+    summary:
+      'Course × people: a page as JSON (X-Total-Count), or every row as CSV (UTF-8 with BOM, formula cells as text) or XLSX with format=csv|xlsx, headers and statuses in the language of lang or the administrator',
+    access: 'admin',
+    errors: [400, 401, 403],
+  },
+  {
+    method: 'get',
+    path: '/api/reports/compliance',
+    query: complianceQuerySchema,
+    response: z.array(complianceRowSchema),
+    tag: 'Training',
+    summary:
+      'Per group and course (and for everyone assigned, groupId null): how many are assigned, completed by the due date, overdue',
+    access: 'admin',
+    errors: [400, 401, 403],
+  },
+  {
+    method: 'get',
+    path: SESSION_ALIVE_PATH,
+    response: z.object({ signedIn: z.boolean() }),
+    tag: 'Session',
+    summary:
+      "Whether the browser's session still exists, without moving its idle expiry: an open tab asks every 15 s, so that a session ended elsewhere shows within seconds",
+    access: 'public',
+    errors: [],
   },
   {
     method: 'get',

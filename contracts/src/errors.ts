@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'course_changed',
   'not_started',
   'course_draft',
+  'course_unknown',
+  'assignees_unknown',
   'invalid_token',
   'payload_too_large',
   'unsupported_media_type',

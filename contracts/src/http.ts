@@ -12,3 +12,10 @@ export const API_VERSION = '1';
  * ends their sessions as it relays the answer and never passes the header on.
  */
 export const END_SESSIONS_HEADER = 'x-portal-end-sessions';
+
+/**
+ * Whether the browser's session still exists, asked without moving its idle expiry (`{ signedIn }`): an open tab
+ * asks it every SESSION_ALIVE_INTERVAL_MS, so that a session ended elsewhere (a deactivation) shows within seconds.
+ */
+export const SESSION_ALIVE_PATH = '/api/auth/session-alive';
+export const SESSION_ALIVE_INTERVAL_MS = 15_000;

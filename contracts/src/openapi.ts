@@ -117,9 +117,9 @@ export function openApiDocument(serverUrl = '/') {
     },
     servers: [{ url: serverUrl }],
     security: [{ session: [] }],
-    tags: ['Session', 'Account', 'Administration', 'Courses', 'Categories', 'Files', 'Audit', 'Groups'].map((name) => ({
-      name,
-    })),
+    tags: ['Session', 'Account', 'Administration', 'Courses', 'Categories', 'Files', 'Audit', 'Groups', 'Training'].map(
+      (name) => ({ name }),
+    ),
     paths,
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal.sid' } },

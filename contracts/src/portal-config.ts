@@ -10,6 +10,14 @@ export const REGISTRATION_MODES = ['open', 'domains', 'invite', 'off'] as const;
 export const registrationModeSchema = z.enum(REGISTRATION_MODES);
 export type RegistrationMode = z.infer<typeof registrationModeSchema>;
 
+/**
+ * What the portal keeps of a deleted account (DELETED_ACCOUNT_RECORDS): `anonymise` keeps the training records
+ * for the company's compliance with the name removed; `erase` deletes them too. The audit trail is kept either way.
+ */
+export const DELETED_ACCOUNT_RECORD_MODES = ['anonymise', 'erase'] as const;
+export const deletedAccountRecordsSchema = z.enum(DELETED_ACCOUNT_RECORD_MODES);
+export type DeletedAccountRecords = z.infer<typeof deletedAccountRecordsSchema>;
+
 export const REMOTE_NAMES = ['auth', 'courses', 'editor'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
@@ -26,6 +34,8 @@ export const portalConfigSchema = z.object({
   sessionIdleMinutes: z.number().check(z.positive()),
   /** Who may create an account: the register page and the landing page's "Create account" follow it. */
   registration: registrationModeSchema,
+  /** What deleting an account keeps: the account page says so before it happens. */
+  deletedAccountRecords: deletedAccountRecordsSchema,
   /** Sign-in through the company's OpenID Connect provider, when configured: its name, and whether passwords still work. */
   sso: z.optional(z.object({ displayName: z.string(), passwordSignIn: z.boolean() })),
   footer: z.object({

@@ -1,7 +1,7 @@
 import { signInAsAdmin } from '../support/courses.ts';
 import { expect, registerByApi, test } from '../support/portal.ts';
 
-test('when an administrator promotes one user and deactivates another, then the other’s open tab is signed out with the explanation', async ({
+test('when an administrator promotes one user and deactivates another, then the other’s open tab, untouched, is signed out with the explanation within seconds', async ({
   page,
   browser,
 }) => {
@@ -33,11 +33,9 @@ test('when an administrator promotes one user and deactivates another, then the 
   await page.getByRole('button', { name: `Deactivate ${leaver}` }).click();
   await expect(page.getByRole('row', { name: new RegExp(leaver) })).toContainText('Deactivated');
 
-  // The leaver comes back to their tab: it asks the gateway and finds the session ended.
-  await leaverPage.bringToFront();
-  await leaverPage.evaluate(() => window.dispatchEvent(new Event('focus')));
+  // The leaver's tab stays open, untouched: within one check of the open tab (15 s) it says the session ended.
   const dialog = leaverPage.getByRole('alertdialog', { name: 'Your session has ended' });
-  await expect(dialog).toBeVisible({ timeout: 5_000 });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
   await promotedContext.close();
   await leaverContext.close();
 });

@@ -1,3 +1,4 @@
+import { SESSION_ALIVE_PATH } from '@portal/contracts/http';
 import { SCIM_BASE_PATH } from '@portal/contracts/scim';
 import { apiNotFound, errorHandler } from '@portal/kit/errors';
 import { createLogger } from '@portal/kit/logger';
@@ -41,9 +42,10 @@ export const PROXIED_PREFIXES = {
     SCIM_BASE_PATH,
   ],
   audit: ['/api/audit'],
+  training: ['/api/assignments', '/api/reports'],
 } as const;
 
-export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
+function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const app: Express = express();
   app.disable('x-powered-by');
@@ -58,6 +60,7 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
     courses: serviceTargets(config.COURSES_SERVICE_URL),
     files: serviceTargets(config.FILES_SERVICE_URL),
     audit: serviceTargets(config.AUDIT_SERVICE_URL),
+    training: serviceTargets(config.TRAINING_SERVICE_URL),
   };
   const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
   const limits = rateLimits(config, redis);
@@ -75,6 +78,10 @@ export function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   );
   app.get('/metrics', metricsAccess(config.METRICS_TOKEN), metrics.handler);
 
+  // Before the rolling sessions: the open tab's question must not keep an unattended session alive.
+  app.get(SESSION_ALIVE_PATH, privateAnswers, ...sessions.peek, (req, res) => {
+    res.json({ signedIn: Boolean(req.session.user) });
+  });
   app.use('/api', apiCompression(), privateAnswers, ...sessions.handlers, requireCsrfHeader);
   app.post('/api/user/request-password-reset', async (req, _res, next) => {
     await limits.reset(req.ip ?? 'unknown');

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { ConfigError, booleanFromEnv, loadConfig } from '@portal/kit/config';
-import { DEFAULT_MAX_FILE_BYTES, REGISTRATION_MODES } from '@portal/contracts/portal-config';
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  DELETED_ACCOUNT_RECORD_MODES,
+  REGISTRATION_MODES,
+} from '@portal/contracts/portal-config';
 import { z } from 'zod';
 
 /** One URL, or several comma-separated ones for the instances of a scaled-out service. */
@@ -34,10 +38,13 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       COURSES_SERVICE_URL: serviceUrl('http://127.0.0.1:8102'),
       FILES_SERVICE_URL: serviceUrl('http://127.0.0.1:8103'),
       AUDIT_SERVICE_URL: serviceUrl('http://127.0.0.1:8104'),
+      TRAINING_SERVICE_URL: serviceUrl('http://127.0.0.1:8105'),
       /** The files service's upload limit, told to the front end in /config.json. */
       MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_MAX_FILE_BYTES),
       /** Who may create an account (the auth service reads the same variable): told to the front end in /config.json. */
       REGISTRATION: z.enum(REGISTRATION_MODES).default('open'),
+      /** As for the training service, which applies it: the account page tells it before a deletion. */
+      DELETED_ACCOUNT_RECORDS: z.enum(DELETED_ACCOUNT_RECORD_MODES).default('anonymise'),
       /** Bearer token for /metrics; unset, only callers on this machine (loopback) may read it. */
       METRICS_TOKEN: z.string().min(16).optional(),
       SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),

@@ -12,7 +12,7 @@ const VARIANTS = [
 ] as const;
 
 /** The codings an `Accept-Encoding` header allows (`q=0` refuses one). */
-export function acceptedEncodings(header: string | undefined): Set<string> {
+function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();
   for (const part of (header ?? '').split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');

@@ -35,7 +35,7 @@ export interface UserSessionStore extends session.Store {
 }
 
 /** In-process store with expiry, for a single gateway without Redis. */
-export class MemorySessionStore extends session.Store implements UserSessionStore {
+class MemorySessionStore extends session.Store implements UserSessionStore {
   private readonly sessions = new Map<string, { data: string; expires: number; userId?: string | undefined }>();
   private readonly sessionsOfUser = new Map<string, Set<string>>();
   /** Ended session ids, until a session saved again by a late request would have expired anyway. */
@@ -183,27 +183,33 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefine
   const store: UserSessionStore = redis
     ? new RedisUserSessionStore(redis, config.REDIS_KEY_PREFIX, idleMs / 1000, config.SESSION_ABSOLUTE_HOURS * 3600)
     : new MemorySessionStore(idleMs);
-  const handlers: RequestHandler[] = [
-    session({
-      name: SESSION_COOKIE,
-      secret: config.SESSION_SECRET,
-      store,
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      proxy: config.TRUST_PROXY,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.TRUST_PROXY ? 'auto' : false,
-        maxAge: idleMs,
-        path: '/',
-      },
-    }),
+  const options: session.SessionOptions = {
+    name: SESSION_COOKIE,
+    secret: config.SESSION_SECRET,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: config.TRUST_PROXY,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.TRUST_PROXY ? 'auto' : false,
+      maxAge: idleMs,
+      path: '/',
+    },
+  };
+  const handlers: RequestHandler[] = [session(options), absoluteTimeout(absoluteMs)];
+  // The same sessions read without moving their idle expiry: the store seen without its `touch` (express-session
+  // then never calls it) and no rolling cookie. An open tab asks through it whether its session still exists.
+  const untouchedStore = Object.assign(Object.create(store) as UserSessionStore, { touch: undefined });
+  const peek: RequestHandler[] = [
+    session({ ...options, store: untouchedStore, rolling: false }),
     absoluteTimeout(absoluteMs),
   ];
   return {
     handlers,
+    peek,
     store,
     close: () => (store instanceof MemorySessionStore ? store.close() : undefined),
   };

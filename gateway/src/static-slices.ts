@@ -43,6 +43,7 @@ export function portalConfig(config: GatewayConfig): PortalConfig {
     maxFileBytes: config.MAX_FILE_BYTES,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     registration: config.REGISTRATION,
+    deletedAccountRecords: config.DELETED_ACCOUNT_RECORDS,
     ...(config.OIDC_ISSUER_URL
       ? { sso: { displayName: config.OIDC_DISPLAY_NAME, passwordSignIn: config.OIDC_PASSWORD_SIGN_IN } }
       : {}),

@@ -15,6 +15,8 @@ import { loadFilesConfig } from '@portal/files-service/config';
 import type { FilesDatabase } from '@portal/files-service/data-access/schema';
 import { startAuditService } from '@portal/audit-service/app';
 import { loadAuditConfig } from '@portal/audit-service/config';
+import { startTrainingService } from '@portal/training-service/app';
+import { loadTrainingConfig } from '@portal/training-service/config';
 import { startGateway } from '../src/app.ts';
 import { loadGatewayConfig } from '../src/config.ts';
 
@@ -97,6 +99,8 @@ export async function startTestPortal(
     withCourses?: boolean;
     /** The audit service runs with the courses service unless told otherwise. */
     withAudit?: boolean;
+    /** The training service runs with the courses service (fed by auth and courses) unless told otherwise. */
+    withTraining?: boolean;
   } = {},
 ): Promise<TestPortal> {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -122,21 +126,25 @@ export async function startTestPortal(
       (folder) => rm(folder, { recursive: true, force: true }),
     );
     const dropDatabase = (database: { drop(): Promise<void> }) => database.drop();
-    const [authDatabase, coursesDatabase, filesDatabase, auditDatabase] = await startTogether([
+    const [authDatabase, coursesDatabase, filesDatabase, auditDatabase, trainingDatabase] = await startTogether([
       start('the auth database', () => backend.database(), dropDatabase),
       start('the courses database', () => backend.database(), dropDatabase),
       start('the files database', () => backend.database(), dropDatabase),
       start('the audit database', () => backend.database(), dropDatabase),
+      start('the training database', () => backend.database(), dropDatabase),
     ]);
     if (authDatabase.url === undefined) {
-      await Promise.all(['auth', 'courses', 'files', 'audit'].map((service) => seedEmbeddedDatabase(dataDir, service)));
+      await Promise.all(
+        ['auth', 'courses', 'files', 'audit', 'training'].map((service) => seedEmbeddedDatabase(dataDir, service)),
+      );
     }
     const common = {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATA_DIR: dataDir,
       IDENTITY_SECRET: TEST_IDENTITY_SECRET,
     };
-    const [authPort, coursesPort, filesPort, auditPort] = [
+    const [authPort, coursesPort, filesPort, auditPort, trainingPort] = [
+      await freePort(),
       await freePort(),
       await freePort(),
       await freePort(),
@@ -148,7 +156,9 @@ export async function startTestPortal(
     // The services know each other's ports before they listen: they start side by side.
     const withAudit = withCourses && options.withAudit !== false;
     const auditUrl = withAudit ? { AUDIT_SERVICE_URL: at(auditPort) } : {};
-    const [auth, courses, files, audit] = await startTogether([
+    const withTraining = withCourses && options.withTraining !== false;
+    const trainingUrl = withTraining ? { TRAINING_SERVICE_URL: at(trainingPort) } : {};
+    const [auth, courses, files, audit, training] = await startTogether([
       start(
         'the auth service',
         () =>
@@ -159,6 +169,7 @@ export async function startTestPortal(
               DATABASE_URL: authDatabase.url,
               COURSES_SERVICE_URL: at(coursesPort),
               ...auditUrl,
+              ...trainingUrl,
               ...ADMIN,
               ...options.auth,
             }),
@@ -177,6 +188,7 @@ export async function startTestPortal(
                   AUTH_SERVICE_URL: at(authPort),
                   FILES_SERVICE_URL: at(filesPort),
                   ...auditUrl,
+                  ...trainingUrl,
                   ...options.courses,
                 }),
               ),
@@ -215,6 +227,21 @@ export async function startTestPortal(
             stopService,
           )
         : Promise.resolve(undefined),
+      withTraining
+        ? start(
+            'the training service',
+            () =>
+              startTrainingService(
+                loadTrainingConfig({
+                  ...common,
+                  PORT: String(trainingPort),
+                  DATABASE_URL: trainingDatabase.url,
+                  ...auditUrl,
+                }),
+              ),
+            stopService,
+          )
+        : Promise.resolve(undefined),
     ]);
     const redisPrefix = `portal-test-${randomBytes(4).toString('hex')}:`;
     const gatewayEnv = {
@@ -227,6 +254,7 @@ export async function startTestPortal(
       COURSES_SERVICE_URL: courses?.url ?? 'http://127.0.0.1:9',
       FILES_SERVICE_URL: files?.url ?? 'http://127.0.0.1:9',
       AUDIT_SERVICE_URL: audit?.url ?? 'http://127.0.0.1:9',
+      TRAINING_SERVICE_URL: training?.url ?? 'http://127.0.0.1:9',
       REDIS_URL: backend.redisUrl,
       REDIS_KEY_PREFIX: redisPrefix,
       // Suites share two cores with other suites and builds: an argon2 hash can take seconds there. The tests are
@@ -270,6 +298,7 @@ export async function startTestPortal(
         await auth.relay?.relayNow();
         await courses?.relay?.relayNow();
         await files?.relay?.relayNow();
+        await training?.relay?.relayNow();
       },
       stop() {
         stopping ??= undoAll(undo);

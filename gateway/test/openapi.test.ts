@@ -6,6 +6,7 @@ import { onboardingRoutes } from '@portal/auth-service/entry-points/api/onboardi
 import { authRoutes } from '@portal/auth-service/entry-points/api/routes';
 import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-points/api/routes';
 import { auditRoutes } from '@portal/audit-service/entry-points/api/routes';
+import { trainingRoutes } from '@portal/training-service/entry-points/api/routes';
 import { fileRoutes } from '@portal/files-service/entry-points/api/routes';
 import { PROXIED_PREFIXES } from '../src/app.ts';
 import { personalDataExport } from '../src/personal-data-export.ts';
@@ -41,6 +42,7 @@ const served = {
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
   audit: routesOf(auditRoutes(unused)),
+  training: routesOf(trainingRoutes(unused, unused, unused)),
 };
 const publicRoutes = (routes: string[]) => routes.filter((route) => route.split(' ')[1]?.startsWith('/api/'));
 
@@ -53,6 +55,7 @@ describe('the OpenAPI document', () => {
       ...publicRoutes(served.courses),
       ...publicRoutes(served.files),
       ...publicRoutes(served.audit),
+      ...publicRoutes(served.training),
     ].sort();
     expect(implemented).toEqual(documented);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { hasServerBackends, testBackends } from '@portal/kit/testing/backends';
+import { SESSION_ALIVE_PATH } from '@portal/contracts/http';
 import { SESSION_COOKIE } from '../src/session.ts';
 import { startTestPortal, type TestPortal } from './harness.ts';
 
@@ -47,6 +48,26 @@ describe('sessions of calls streamed to a service', () => {
     const read = await later(60 * 60_000 + 1000, () => employee.get('/api/courses?page=0&pageSize=24'));
     expect(read.status).toBe(401);
     expect((await employee.get('/api/auth/check-login-status')).status).toBe(401);
+  });
+
+  it('when an open tab asks whether its session exists, then it is told without moving the idle expiry', async () => {
+    const employee = await portal.employee();
+    for (const minutes of [0.5, 1, 1.5]) {
+      const alive = await later(minutes * 60_000, () => employee.get(SESSION_ALIVE_PATH));
+      expect(alive.body).toEqual({ signedIn: true });
+      expect(alive.headers.getSetCookie()).toEqual([]);
+    }
+    // Two minutes after the last call that counts, the questions have not kept the session alive.
+    expect((await later(2 * 60_000 + 1000, () => employee.get(SESSION_ALIVE_PATH))).body).toEqual({ signedIn: false });
+    expect((await later(2 * 60_000 + 1000, () => employee.get('/api/categories'))).status).toBe(401);
+  });
+
+  it('when the session was ended elsewhere, then the open tab’s question answers that it is gone', async () => {
+    const employee = await portal.employee();
+    const cookie = employee.cookies.get(SESSION_COOKIE) ?? '';
+    expect((await employee.post('/api/auth/logout')).status).toBe(200);
+    employee.cookies.set(SESSION_COOKIE, cookie);
+    expect((await employee.get(SESSION_ALIVE_PATH)).body).toEqual({ signedIn: false });
   });
 
   it('when a cookie read before outlives its session, then it reads as a visitor', async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /** The claims an account of the test provider signs in with (its login name is its subject). */
-export interface TestAccountClaims {
+interface TestAccountClaims {
   email: string;
   email_verified: boolean;
   name?: string;
@@ -37,17 +37,21 @@ function formBody(req: IncomingMessage): Promise<URLSearchParams> {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
- * A real OpenID Connect provider (the `oidc-provider` package) on 127.0.0.1 with one confidential client for a
+ * A real OpenID Connect provider (the `oidc-provider` package) on 127.0.0.1 (or `host`) with one confidential client for a
  * portal at `portalUrl`. Its login page is a form with a login name and a "Sign in" button, no password: the
  * account's claims are those set with `account()`; consent is taken as given.
  */
-export async function startTestProvider(portalUrl: string, options: { port?: number } = {}): Promise<TestProvider> {
+export async function startTestProvider(
+  portalUrl: string,
+  options: { port?: number; host?: string; issuer?: string } = {},
+): Promise<TestProvider> {
   const accounts = new Map<string, TestAccountClaims>();
   const clientId = 'portal';
   const clientSecret = 'portal-test-client-secret-0123456789';
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  // In a container it listens on every interface and is known by its service name (`http://idp:9000`).
+  const issuer = options.issuer ?? `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
     clients: [

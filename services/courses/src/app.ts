@@ -78,9 +78,12 @@ export function startCoursesService(config: CoursesConfig) {
     migrations,
     personalData,
     pgliteExtensions: PGLITE_EXTENSIONS,
-    // Deleted courses take their files along: delivered to the files service once it is there.
+    // Deleted courses take their files along (files) and their assignments (training), once each is there.
     publishes: {
-      [EVENTS.courseDeleted]: { service: 'files', urls: config.FILES_SERVICE_URL },
+      [EVENTS.courseDeleted]: [
+        { service: 'files', urls: config.FILES_SERVICE_URL },
+        { service: 'training', urls: config.TRAINING_SERVICE_URL },
+      ],
       [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
     },
     beforeServing: async (context) => {

@@ -1,9 +1,11 @@
 import { type ClientRequest, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { AuditRecord } from '@portal/contracts/audit';
 import { EVENTS } from '@portal/contracts/events';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
+import { sql } from 'kysely';
 import yauzl from 'yauzl';
 import { startFilesService } from '../src/app.ts';
 import { loadFilesConfig } from '../src/config.ts';
@@ -133,6 +135,26 @@ describe.each(testBackends())('the files service on $name', (backend) => {
       .where('file_id', '=', uploaded.body.id)
       .execute();
     expect(chunks).toHaveLength(5);
+  });
+
+  it('when an administrator adds and removes a file, then both are on the audit trail with who, which file and course', async () => {
+    const uploaded = await admin.post(`/api/files/upload?courseId=${VISIBLE}`, form('audited'));
+    expect(uploaded.status).toBe(201);
+    expect((await admin.delete(`/api/files/delete/${uploaded.body.id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/files/delete/${uploaded.body.id}`)).status).toBe(404);
+    const { rows } = await sql<{ payload: AuditRecord }>`
+      select payload from outbox where topic = ${EVENTS.auditRecorded} and payload->'object'->>'id' = ${uploaded.body.id}
+      order by id`.execute(service.database.db);
+    expect(rows.map(({ payload }) => payload)).toEqual([
+      expect.objectContaining({
+        action: 'file.added',
+        actor: { id: ADMIN.sub },
+        object: { type: 'file', id: uploaded.body.id, label: 'notes.txt' },
+        details: { courseId: VISIBLE, fileSize: 7 },
+        service: 'files',
+      }),
+      expect.objectContaining({ action: 'file.removed', object: expect.objectContaining({ id: uploaded.body.id }) }),
+    ]);
   });
 
   it('when the courses service says the course is not visible, then uploads and lists answer 404 and nothing is stored', async () => {

@@ -5,7 +5,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_DETECTION, SHELL_TRANSLATIONS } from './interface-language.ts';
 
-export const SHELL_NAMESPACE = 'shell';
+const SHELL_NAMESPACE = 'shell';
 
 /**
  * Sets up the portal's one i18next instance. i18next is a shared singleton, so every remote gets this

@@ -1,13 +1,14 @@
 import { api, type ApiClient } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
+import { SESSION_ALIVE_INTERVAL_MS, SESSION_ALIVE_PATH } from '@portal/contracts/http';
 import { isLanguage, type Language } from '@portal/contracts/languages';
 import type { PortalSession } from '@portal/contracts/pages';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { changeInterfaceLanguage } from './i18n.ts';
 import { openSessionChannel, type SessionNews } from './session-channel.ts';
 
-export type SessionStatus = PortalSession['status'];
+type SessionStatus = PortalSession['status'];
 
 /**
  * Who is signed in, as the shell knows it: the session every remote page gets as its `session` prop, and what
@@ -36,6 +37,19 @@ function languageChosenBeforeSignIn(): Language | undefined {
 
 /** The login status asked without a 401: a visitor is `null`. */
 const OPTIONAL = { query: { optional: 'true' } } as const;
+
+/**
+ * Whether the session still exists, asked past the client (its answers restart the idle countdown) and without
+ * moving the server's idle expiry. Unanswered (offline, a gateway restarting), it is taken to exist.
+ */
+async function sessionStillExists(): Promise<boolean> {
+  try {
+    const response = await fetch(SESSION_ALIVE_PATH, { credentials: 'same-origin' });
+    return !response.ok || ((await response.json()) as { signedIn?: unknown }).signedIn !== false;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * Asks the server once per page load who is signed in: the user, or null. A visitor is an expected answer, not a
@@ -183,24 +197,31 @@ export function SessionProvider({
     };
   }, [watched, idleMinutes]);
 
-  // A session ended elsewhere (an administrator deactivated the account) shows when the user comes back to the tab;
-  // not on a timer, whose calls would keep an unattended tab's session alive past its idle timeout.
+  // A session ended elsewhere (an administrator deactivated the account) shows within seconds in a visible tab, by
+  // a question that does not move the idle expiry (an unattended tab's session still times out), and at once when
+  // the user comes back to the tab.
   useEffect(() => {
     if (!watched) return;
-    const check = () => {
-      if (document.visibilityState !== 'visible') return;
-      api.checkLoginStatus(OPTIONAL).then(
-        (user) => {
-          if (!user) setEnded(true);
-        },
-        (error: unknown) => console.error('Could not check the session on return to the tab', error),
-      );
+    const endIfSignedOut = (signedIn: unknown) => {
+      if (!signedIn) setEnded(true);
     };
-    window.addEventListener('focus', check);
-    document.addEventListener('visibilitychange', check);
+    const onReturn = () => {
+      if (document.visibilityState !== 'visible') return;
+      api
+        .checkLoginStatus(OPTIONAL)
+        .then(endIfSignedOut, (error: unknown) =>
+          console.error('Could not check the session on return to the tab', error),
+        );
+    };
+    const poll = setInterval(() => {
+      if (document.visibilityState === 'visible') void sessionStillExists().then(endIfSignedOut);
+    }, SESSION_ALIVE_INTERVAL_MS);
+    window.addEventListener('focus', onReturn);
+    document.addEventListener('visibilitychange', onReturn);
     return () => {
-      window.removeEventListener('focus', check);
-      document.removeEventListener('visibilitychange', check);
+      clearInterval(poll);
+      window.removeEventListener('focus', onReturn);
+      document.removeEventListener('visibilitychange', onReturn);
     };
   }, [watched]);
 

@@ -26,6 +26,7 @@ export const testConfig: PortalConfig = {
   maxFileBytes: 50 * 1024 * 1024,
   sessionIdleMinutes: 120,
   registration: 'open',
+  deletedAccountRecords: 'anonymise',
   footer: {
     address: 'Bahnhofstrasse 1, 8001 Zürich',
     website: 'https://learning.example.ch/',

@@ -11,9 +11,9 @@ type RemoteModule = { default: ComponentType<never> } | null;
  * plugins the shell registered (`errorLoadRemote`, stage onLoad) for the module to use instead.
  */
 export const loadRemote = jest.fn<(id: string) => Promise<RemoteModule>>();
-export const registerRemotes = jest.fn();
+const registerRemotes = jest.fn();
 const plugins: ModuleFederationRuntimePlugin[] = [];
-export const registerPlugins = jest.fn((added: ModuleFederationRuntimePlugin[]) => {
+const registerPlugins = jest.fn((added: ModuleFederationRuntimePlugin[]) => {
   plugins.push(...added);
 });
 

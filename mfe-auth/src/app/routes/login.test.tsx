@@ -174,6 +174,7 @@ describe('login page', () => {
       maxFileBytes: 1,
       sessionIdleMinutes: 60,
       registration: 'open',
+      deletedAccountRecords: 'anonymise',
       sso: { displayName: 'Contoso', passwordSignIn },
       footer: {
         address: 'a',

@@ -4,7 +4,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
 import styles from '../../components/form.module.css';
 import { pages } from '@portal/contracts/pages';
-import { useRegistrationMode } from '../../features/register/api/get-registration-mode.ts';
+import { usePortalSetting } from '../../lib/use-portal-setting.ts';
 import { RegisterForm } from '../../features/register/components/register-form.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
@@ -15,7 +15,8 @@ import type { PageProps } from '@portal/contracts/pages';
  */
 export default function RegisterPage({ session }: PageProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  const mode = useRegistrationMode();
+  // Unreadable, `open`: the form is shown and the server refuses a closed registration with its own answer.
+  const mode = usePortalSetting('registration', 'open');
   const [mailed, setMailed] = useState(false);
   if (session.user) return <Navigate to={pages.dashboard.getHref()} replace />;
   const closed = mode === 'invite' || mode === 'off';

@@ -1,4 +1,5 @@
 import type { CourseFile } from '@portal/contracts/courses';
+import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import type { Kysely } from 'kysely';
 import type { FilesDatabase } from './schema.ts';
 
@@ -36,6 +37,9 @@ function toStoredFile(row: {
   };
 }
 
+/** The service that records these changes on the audit trail. */
+const SERVICE = 'files';
+
 export function filesRepository(db: Kysely<FilesDatabase>) {
   return {
     async begin(file: { id: string; courseId: string; fileName: string; fileType: string }) {
@@ -55,15 +59,24 @@ export function filesRepository(db: Kysely<FilesDatabase>) {
       await db.insertInto('file_chunks').values({ file_id: fileId, n, data }).execute();
     },
 
-    /** The file becomes visible only now, with its size and checksum. */
-    async finish(fileId: string, size: number, checksum: string): Promise<StoredFile> {
-      const row = await db
-        .updateTable('files')
-        .set({ status: 'ready', file_size: size, checksum, uploaded_at: new Date() })
-        .where('id', '=', fileId)
-        .returning(columns)
-        .executeTakeFirstOrThrow();
-      return toStoredFile(row);
+    /** The file becomes visible only now, with its size and checksum (and its record on the audit trail). */
+    async finish(
+      fileId: string,
+      size: number,
+      checksum: string,
+      audit?: (file: StoredFile) => AuditDraft,
+    ): Promise<StoredFile> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('files')
+          .set({ status: 'ready', file_size: size, checksum, uploaded_at: new Date() })
+          .where('id', '=', fileId)
+          .returning(columns)
+          .executeTakeFirstOrThrow();
+        const file = toStoredFile(row);
+        if (audit) await recordAudit(trx, SERVICE, audit(file));
+        return file;
+      });
     },
 
     async discard(fileId: string) {
@@ -104,9 +117,12 @@ export function filesRepository(db: Kysely<FilesDatabase>) {
         .execute();
     },
 
-    async delete(fileId: string): Promise<boolean> {
-      const result = await db.deleteFrom('files').where('id', '=', fileId).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    async delete(fileId: string, audit?: (file: StoredFile) => AuditDraft): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.deleteFrom('files').where('id', '=', fileId).returning(columns).executeTakeFirst();
+        if (row && audit) await recordAudit(trx, SERVICE, audit(toStoredFile(row)));
+        return row !== undefined;
+      });
     },
 
     /** Every file of a deleted course (handler of the course.deleted event, inside its transaction). */

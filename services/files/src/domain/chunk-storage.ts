@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { type AuditDraft, auditContextOf } from '@portal/kit/audit';
 import { AppError } from '@portal/kit/errors';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
@@ -22,7 +23,7 @@ export async function storeStream(
   repository: FilesRepository,
   stream: Readable,
   meta: { courseId: string; originalName: string; mimeType: string },
-  options: { chunkBytes: number; maxBytes: number },
+  options: { chunkBytes: number; maxBytes: number; audit?: (file: StoredFile) => AuditDraft },
 ): Promise<StoredFile> {
   const id = randomUUID();
   await repository.begin({
@@ -60,11 +61,22 @@ export async function storeStream(
     }
     if (size > options.maxBytes) throw fileTooLarge(options.maxBytes);
     if (pendingBytes > 0) await flush(pendingBytes);
-    return await repository.finish(id, size, hash.digest('hex'));
+    return await repository.finish(id, size, hash.digest('hex'), options.audit);
   } catch (error) {
     await repository.discard(id);
     throw error;
   }
+}
+
+/** A file added or removed, on the audit trail: by whom, which file of which course, how large. */
+export function fileAudit(req: Request, action: 'file.added' | 'file.removed', file: StoredFile): AuditDraft {
+  return {
+    ...auditContextOf(req),
+    action,
+    object: { type: 'file', id: file.id, label: file.fileName },
+    outcome: 'success',
+    details: { courseId: file.courseId, fileSize: file.fileSize },
+  };
 }
 
 /** The multer storage engine over storeStream; the course id comes from the already-checked query. */
@@ -78,7 +90,7 @@ export function chunkStorage(
         repository,
         file.stream,
         { courseId: String(req.query.courseId), originalName: file.originalname, mimeType: file.mimetype },
-        options,
+        { ...options, audit: (stored) => fileAudit(req, 'file.added', stored) },
       ).then(
         (stored) => callback(null, { stored } as Partial<Express.Multer.File>),
         (error: unknown) => callback(error as Error),

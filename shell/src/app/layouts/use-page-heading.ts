@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
 /** "Edit course – Course Portal"; the portal's name alone while a page has no heading yet. */
-export function pageTitle(heading: string | null | undefined, appTitle: string): string {
+function pageTitle(heading: string | null | undefined, appTitle: string): string {
   const text = heading?.replace(/\s+/g, ' ').trim();
   return text ? `${text} – ${appTitle}` : appTitle;
 }

@@ -15,6 +15,7 @@ import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { usePortalSetting } from '../../../lib/use-portal-setting.ts';
 import { useValidationText } from '../../../lib/validation.ts';
 import styles from './account.module.css';
 
@@ -37,6 +38,8 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const failureText = useFailureText();
+  // Unreadable, the stricter promise is not made: the text says only what every setting keeps.
+  const kept = usePortalSetting('deletedAccountRecords', 'anonymise');
 
   const problems: Partial<Record<Field, string>> = {
     password: values.password ? undefined : t('validation.password_required'),
@@ -81,6 +84,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
         {t('account.delete.title')}
       </h2>
       <p className={styles.intro}>{t('account.delete.intro')}</p>
+      {kept ? <p className={styles.intro}>{t(`account.delete.kept.${kept}`)}</p> : null}
       <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
         <FormAlert message={failure} />
         <PasswordField label={t('fields.password')} autoComplete="current-password" {...bind('password')} />

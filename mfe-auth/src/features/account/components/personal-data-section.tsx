@@ -5,7 +5,7 @@ import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './account.module.css';
 
 /** The person's data from every service, as one ZIP the browser saves (GDPR art. 15 and 20). */
-export const PERSONAL_DATA_EXPORT_PATH = '/api/user/export';
+const PERSONAL_DATA_EXPORT_PATH = '/api/user/export';
 
 export function PersonalDataSection() {
   const { t } = useTranslation(AUTH_NAMESPACE);

@@ -2,12 +2,12 @@ import { COURSE_LIMITS, type CourseListRequest, type MyCoursesRequest } from '@p
 import type { Language } from '@portal/contracts/languages';
 import { uuidSchema } from '@portal/contracts/rules';
 
-export const PAGE_SIZE = COURSE_LIMITS.pageSizeDefault;
+const PAGE_SIZE = COURSE_LIMITS.pageSizeDefault;
 
 export type DashboardView = 'published' | 'drafts' | 'in-progress' | 'completed';
 
 /** The views of the caller's own courses: no search or category there, only pages. */
-export const MY_VIEWS: readonly DashboardView[] = ['in-progress', 'completed'];
+const MY_VIEWS: readonly DashboardView[] = ['in-progress', 'completed'];
 
 /** The views a user may switch between: drafts are for administrators. */
 export const viewsFor = (isAdmin: boolean): DashboardView[] =>

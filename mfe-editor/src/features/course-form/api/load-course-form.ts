@@ -10,7 +10,7 @@ export type LoadState =
   | { status: 'invalid' }
   | { status: 'error'; error: unknown };
 
-export function isCourseId(id: string): boolean {
+function isCourseId(id: string): boolean {
   return uuidSchema.safeParse(id).success;
 }
 

@@ -9,7 +9,7 @@ import styles from './rich-text-editor.module.css';
 import { Toolbar } from './toolbar.tsx';
 
 /** Spec §9: undo depth 100, new group after 500 ms; headings 1 to 6. */
-export const HISTORY = { depth: 100, newGroupDelay: 500 } as const;
+const HISTORY = { depth: 100, newGroupDelay: 500 } as const;
 const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
 
 /**
@@ -22,7 +22,7 @@ const ExclusiveLink = Link.extend({ inclusive: () => false });
  * The extensions of the description editor. Their output stays within the server's allow-list
  * (contracts/rich-text.ts): underline (<u>) is left out, colours are spans with a color style only.
  */
-export function editorExtensions() {
+function editorExtensions() {
   return [
     StarterKit.configure({
       undoRedo: HISTORY,

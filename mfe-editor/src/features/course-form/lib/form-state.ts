@@ -18,7 +18,7 @@ export interface LanguageText {
   descriptionText: string;
 }
 
-export type Texts = Readonly<Record<Language, LanguageText>>;
+type Texts = Readonly<Record<Language, LanguageText>>;
 
 /** What the user edits (spec §3, course form data): a text per language; the rest is shared by every language. */
 export interface FormValues {

@@ -9,7 +9,7 @@ import type { Logger } from '@portal/kit/logger';
 import type { ErrorRequestHandler, Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
 import type { FilesRepository, StoredFile } from '../../data-access/files-repository.ts';
-import { chunkStorage, fileTooLarge } from '../../domain/chunk-storage.ts';
+import { chunkStorage, fileAudit, fileTooLarge } from '../../domain/chunk-storage.ts';
 import type { CourseVisibility } from '../../data-access/course-visibility.ts';
 import { attachmentHeader, safeContentType, sanitizeFileName } from '../../domain/file-names.ts';
 import { fileContent, zipOf } from '../../domain/file-streams.ts';
@@ -141,7 +141,8 @@ export function fileRoutes(
   );
 
   router.delete('/api/files/delete/:fileId', requireAdmin, async (req, res) => {
-    if (!(await repository.delete(parseInput(uuidSchema, req.params.fileId, 'file id'))))
+    const fileId = parseInput(uuidSchema, req.params.fileId, 'file id');
+    if (!(await repository.delete(fileId, (file) => fileAudit(req, 'file.removed', file))))
       throw notFound('File not found');
     res.json({ message: 'File deleted' });
   });

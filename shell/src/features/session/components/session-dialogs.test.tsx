@@ -1,6 +1,7 @@
 import { loadRemote, stubRemotePages } from '../../../testing/remote-runtime.tsx';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { api } from '@portal/contracts/api-client';
+import { SESSION_ALIVE_INTERVAL_MS, SESSION_ALIVE_PATH } from '@portal/contracts/http';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { anna, apiError, fakeApi, type FakeReply } from '../../../../../jest/fake-api.ts';
 import type { Session } from '../../../lib/session.tsx';
@@ -30,6 +31,7 @@ function sessionThatEnds(extra: Record<string, FakeReply> = {}) {
   const fake = fakeApi({
     'GET /api/auth/check-login-status': () => (alive ? { status: 200, body: anna } : { status: 200, body: null }),
     'GET /api/courses/mine': () => (alive ? { status: 200, body: [] } : apiError(401, 'unauthorized')),
+    [`GET ${SESSION_ALIVE_PATH}`]: () => ({ status: 200, body: { signedIn: alive } }),
     ...extra,
   });
   return {
@@ -83,6 +85,23 @@ describe('an ended session', () => {
     });
     expect(await endedDialog()).toHaveTextContent('What you entered stays here');
     expect(server.calls('GET /api/auth/check-login-status')).toHaveLength(before + 1);
+  });
+
+  it('when the session was ended elsewhere and the tab stays open untouched, then the dialog says so within seconds', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const server = sessionThatEnds();
+    await renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Remote page courses/DashboardPage' });
+    await act(async () => jest.advanceTimersByTime(SESSION_ALIVE_INTERVAL_MS));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const checks = server.calls('GET /api/auth/check-login-status').length;
+
+    server.end();
+    await act(async () => jest.advanceTimersByTime(SESSION_ALIVE_INTERVAL_MS));
+    expect(await endedDialog()).toHaveTextContent('What you entered stays here');
+    // Asked without the client, whose answers would restart the idle countdown.
+    expect(server.calls(`GET ${SESSION_ALIVE_PATH}`).length).toBeGreaterThanOrEqual(2);
+    expect(server.calls('GET /api/auth/check-login-status')).toHaveLength(checks);
   });
 
   it('when another tab signs in, then the dialog closes and the call runs again', async () => {

@@ -1,0 +1,41 @@
+import { type PortalConfig, portalConfigSchema } from '@portal/contracts/portal-config';
+import { useEffect, useState } from 'react';
+
+type Setting = 'registration' | 'deletedAccountRecords';
+
+/**
+ * One setting of /config.json, checked by its schema. When it cannot be read, `fallback`: the page still works and
+ * the server answers by its own setting.
+ */
+async function loadSetting<Name extends Setting>(
+  name: Name,
+  fallback: PortalConfig[Name],
+): Promise<PortalConfig[Name]> {
+  try {
+    const response = await fetch('/config.json', { credentials: 'same-origin' });
+    if (!response.ok) return fallback;
+    const value = ((await response.json()) as Partial<Record<Setting, unknown>>)[name];
+    const parsed = portalConfigSchema.shape[name].safeParse(value);
+    return parsed.success ? (parsed.data as PortalConfig[Name]) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The setting once /config.json has told it; undefined while it is asked. */
+export function usePortalSetting<Name extends Setting>(
+  name: Name,
+  fallback: PortalConfig[Name],
+): PortalConfig[Name] | undefined {
+  const [value, setValue] = useState<PortalConfig[Name]>();
+  useEffect(() => {
+    let current = true;
+    void loadSetting(name, fallback).then((loaded) => {
+      if (current) setValue(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [name, fallback]);
+  return value;
+}

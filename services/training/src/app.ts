@@ -1,0 +1,34 @@
+import { EVENTS } from '@portal/contracts/events';
+import { openServiceDatabase } from '@portal/kit/db';
+import { startService } from '@portal/kit/start-service';
+import type { TrainingConfig } from './config.ts';
+import { personalData } from './data-access/personal-data.ts';
+import { migrations, type TrainingDatabase } from './data-access/schema.ts';
+import { assignments } from './domain/assignments.ts';
+import { reports } from './domain/reports.ts';
+import { trainingRoutes } from './entry-points/api/routes.ts';
+import { trainingEventHandlers } from './entry-points/events/handlers.ts';
+
+export const SERVICE_NAME = 'training';
+
+export interface TrainingDeps {
+  /** The time statuses and due dates are reckoned from: a fake clock in tests. */
+  now?: () => Date;
+}
+
+export function openTrainingDatabase(config: Pick<TrainingConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
+  return openServiceDatabase<TrainingDatabase>(SERVICE_NAME, config);
+}
+
+export function startTrainingService(config: TrainingConfig, deps: TrainingDeps = {}) {
+  const now = deps.now ?? (() => new Date());
+  return startService<TrainingDatabase>({
+    name: SERVICE_NAME,
+    config,
+    migrations,
+    personalData,
+    publishes: { [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL } },
+    routes: ({ database }) => trainingRoutes(assignments({ database, now }), reports({ database, now }), now),
+    eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS),
+  });
+}

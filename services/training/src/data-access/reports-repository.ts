@@ -1,0 +1,148 @@
+import type { Language } from '@portal/contracts/languages';
+import type { TrainingStatus } from '@portal/contracts/training';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { TrainingDatabase } from './schema.ts';
+import { statusSql, titleSql } from './status-sql.ts';
+
+export interface ReportFilter {
+  courseId?: string | undefined;
+  groupId?: string | undefined;
+  userId?: string | undefined;
+  status?: TrainingStatus | undefined;
+  q?: string | undefined;
+}
+
+export interface ReportRow {
+  user_id: string;
+  name: string;
+  email: string;
+  course_id: string;
+  course_title: string;
+  mandatory: boolean;
+  status: TrainingStatus;
+  assigned_at: Date;
+  due_at: Date | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  person_name: string;
+}
+
+/** Where a keyset page starts: after this row in (course, name, person) order, the order of the course index. */
+export interface ReportCursor {
+  courseId: string;
+  personName: string;
+  userId: string;
+}
+
+export interface ComplianceDbRow {
+  group_id: string | null;
+  group_name: string | null;
+  course_id: string;
+  course_title: string;
+  assigned: number;
+  completed_in_time: number;
+  overdue: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+export function reportsRepository(db: Kysely<TrainingDatabase>) {
+  /** One row per person and course (several assignments of a course to a person taken together), in index order. */
+  function perPersonAndCourse(filter: ReportFilter, after: ReportCursor | undefined) {
+    const where: RawBuilder<unknown>[] = [sql`true`];
+    if (filter.courseId) where.push(sql`ap.course_id = ${filter.courseId}::uuid`);
+    if (filter.userId) where.push(sql`ap.user_id = ${filter.userId}::uuid`);
+    if (filter.groupId) {
+      where.push(sql`ap.user_id in (select m.user_id from group_members m where m.group_id = ${filter.groupId}::uuid)`);
+    }
+    if (after) {
+      where.push(
+        sql`(ap.course_id, ap.person_name, ap.user_id) > (${after.courseId}::uuid, ${after.personName}, ${after.userId}::uuid)`,
+      );
+    }
+    return sql`select ap.course_id, ap.person_name, ap.user_id, bool_or(ap.mandatory) as mandatory,
+        min(ap.assigned_at) as assigned_at, min(ap.due_at) as due_at,
+        min(ap.recur_every_months) as recur_every_months, max(ap.started_at) as started_at,
+        max(ap.completed_at) as completed_at
+      from assigned_people ap
+      where ${sql.join(where, sql` and `)}
+      group by ap.course_id, ap.person_name, ap.user_id`;
+  }
+
+  function rows(filter: ReportFilter, language: Language, now: Date, after?: ReportCursor) {
+    const where: RawBuilder<unknown>[] = [sql`true`];
+    if (filter.status) where.push(sql`r.status = ${filter.status}`);
+    if (filter.q) {
+      const pattern = `%${escapeLike(filter.q)}%`;
+      where.push(sql`(p.name ilike ${pattern} or p.email ilike ${pattern})`);
+    }
+    return sql`select r.user_id, coalesce(p.name, '') as name, coalesce(p.email, '') as email, r.course_id,
+        ${titleSql(language)} as course_title, r.mandatory, r.status, r.assigned_at, r.due_at, r.started_at,
+        r.completed_at, r.person_name
+      from (${perPersonAndCourse(filter, after)}) a
+      cross join lateral (select a.*, ${statusSql(now)} as status) r
+      left join people p on p.user_id = r.user_id
+      left join courses c on c.course_id = r.course_id
+      where ${sql.join(where, sql` and `)}`;
+  }
+
+  const ORDER = sql`order by r.course_id, r.person_name, r.user_id`;
+
+  return {
+    async page(filter: ReportFilter, language: Language, now: Date, limit: number, offset: number) {
+      const found = await sql<ReportRow>`${rows(filter, language, now)} ${ORDER}
+        limit ${limit} offset ${offset}`.execute(db);
+      const total = await sql<{ total: number }>`select count(*)::int as total
+        from (${rows(filter, language, now)}) counted`.execute(db);
+      return { rows: found.rows, total: total.rows[0]?.total ?? 0 };
+    },
+
+    /** Every row the filter matches, a keyset batch at a time as the reader takes them. */
+    async *all(filter: ReportFilter, language: Language, now: Date, batchSize: number): AsyncGenerator<ReportRow> {
+      let after: ReportCursor | undefined;
+      for (;;) {
+        const batch = await sql<ReportRow>`${rows(filter, language, now, after)} ${ORDER}
+          limit ${batchSize}`.execute(db);
+        yield* batch.rows;
+        const last = batch.rows.at(-1);
+        if (batch.rows.length < batchSize || !last) return;
+        after = { courseId: last.course_id, personName: last.person_name, userId: last.user_id };
+      }
+    },
+
+    /** Per group and course (and for everyone assigned, group null): assigned, completed by the due date, overdue. */
+    async compliance(
+      filter: { courseId?: string | undefined; groupId?: string | undefined },
+      language: Language,
+      now: Date,
+    ) {
+      const people = sql`(select a.*, ${statusSql(now)} as status
+        from (${perPersonAndCourse({ courseId: filter.courseId, groupId: filter.groupId }, undefined)}) a)`;
+      const counts = sql`count(*)::int as assigned,
+        (count(*) filter (where r.status = 'completed' and (r.due_at is null or r.completed_at <= r.due_at)))::int
+          as completed_in_time,
+        (count(*) filter (where r.status = 'overdue'))::int as overdue`;
+      const byGroup = filter.groupId ? sql`and m.group_id = ${filter.groupId}::uuid` : sql``;
+      const found = await sql<ComplianceDbRow>`
+        select * from (
+          select m.group_id, g.name as group_name, r.course_id, ${titleSql(language)} as course_title, ${counts}
+          from ${people} r
+          join group_members m on m.user_id = r.user_id ${byGroup}
+          join groups g on g.group_id = m.group_id
+          left join courses c on c.course_id = r.course_id
+          group by m.group_id, g.name, r.course_id, c.titles, c.default_language
+          ${
+            filter.groupId
+              ? sql``
+              : sql`union all
+          select null, null, r.course_id, ${titleSql(language)}, ${counts}
+          from ${people} r
+          left join courses c on c.course_id = r.course_id
+          group by r.course_id, c.titles, c.default_language`
+          }
+        ) compliance
+        order by course_title, course_id, group_id nulls first`.execute(db);
+      return found.rows;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Language } from '@portal/contracts/languages';
+import type { Migration } from '@portal/kit/db';
+import { eventTablesMigration } from '@portal/kit/events';
+import type { ColumnType } from 'kysely';
+import { directory } from './migrations/001-directory.ts';
+import { coursesAndProgress } from './migrations/002-courses-and-progress.ts';
+import { assignments } from './migrations/003-assignments.ts';
+
+export interface TrainingDatabase {
+  people: {
+    user_id: string;
+    name: string;
+    email: string;
+    language: Language;
+    status: string;
+    is_sys_admin: boolean;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  groups: { group_id: string; name: string };
+  group_members: { group_id: string; user_id: string; joined_at: Date };
+  courses: {
+    course_id: string;
+    /** The title in each language the course has. */
+    titles: ColumnType<Partial<Record<Language, string>>, string, string>;
+    default_language: Language;
+    published: boolean;
+    completion_proof: string;
+  };
+  participations: { user_id: string; course_id: string; started_at: Date };
+  completions: { user_id: string; course_id: string; completed_at: Date };
+  assignments: {
+    id: string;
+    course_id: string;
+    mandatory: boolean;
+    due_at: Date | null;
+    due_in_days: number | null;
+    recur_every_months: number | null;
+    created_at: Date;
+    created_by: string | null;
+  };
+  assignment_targets: { assignment_id: string; kind: 'user' | 'group'; target_id: string };
+  /** One row per assignment and person it reaches; `direct` and `group_ids` say through what. */
+  assigned_people: {
+    assignment_id: string;
+    user_id: string;
+    course_id: string;
+    person_name: string;
+    mandatory: boolean;
+    recur_every_months: number | null;
+    assigned_at: Date;
+    due_at: Date | null;
+    direct: boolean;
+    group_ids: string[];
+    started_at: Date | null;
+    completed_at: Date | null;
+  };
+}
+
+/** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
+export const migrations: Migration[] = [eventTablesMigration, directory, coursesAndProgress, assignments];

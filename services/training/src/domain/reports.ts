@@ -1,0 +1,69 @@
+import type { Language } from '@portal/contracts/languages';
+import type { CompletionReportQuery, CompletionRow, ComplianceRow } from '@portal/contracts/training';
+import type { Database } from '@portal/kit/db';
+import { type ReportRow, reportsRepository } from '../data-access/reports-repository.ts';
+import type { TrainingDatabase } from '../data-access/schema.ts';
+import { type Translate, translator } from './i18n.ts';
+
+export interface ReportsDeps {
+  database: Database<TrainingDatabase>;
+  now: () => Date;
+}
+
+const DEFAULT_PAGE = 50;
+const EXPORT_BATCH = 2_000;
+const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
+
+/** A row in the reader's language: a deleted account whose records are kept has no name, it is named so. */
+function completionRow(row: ReportRow, t: Translate): CompletionRow {
+  return {
+    userId: row.user_id,
+    name: row.name === '' ? t('report.deletedAccount') : row.name,
+    email: row.email,
+    courseId: row.course_id,
+    courseTitle: row.course_title,
+    mandatory: row.mandatory,
+    status: row.status,
+    assignedAt: new Date(row.assigned_at).toISOString(),
+    dueAt: iso(row.due_at),
+    startedAt: iso(row.started_at),
+    completedAt: iso(row.completed_at),
+  };
+}
+
+/** The course × people report, a page at a time or all of it, and the compliance figures per group and course. */
+export function reports({ database, now }: ReportsDeps) {
+  const repository = reportsRepository(database.db);
+  return {
+    async page(query: CompletionReportQuery, language: Language) {
+      const { rows, total } = await repository.page(
+        query,
+        language,
+        now(),
+        query.limit ?? DEFAULT_PAGE,
+        query.offset ?? 0,
+      );
+      const t = translator(language);
+      return { rows: rows.map((row) => completionRow(row, t)), total };
+    },
+
+    async *all(query: CompletionReportQuery, language: Language): AsyncGenerator<CompletionRow> {
+      const t = translator(language);
+      for await (const row of repository.all(query, language, now(), EXPORT_BATCH)) yield completionRow(row, t);
+    },
+
+    async compliance(query: { courseId?: string | undefined; groupId?: string | undefined }, language: Language) {
+      const rows = await repository.compliance(query, language, now());
+      return rows.map((row): ComplianceRow => ({
+        groupId: row.group_id,
+        groupName: row.group_name,
+        courseId: row.course_id,
+        courseTitle: row.course_title,
+        assigned: row.assigned,
+        completedInTime: row.completed_in_time,
+        overdue: row.overdue,
+      }));
+    },
+  };
+}
+export type Reports = ReturnType<typeof reports>;

@@ -1,0 +1,49 @@
+import {
+  completionRecordedSchema,
+  courseChangedSchema,
+  courseDeletedSchema,
+  EVENTS,
+  groupChangedSchema,
+  groupDeletedSchema,
+  groupMemberAddedSchema,
+  groupMemberRemovedSchema,
+  participationStartedSchema,
+  userChangedSchema,
+  userDeletedSchema,
+} from '@portal/contracts/events';
+import type { DeletedAccountRecords } from '@portal/contracts/portal-config';
+import type { EventHandlers } from '@portal/kit/events';
+import { readModel } from '../../data-access/read-model.ts';
+import type { TrainingDatabase } from '../../data-access/schema.ts';
+
+/**
+ * Users and groups from auth, courses and progress from courses: each kept as its latest state (the inbox dedupes).
+ * A deleted account's records are kept without its name or erased, as DELETED_ACCOUNT_RECORDS says.
+ */
+export function trainingEventHandlers(deletedAccounts: DeletedAccountRecords): EventHandlers<TrainingDatabase> {
+  return {
+    [EVENTS.userChanged]: (trx, payload) => readModel(trx).userChanged(userChangedSchema.parse(payload)),
+    [EVENTS.userDeleted]: (trx, payload) => {
+      const { userId } = userDeletedSchema.parse(payload);
+      return deletedAccounts === 'anonymise'
+        ? readModel(trx).userAnonymised(userId)
+        : readModel(trx).userDeleted(userId);
+    },
+    [EVENTS.groupChanged]: async (trx, payload) => {
+      const group = groupChangedSchema.parse(payload);
+      await readModel(trx).groupChanged(group.groupId, group.name);
+    },
+    [EVENTS.groupDeleted]: (trx, payload) => readModel(trx).groupDeleted(groupDeletedSchema.parse(payload).groupId),
+    [EVENTS.groupMemberAdded]: (trx, payload) => readModel(trx).memberAdded(groupMemberAddedSchema.parse(payload)),
+    [EVENTS.groupMemberRemoved]: async (trx, payload) => {
+      const member = groupMemberRemovedSchema.parse(payload);
+      await readModel(trx).memberRemoved(member.groupId, member.userId);
+    },
+    [EVENTS.courseChanged]: (trx, payload) => readModel(trx).courseChanged(courseChangedSchema.parse(payload)),
+    [EVENTS.courseDeleted]: (trx, payload) => readModel(trx).courseDeleted(courseDeletedSchema.parse(payload).courseId),
+    [EVENTS.participationStarted]: (trx, payload) =>
+      readModel(trx).participationStarted(participationStartedSchema.parse(payload)),
+    [EVENTS.completionRecorded]: (trx, payload) =>
+      readModel(trx).completionRecorded(completionRecordedSchema.parse(payload)),
+  };
+}

@@ -1,0 +1,516 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@portal/contracts/events';
+import type { CompletionRow, ComplianceRow, MyAssignment } from '@portal/contracts/training';
+import { testBackends } from '@portal/kit/testing/backends';
+import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
+import { componentSetup, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
+import ExcelJS from 'exceljs';
+import { startTrainingService } from '../src/app.ts';
+import { loadTrainingConfig } from '../src/config.ts';
+
+const DAY = 24 * 60 * 60_000;
+const ADMIN = { sub: randomUUID(), admin: true, lang: 'de' } as const;
+const SYSTEM = { sub: null, admin: false, lang: 'en' } as const;
+const START = new Date('2026-03-01T09:00:00.000Z');
+
+describe.each(testBackends())('the training service on $name', (backend) => {
+  let setup: Awaited<ReturnType<typeof componentSetup>>;
+  let service: Awaited<ReturnType<typeof startTrainingService>>;
+  let clock = START;
+  const admin = () => signedCaller(service.url, ADMIN);
+  const as = (userId: string, lang: 'en' | 'fr' | 'de' | 'it' | 'rm' = 'en') =>
+    signedCaller(service.url, { sub: userId, admin: false, lang });
+  const publish = (topic: string, payload: unknown, id = randomUUID()) =>
+    signedCaller(service.url, SYSTEM).post('/internal/events', { id, topic, payload });
+
+  async function person(name: string, email = `${name.toLowerCase().replace(/\W/g, '.')}@example.ch`) {
+    const userId = randomUUID();
+    const answer = await publish(EVENTS.userChanged, {
+      userId,
+      name,
+      email,
+      language: 'fr',
+      status: 'active',
+      isSysAdmin: false,
+    });
+    expect(answer.status).toBe(200);
+    return userId;
+  }
+  async function group(name: string) {
+    const groupId = randomUUID();
+    await publish(EVENTS.groupChanged, { groupId, name });
+    return groupId;
+  }
+  const join = (groupId: string, userId: string, joinedAt = clock) =>
+    publish(EVENTS.groupMemberAdded, { groupId, userId, joinedAt: joinedAt.toISOString() });
+  async function course(titles: Record<string, string>, published = true) {
+    const courseId = randomUUID();
+    await publish(EVENTS.courseChanged, {
+      courseId,
+      titles,
+      defaultLanguage: 'en',
+      published,
+      completionProof: 'confirmation',
+    });
+    return courseId;
+  }
+  const complete = (userId: string, courseId: string, at: Date) =>
+    publish(EVENTS.completionRecorded, { userId, courseId, completedAt: at.toISOString() });
+  const start = (userId: string, courseId: string, at: Date) =>
+    publish(EVENTS.participationStarted, { userId, courseId, startedAt: at.toISOString() });
+  const mine = async (userId: string, lang: 'en' | 'fr' = 'en') => {
+    const answer = await as(userId, lang).get<MyAssignment[]>('/api/assignments/mine');
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+
+  beforeAll(async () => {
+    setup = await componentSetup(backend, 'training');
+    service = await startTrainingService(loadTrainingConfig(setup.env), { now: () => clock });
+  });
+
+  afterAll(() => setup?.close(service));
+
+  it('when events arrive twice or again with new ids, then the read model holds each subject once, as last told', async () => {
+    const userId = randomUUID();
+    const payload = {
+      userId,
+      name: 'Vera Muster',
+      email: 'v@example.ch',
+      language: 'de',
+      status: 'active',
+      isSysAdmin: false,
+    };
+    const eventId = randomUUID();
+    expect((await publish(EVENTS.userChanged, payload, eventId)).body).toEqual({ status: 'handled' });
+    await publish(EVENTS.userChanged, payload, eventId);
+    await publish(EVENTS.userChanged, { ...payload, name: 'Vera Meier' });
+    const groupId = await group('Sales');
+    await join(groupId, userId);
+    await join(groupId, userId);
+    const courseId = await course({ en: 'Safety' });
+    await publish(EVENTS.courseChanged, {
+      courseId,
+      titles: { en: 'Safety', de: 'Sicherheit' },
+      defaultLanguage: 'en',
+      published: true,
+      completionProof: 'upload',
+    });
+    await complete(userId, courseId, START);
+    await complete(userId, courseId, START);
+    const db = service.database.db;
+    expect(await db.selectFrom('people').select(['name', 'language']).where('user_id', '=', userId).execute()).toEqual([
+      { name: 'Vera Meier', language: 'de' },
+    ]);
+    expect(await db.selectFrom('group_members').selectAll().where('user_id', '=', userId).execute()).toHaveLength(1);
+    const stored = await db
+      .selectFrom('courses')
+      .selectAll()
+      .where('course_id', '=', courseId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ titles: { en: 'Safety', de: 'Sicherheit' }, completion_proof: 'upload' });
+    expect(await db.selectFrom('completions').selectAll().where('user_id', '=', userId).execute()).toHaveLength(1);
+    expect((await publish('something.else', {})).status).toBe(202);
+  });
+
+  it('when an employee calls the administrators’ routes, then each answers 403', async () => {
+    const employee = as(await person('Emil Employee'));
+    const courseId = await course({ en: 'Fire drill' });
+    expect(
+      (await employee.post('/api/assignments', { courseId, userIds: [randomUUID()], mandatory: true })).status,
+    ).toBe(403);
+    expect((await employee.get('/api/assignments')).status).toBe(403);
+    expect((await employee.delete(`/api/assignments/${randomUUID()}`)).status).toBe(403);
+    expect((await employee.get('/api/reports/completions')).status).toBe(403);
+    expect((await employee.get('/api/reports/completions?format=csv')).status).toBe(403);
+    expect((await employee.get('/api/reports/compliance')).status).toBe(403);
+  });
+
+  it('when the course or someone named is unknown, or the request is malformed, then nothing is assigned', async () => {
+    const userId = await person('Known Person');
+    const courseId = await course({ en: 'Known course' });
+    const unknownCourse = await admin().post('/api/assignments', {
+      courseId: randomUUID(),
+      userIds: [userId],
+      mandatory: true,
+    });
+    expect(unknownCourse.status).toBe(422);
+    expect(unknownCourse.body.error.code).toBe('course_unknown');
+    const stranger = randomUUID();
+    const unknownUser = await admin().post('/api/assignments', {
+      courseId,
+      userIds: [userId, stranger],
+      mandatory: true,
+    });
+    expect(unknownUser.status).toBe(422);
+    expect(unknownUser.body.error).toMatchObject({
+      code: 'assignees_unknown',
+      issues: [{ path: 'userIds.1', code: 'unknown' }],
+    });
+    const unknownGroup = await admin().post('/api/assignments', {
+      courseId,
+      groupIds: [randomUUID()],
+      mandatory: true,
+    });
+    expect(unknownGroup.body.error.code).toBe('assignees_unknown');
+    const nobody = await admin().post('/api/assignments', { courseId, mandatory: true });
+    expect(nobody.status).toBe(400);
+    const twice = await admin().post('/api/assignments', {
+      courseId,
+      userIds: [userId],
+      dueAt: START.toISOString(),
+      dueInDays: 3,
+      mandatory: true,
+    });
+    expect(twice.status).toBe(400);
+    expect((await admin().get(`/api/assignments?courseId=${courseId}`)).body).toEqual([]);
+  });
+
+  it('when a course is assigned to a person, then they see it in their language and the audit trail gets a record', async () => {
+    const userId = await person('Anna Direct');
+    const courseId = await course({ en: 'Data protection', fr: 'Protection des données' });
+    const created = await admin().post('/api/assignments', {
+      courseId,
+      userIds: [userId],
+      dueInDays: 14,
+      mandatory: true,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      courseId,
+      userIds: [userId],
+      groupIds: [],
+      mandatory: true,
+      dueAt: null,
+      dueInDays: 14,
+      createdBy: ADMIN.sub,
+    });
+    expect(await mine(userId, 'fr')).toEqual([
+      {
+        courseId,
+        courseTitle: 'Protection des données',
+        mandatory: true,
+        dueAt: new Date(START.getTime() + 14 * DAY).toISOString(),
+        status: 'not-started',
+        completedAt: null,
+      },
+    ]);
+    const listed = await admin().get(`/api/assignments?courseId=${courseId}`);
+    expect(listed.body).toEqual([created.body]);
+    const audit = await service.database.db
+      .selectFrom('outbox' as never)
+      .select(['topic' as never, 'payload' as never])
+      .execute();
+    const records = (audit as { topic: string; payload: { action: string; object: { id: string } } }[]).filter(
+      (row) => row.topic === EVENTS.auditRecorded && row.payload.object.id === created.body.id,
+    );
+    expect(records.map((row) => row.payload.action)).toEqual(['assignment.created']);
+
+    expect((await admin().delete(`/api/assignments/${created.body.id}`)).status).toBe(204);
+    expect(await mine(userId)).toEqual([]);
+    expect((await admin().delete(`/api/assignments/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('when a course is assigned to a group, then its members get it, a later joiner is due relative to joining, and leaving removes it', async () => {
+    const early = await person('Early Member');
+    const both = await person('Both Ways');
+    const late = await person('Late Joiner');
+    const groupId = await group('Warehouse');
+    await join(groupId, early, new Date(START.getTime() - 30 * DAY));
+    await join(groupId, both, new Date(START.getTime() - 30 * DAY));
+    const courseId = await course({ en: 'Forklift' });
+    const created = await admin().post('/api/assignments', {
+      courseId,
+      groupIds: [groupId],
+      userIds: [both],
+      dueInDays: 10,
+      mandatory: true,
+    });
+    expect(created.status).toBe(201);
+    const dueFromAssignment = new Date(START.getTime() + 10 * DAY).toISOString();
+    expect((await mine(early))[0]?.dueAt).toBe(dueFromAssignment);
+    expect(await mine(late)).toEqual([]);
+
+    const joinedAt = new Date(START.getTime() + 5 * DAY);
+    await join(groupId, late, joinedAt);
+    expect((await mine(late))[0]?.dueAt).toBe(new Date(joinedAt.getTime() + 10 * DAY).toISOString());
+
+    await publish(EVENTS.groupMemberRemoved, { groupId, userId: late });
+    await publish(EVENTS.groupMemberRemoved, { groupId, userId: both });
+    expect(await mine(late)).toEqual([]);
+    expect((await mine(both)).map((row) => row.courseId)).toEqual([courseId]);
+
+    await publish(EVENTS.groupDeleted, { groupId });
+    expect(await mine(early)).toEqual([]);
+    expect((await mine(both)).map((row) => row.courseId)).toEqual([courseId]);
+  });
+
+  it('when a course is a draft, then nobody sees it among their assignments until it is published', async () => {
+    const userId = await person('Draft Reader');
+    const courseId = await course({ en: 'Not yet' }, false);
+    expect((await admin().post('/api/assignments', { courseId, userIds: [userId], mandatory: false })).status).toBe(
+      201,
+    );
+    expect(await mine(userId)).toEqual([]);
+    await publish(EVENTS.courseChanged, {
+      courseId,
+      titles: { en: 'Now' },
+      defaultLanguage: 'en',
+      published: true,
+      completionProof: 'confirmation',
+    });
+    expect((await mine(userId)).map((row) => [row.courseTitle, row.mandatory])).toEqual([['Now', false]]);
+  });
+
+  it('when a course is deleted, then its assignments go; a deleted account’s training records stay without its name', async () => {
+    const stays = await person('Stays Here');
+    const leaves = await person('Leaves Company');
+    const kept = await course({ en: 'Kept course' });
+    const dropped = await course({ en: 'Dropped course' });
+    for (const courseId of [kept, dropped]) {
+      await admin().post('/api/assignments', { courseId, userIds: [stays, leaves], mandatory: true });
+    }
+    await complete(leaves, kept, clock);
+    await publish(EVENTS.userDeleted, { userId: leaves });
+    await publish(EVENTS.courseDeleted, { courseId: dropped });
+    expect((await mine(stays)).map((row) => row.courseTitle)).toEqual(['Kept course']);
+    expect((await admin().get(`/api/assignments?courseId=${dropped}`)).body).toEqual([]);
+    const [assignment] = (await admin().get(`/api/assignments?courseId=${kept}`)).body;
+    expect(assignment.userIds).toEqual([stays]);
+    const history = await admin().get<CompletionRow[]>(`/api/reports/completions?userId=${leaves}&lang=de`);
+    expect(history.body).toEqual([
+      expect.objectContaining({ name: 'Gelöschtes Konto', email: '', courseTitle: 'Kept course', status: 'completed' }),
+    ]);
+    const personal = await as(leaves).get(`/internal/personal-data/${leaves}`);
+    expect(personal.body.people).toEqual([expect.objectContaining({ name: '', email: '', status: 'deleted' })]);
+  });
+
+  it('when time passes and people start and complete, then each status follows, overdue first', async () => {
+    clock = START;
+    const groupId = await group('Statuses');
+    const names = ['S1 Not Started', 'S2 In Progress', 'S3 Completed', 'S4 Overdue', 'S5 Expired'];
+    const [idle, going, done, late, lapsed] = await Promise.all(names.map((name) => person(name)));
+    for (const userId of [idle, going, done, late, lapsed]) await join(groupId, userId!);
+    const onceCourse = await course({ en: 'Once' });
+    const yearlyCourse = await course({ en: 'Yearly' });
+    await admin().post('/api/assignments', {
+      courseId: onceCourse,
+      groupIds: [groupId],
+      dueInDays: 30,
+      mandatory: true,
+    });
+    await admin().post('/api/assignments', {
+      courseId: yearlyCourse,
+      userIds: [lapsed],
+      dueInDays: 30,
+      recurEveryMonths: 12,
+      mandatory: false,
+    });
+    await start(going!, onceCourse, new Date(START.getTime() + DAY));
+    await start(done!, onceCourse, new Date(START.getTime() + DAY));
+    await complete(done!, onceCourse, new Date(START.getTime() + 2 * DAY));
+    await complete(lapsed!, onceCourse, new Date(START.getTime() + 2 * DAY));
+    await complete(lapsed!, yearlyCourse, new Date(START.getTime() + 3 * DAY));
+
+    clock = new Date(START.getTime() + 10 * DAY);
+    const statusOf = async (userId: string) => (await mine(userId)).find((row) => row.courseId === onceCourse)?.status;
+    expect(await statusOf(idle!)).toBe('not-started');
+    expect(await statusOf(going!)).toBe('in-progress');
+    expect(await statusOf(done!)).toBe('completed');
+
+    clock = new Date(START.getTime() + 40 * DAY);
+    expect(await statusOf(late!)).toBe('overdue');
+    expect(await statusOf(going!)).toBe('overdue');
+    expect(await statusOf(done!)).toBe('completed');
+    expect((await mine(lapsed!)).map((row) => [row.courseTitle, row.status])).toEqual([
+      ['Once', 'completed'],
+      ['Yearly', 'completed'],
+    ]);
+
+    clock = new Date(START.getTime() + 400 * DAY);
+    expect((await mine(lapsed!)).map((row) => [row.courseTitle, row.status])).toEqual([
+      ['Yearly', 'expired'],
+      ['Once', 'completed'],
+    ]);
+    await complete(lapsed!, yearlyCourse, new Date(START.getTime() + 399 * DAY));
+    expect((await mine(lapsed!)).find((row) => row.courseTitle === 'Yearly')?.status).toBe('completed');
+
+    const report = await admin().get<CompletionRow[]>(
+      `/api/reports/completions?groupId=${groupId}&courseId=${onceCourse}`,
+    );
+    expect(report.headers.get('x-total-count')).toBe('5');
+    expect(report.body.map((row) => [row.name, row.status])).toEqual([
+      ['S1 Not Started', 'overdue'],
+      ['S2 In Progress', 'overdue'],
+      ['S3 Completed', 'completed'],
+      ['S4 Overdue', 'overdue'],
+      ['S5 Expired', 'completed'],
+    ]);
+    const compliance = await admin().get<ComplianceRow[]>(`/api/reports/compliance?courseId=${onceCourse}`);
+    expect(compliance.body).toEqual([
+      {
+        groupId: null,
+        groupName: null,
+        courseId: onceCourse,
+        courseTitle: 'Once',
+        assigned: 5,
+        completedInTime: 2,
+        overdue: 3,
+      },
+      {
+        groupId,
+        groupName: 'Statuses',
+        courseId: onceCourse,
+        courseTitle: 'Once',
+        assigned: 5,
+        completedInTime: 2,
+        overdue: 3,
+      },
+    ]);
+    clock = START;
+  });
+
+  describe('the completions report', () => {
+    let courseId: string;
+    let groupId: string;
+    const NAMES = ['=HYPERLINK("http://evil")', 'Zoë Zürcher', 'Ada Amsler', '@mention', 'Bea Brunner', 'Carl Caduff'];
+
+    beforeAll(async () => {
+      clock = START;
+      groupId = await group('Report group');
+      courseId = await course({ en: 'Report course', de: 'Berichtskurs' });
+      const ids = [];
+      for (const name of NAMES) ids.push(await person(name));
+      for (const userId of ids.slice(0, 4)) await join(groupId, userId);
+      await admin().post('/api/assignments', {
+        courseId,
+        userIds: ids,
+        dueAt: new Date(START.getTime() + 7 * DAY).toISOString(),
+        mandatory: true,
+      });
+      await complete(ids[2]!, courseId, new Date(START.getTime() + DAY));
+    });
+
+    it('when asked for pages, then rows come by name with the total, filtered by group, status and search', async () => {
+      const first = await admin().get<CompletionRow[]>(`/api/reports/completions?courseId=${courseId}&limit=4`);
+      expect(first.headers.get('x-total-count')).toBe('6');
+      expect(first.body.map((row) => row.name)).toEqual([
+        '=HYPERLINK("http://evil")',
+        '@mention',
+        'Ada Amsler',
+        'Bea Brunner',
+      ]);
+      expect(first.body[0]).toMatchObject({ courseTitle: 'Berichtskurs', mandatory: true, status: 'not-started' });
+      const second = await admin().get<CompletionRow[]>(
+        `/api/reports/completions?courseId=${courseId}&limit=4&offset=4`,
+      );
+      expect(second.body.map((row) => row.name)).toEqual(['Carl Caduff', 'Zoë Zürcher']);
+      const inGroup = await admin().get<CompletionRow[]>(
+        `/api/reports/completions?courseId=${courseId}&groupId=${groupId}`,
+      );
+      expect(inGroup.body.map((row) => row.name)).toEqual([
+        '=HYPERLINK("http://evil")',
+        '@mention',
+        'Ada Amsler',
+        'Zoë Zürcher',
+      ]);
+      const completed = await admin().get<CompletionRow[]>(
+        `/api/reports/completions?courseId=${courseId}&status=completed`,
+      );
+      expect(completed.body.map((row) => row.name)).toEqual(['Ada Amsler']);
+      expect(completed.headers.get('x-total-count')).toBe('1');
+      const search = await admin().get<CompletionRow[]>(`/api/reports/completions?courseId=${courseId}&q=z%C3%BCrcher`);
+      expect(search.body.map((row) => row.name)).toEqual(['Zoë Zürcher']);
+      const wildcard = await admin().get<CompletionRow[]>(`/api/reports/completions?courseId=${courseId}&q=%25`);
+      expect(wildcard.body).toEqual([]);
+      expect((await admin().get(`/api/reports/completions?limit=201`)).status).toBe(400);
+      expect((await admin().get(`/api/reports/completions?status=lost`)).status).toBe(400);
+    });
+
+    it('when exported as CSV, then it starts with a BOM, has the administrator’s headers and statuses, and formula cells are text', async () => {
+      const answer = await fetchRaw(`/api/reports/completions?courseId=${courseId}&format=csv`);
+      expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.subarray(3).toString('utf8').trim().split('\n');
+      expect(lines[0]).toBe('Name,E-Mail,Kurs,Pflicht,Status,Zugewiesen,Fällig,Begonnen,Abgeschlossen');
+      expect(lines).toHaveLength(7);
+      expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",/);
+      expect(lines[2]).toMatch(/^'@mention,/);
+      expect(lines[3]).toContain(
+        ',Berichtskurs,ja,abgeschlossen,2026-03-01T09:00:00.000Z,2026-03-08T09:00:00.000Z,,2026-03-02T09:00:00.000Z',
+      );
+      expect(lines[4]).toContain('nicht begonnen');
+    });
+
+    it('when exported as XLSX, then the workbook opens with the same rows', async () => {
+      const answer = await fetchRaw(`/api/reports/completions?courseId=${courseId}&format=xlsx&lang=fr`);
+      expect(answer.headers.get('content-type')).toMatch(/spreadsheetml/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await answer.arrayBuffer());
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.name).toBe('Achèvements');
+      expect(sheet.getRow(1).getCell(1).value).toBe('Nom');
+      expect(sheet.rowCount).toBe(7);
+      expect(sheet.getRow(4).getCell(5).value).toBe('terminé');
+      expect(sheet.getRow(2).getCell(1).value).toBe('=HYPERLINK("http://evil")');
+    });
+
+    /** The bytes as sent (the signed caller decodes text, which drops a BOM and breaks a zip). */
+    const fetchRaw = async (path: string) => {
+      const url = new URL(path, service.url);
+      const answer = await fetch(url, {
+        headers: {
+          [IDENTITY_HEADER]: signIdentity(ADMIN, { method: 'GET', path: `${url.pathname}${url.search}` }, TEST_SECRET),
+        },
+      });
+      expect(answer.status).toBe(200);
+      return answer;
+    };
+  });
+});
+
+describe.each(testBackends())('the training service told to erase deleted accounts, on $name', (backend) => {
+  let setup: Awaited<ReturnType<typeof componentSetup>>;
+  let service: Awaited<ReturnType<typeof startTrainingService>>;
+  const publish = (topic: string, payload: unknown) =>
+    signedCaller(service.url, SYSTEM).post('/internal/events', { id: randomUUID(), topic, payload });
+
+  beforeAll(async () => {
+    setup = await componentSetup(backend, 'training');
+    service = await startTrainingService(loadTrainingConfig({ ...setup.env, DELETED_ACCOUNT_RECORDS: 'erase' }));
+  });
+
+  afterAll(() => setup?.close(service));
+
+  it('when an account is deleted, then its people row, assignments and completions go', async () => {
+    const userId = randomUUID();
+    const courseId = randomUUID();
+    await publish(EVENTS.userChanged, {
+      userId,
+      name: 'Erased Person',
+      email: 'erased@example.ch',
+      language: 'en',
+      status: 'active',
+      isSysAdmin: false,
+    });
+    await publish(EVENTS.courseChanged, {
+      courseId,
+      titles: { en: 'Course' },
+      defaultLanguage: 'en',
+      published: true,
+      completionProof: 'confirmation',
+    });
+    const admin = signedCaller(service.url, ADMIN);
+    expect((await admin.post('/api/assignments', { courseId, userIds: [userId], mandatory: true })).status).toBe(201);
+    await publish(EVENTS.completionRecorded, { userId, courseId, completedAt: START.toISOString() });
+    await publish(EVENTS.userDeleted, { userId });
+    expect((await admin.get(`/api/reports/completions?userId=${userId}`)).body).toEqual([]);
+    const personal = await signedCaller(service.url, { sub: userId, admin: false, lang: 'en' }).get(
+      `/internal/personal-data/${userId}`,
+    );
+    expect(personal.body.people).toEqual([]);
+    expect(personal.body.completions).toEqual([]);
+  });
+});
