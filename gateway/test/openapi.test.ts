@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES } from '@portal/contracts/api-routes';
 import { testBackends } from '@portal/kit/testing/backends';
 import type { Router } from 'express';
+import { groupRoutes } from '@portal/auth-service/entry-points/api/group-routes';
 import { onboardingRoutes } from '@portal/auth-service/entry-points/api/onboarding-routes';
 import { authRoutes } from '@portal/auth-service/entry-points/api/routes';
 import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-points/api/routes';
@@ -38,7 +39,11 @@ function routesOf(router: Router): string[] {
 const unused = new Proxy({}, { get: () => () => undefined }) as never;
 const served = {
   gateway: [...routesOf(sessionRoutes(unused, unused, unused, unused)), ...routesOf(personalDataExport({}))],
-  auth: [...routesOf(authRoutes(unused, unused)), ...routesOf(onboardingRoutes(unused))],
+  auth: [
+    ...routesOf(authRoutes(unused, unused)),
+    ...routesOf(onboardingRoutes(unused)),
+    ...routesOf(groupRoutes(unused)),
+  ],
   courses: [...routesOf(categoryRoutes(unused)), ...routesOf(courseRoutes(unused))],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
   audit: routesOf(auditRoutes(unused)),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS } from '@portal/contracts/events';
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';
+import { isUniqueViolation } from '@portal/kit/db';
 import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
 import { recordGroupChanged, recordMembersAdded, recordMembersRemoved } from './directory-events.ts';
@@ -78,9 +79,9 @@ export function groupsRepository(db: Kysely<AuthDatabase>) {
       });
     },
 
-    /** Renames a group kept by hand; false when another has the name (a unique index decides, safe under concurrency). */
+    /** Renames a group kept by hand; false when another has the name in any letter case. */
     rename(id: string, name: string, audit: AuditDraft): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      const renaming = db.transaction().execute(async (trx) => {
         const taken = await trx
           .selectFrom('groups')
           .select('id')
@@ -98,6 +99,11 @@ export function groupsRepository(db: Kysely<AuthDatabase>) {
         await recordGroupChanged(trx, group);
         await recordAudit(trx, SERVICE, audit);
         return true;
+      });
+      // A group given the name meanwhile: the unique index refuses the second.
+      return renaming.catch((error: unknown) => {
+        if (isUniqueViolation(error)) return false;
+        throw error;
       });
     },
 

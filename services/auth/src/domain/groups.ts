@@ -118,7 +118,7 @@ export function groupAdministration({ groups, logger }: GroupsDeps) {
       const group = await requireOwnGroup(id);
       const unique = [...new Set(userIds)];
       const known = await groups.existingUsers(unique);
-      const unknown = unique.flatMap((userId, index) => (known.has(userId) ? [] : [index]));
+      const unknown = userIds.flatMap((userId, index) => (known.has(userId) ? [] : [index]));
       if (unknown.length > 0)
         throw badRequest(
           'Some of the people named are not users',
