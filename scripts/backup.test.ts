@@ -19,6 +19,7 @@ import { openFilesDatabase } from '@portal/files-service/app';
 import { filesRepository } from '@portal/files-service/data-access/files-repository';
 import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { storeStream } from '@portal/files-service/domain/chunk-storage';
+import { systemAuditContext } from '@portal/kit/audit';
 import { migrate } from '@portal/kit/db';
 import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
 import { openTrainingDatabase } from '@portal/training-service/app';
@@ -95,6 +96,7 @@ describe('npm run admin -- backup / restore', () => {
       { names: { en: 'Backups', de: 'Datensicherung', rm: 'Copias da segirezza' }, defaultLanguage: 'en' },
       'en',
       'en',
+      systemAuditContext('test'),
     );
     const identity = { sub: user.id, admin: true, lang: 'en' as const, exp: 0 };
     const course = await courses.create(
@@ -176,6 +178,20 @@ describe('npm run admin -- backup / restore', () => {
       createdAt: new Date(),
       createdBy: user.id,
     });
+    await databases.training.db
+      .insertInto('reminders_sent')
+      .values({
+        assignment_id: '5e2a1c3e-4b1d-4c8e-9f00-000000000002',
+        user_id: user.id,
+        kind: 'assigned',
+        cycle_due_at: new Date(0),
+        sent_at: new Date(),
+      })
+      .execute();
+    await databases.training.db
+      .insertInto('digests_sent')
+      .values({ user_id: user.id, day: '2026-03-02', sent_at: new Date() })
+      .execute();
     before = await snapshot(databases);
     await Promise.all(Object.values(databases).map((database) => database.close()));
   });
@@ -218,6 +234,8 @@ describe('npm run admin -- backup / restore', () => {
     expect(before['training.assigned_people']).toEqual([
       expect.objectContaining({ direct: true, group_ids: ['5e2a1c3e-4b1d-4c8e-9f00-000000000001'] }),
     ]);
+    expect(before['training.reminders_sent']).toEqual([expect.objectContaining({ kind: 'assigned' })]);
+    expect(before['training.digests_sent']).toHaveLength(1);
     expect(user.name).toBe('Mia');
     expect(before['audit.audit_entries']).toHaveLength(2);
     const verified = await run(process.execPath, [admin, 'audit-verify'], {

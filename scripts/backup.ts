@@ -58,6 +58,8 @@ export const SERVICE_TABLES = {
     ['assignments', 'id'],
     ['assignment_targets', 'assignment_id, kind, target_id'],
     ['assigned_people', 'assignment_id, user_id'],
+    ['reminders_sent', 'assignment_id, user_id, kind, cycle_due_at'],
+    ['digests_sent', 'user_id, day'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],

@@ -49,6 +49,7 @@ import {
 } from './onboarding.ts';
 import { lineTextSchema, uuidSchema } from './rules.ts';
 import { scimTokenCreatedSchema, scimTokenListSchema, scimTokenRequestSchema } from './scim.ts';
+import { myAssignmentSchema } from './my-assignments.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -299,6 +300,11 @@ export const API_CALLS = {
     path: '/api/courses/register-user-to-course',
     body: registerUserToCourseSchema,
     response: participationSchema,
+  },
+  myAssignments: {
+    method: 'get',
+    path: '/api/assignments/mine',
+    response: z.array(myAssignmentSchema),
   },
   uploadFile: {
     method: 'post',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { API_CALLS } from './api-calls.ts';
-import { createApiClient } from './api-client.ts';
+import { createApiClient, createCallTableClient } from './api-client.ts';
 import { API_ROUTES } from './api-routes.ts';
 import { ApiError } from './errors.ts';
+import { TRAINING_CALLS } from './training-calls.ts';
 
 type Call = { url: string; init: RequestInit };
 
@@ -89,6 +90,25 @@ describe('the API client', () => {
     for (const [name, call] of Object.entries(API_CALLS)) {
       expect(documented).toContain(`${call.method} ${call.path}`);
       if ('response' in call && !('upload' in call)) expect(typeof (client as any)[name]).toBe('function');
+    }
+  });
+
+  it('when a client is made from another call table, then its calls go through the shared transport and each is documented', async () => {
+    const { client, calls } = clientAnswering(200, [], { 'X-Total-Count': '7' });
+    const training = createCallTableClient(TRAINING_CALLS, client);
+    const page = await training.completionReport({ query: { courseId: COURSE_ID, status: 'overdue', limit: 50 } });
+    expect(page).toEqual({ items: [], total: 7 });
+    expect(calls[0]!.url).toBe(
+      `http://portal.test/api/reports/completions?courseId=${COURSE_ID}&status=overdue&limit=50`,
+    );
+    expect((calls[0]!.init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(training.href('completionReport', { query: { courseId: COURSE_ID, format: 'csv' } })).toBe(
+      `http://portal.test/api/reports/completions?courseId=${COURSE_ID}&format=csv`,
+    );
+    expect('completionReport' in client).toBe(false);
+    const documented = new Set(API_ROUTES.map((route) => `${route.method} ${route.path}`));
+    for (const [name, call] of Object.entries(TRAINING_CALLS)) {
+      if (name !== 'listGroups') expect(documented).toContain(`${call.method} ${call.path}`);
     }
   });
 

@@ -51,12 +51,13 @@ type Call<Route> = (
     ? [input?: CallInput<Route>, options?: CallOptions]
     : [input: CallInput<Route>, options?: CallOptions]
 ) => Promise<Answer<Route>>;
-/** A method for every call that answers JSON; uploads and downloads have their own (uploadFile, href). */
-export type ApiCalls = {
-  [Name in CallName as Calls[Name] extends { response: z.ZodMiniType; upload?: never } ? Name : never]: Call<
-    Calls[Name]
+/** A method for every call of a table that answers JSON; uploads and downloads have their own (uploadFile, href). */
+export type CallMethods<Table> = {
+  [Name in keyof Table as Table[Name] extends { response: z.ZodMiniType; upload?: never } ? Name : never]: Call<
+    Table[Name]
   >;
 };
+export type ApiCalls = CallMethods<Calls>;
 
 /** A route's path with its parameters (`:id`) filled in. */
 function pathOf(route: ApiCall, params: Record<string, unknown> = {}): string {
@@ -144,7 +145,12 @@ export class ApiTransport {
 
   /** Where a browser finds the answer of a call: a download, for a link opened in a new tab. */
   href<Name extends CallName>(name: Name, input?: CallInput<Calls[Name]>): string {
-    return this.url(pathOf(API_CALLS[name], input?.params), input?.query);
+    return this.link(API_CALLS[name], input);
+  }
+
+  /** Where a browser finds the answer of a route of any call table. */
+  link(route: ApiCall, input: { params?: Record<string, unknown>; query?: Record<string, unknown> } = {}): string {
+    return this.url(pathOf(route, input.params), input.query);
   }
 
   /** One call as declared (in API_CALLS, or a page's own): its method, path, query, body and answer's schema. */
@@ -260,11 +266,10 @@ async function readPayload(response: Response): Promise<unknown> {
 /** The typed client of the portal API: every page calls the API through it, never with fetch by hand. */
 export type ApiClient = ApiTransport & ApiCalls;
 
-/** A client with a method for every call of API_CALLS (`api.getCourse({ params: { id } })`). */
-export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const transport = new ApiTransport(options);
-  const calls = Object.fromEntries(
-    Object.entries<ApiCall>(API_CALLS)
+/** A method for every JSON call of `table`, each sent through `transport`. */
+function callMethods<Table extends Record<string, ApiCall>>(transport: ApiTransport, table: Table): CallMethods<Table> {
+  const methods = Object.fromEntries(
+    Object.entries<ApiCall>(table)
       .filter(([, call]) => call.response && !call.upload)
       .map(([name, call]) => [
         name,
@@ -272,7 +277,31 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       ]),
   );
   // Each method's types come from its own entry, which Object.fromEntries cannot tell.
-  return Object.assign(transport, calls as unknown as ApiCalls);
+  return methods as unknown as CallMethods<Table>;
+}
+
+/** A client with a method for every call of API_CALLS (`api.getCourse({ params: { id } })`). */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const transport = new ApiTransport(options);
+  return Object.assign(transport, callMethods(transport, API_CALLS));
+}
+
+/** The typed client of a call table kept out of API_CALLS, and the links to its downloads. */
+export type CallTableClient<Table> = CallMethods<Table> & {
+  href: <Name extends keyof Table>(name: Name, input?: CallInput<Table[Name]>) => string;
+};
+
+/**
+ * A client for a call table that only some pages carry (API_CALLS is in every page): its calls go through
+ * `transport`, the shared client's in the browser, so they share its headers and its answer to an ended session.
+ */
+export function createCallTableClient<Table extends Record<string, ApiCall>>(
+  table: Table,
+  transport: ApiTransport,
+): CallTableClient<Table> {
+  const href = <Name extends keyof Table>(name: Name, input?: CallInput<Table[Name]>) =>
+    transport.link(table[name] as ApiCall, input);
+  return Object.assign(callMethods(transport, table), { href });
 }
 
 /** The client of the page's own origin. */

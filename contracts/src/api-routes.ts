@@ -4,17 +4,7 @@ import { listAuditEntriesCall } from './audit.ts';
 import { GROUP_CALLS } from './groups.ts';
 import { SESSION_ALIVE_PATH } from './http.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
-import { uuidSchema } from './rules.ts';
-import {
-  assignmentListQuerySchema,
-  assignmentRequestSchema,
-  assignmentSchema,
-  completionReportQuerySchema,
-  completionRowSchema,
-  complianceQuerySchema,
-  complianceRowSchema,
-  myAssignmentSchema,
-} from './training.ts';
+import { TRAINING_CALLS } from './training-calls.ts';
 
 export type { Method } from './api-calls.ts';
 export type Access = 'public' | 'user' | 'admin';
@@ -479,10 +469,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401, 403],
   },
   {
-    method: 'post',
-    path: '/api/assignments',
-    body: assignmentRequestSchema,
-    response: assignmentSchema,
+    ...TRAINING_CALLS.createAssignment,
     tag: 'Training',
     summary:
       'Assign a course to people and groups, mandatory or recommended, due on a date or in N days (for later joiners of a group: N days after joining), optionally recurring every N months; 422 when the course or someone named is unknown',
@@ -491,19 +478,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401, 403, 422],
   },
   {
-    method: 'get',
-    path: '/api/assignments',
-    query: assignmentListQuerySchema,
-    response: z.array(assignmentSchema),
+    ...TRAINING_CALLS.listAssignments,
     tag: 'Training',
     summary: "The assignments (of one course with courseId), newest first, titles in the administrator's language",
     access: 'admin',
     errors: [400, 401, 403],
   },
   {
-    method: 'get',
-    path: '/api/assignments/mine',
-    response: z.array(myAssignmentSchema),
+    ...API_CALLS.myAssignments,
     tag: 'Training',
     summary:
       "The signed-in person's assigned courses in their language: overdue and expired first, then the soonest due",
@@ -511,9 +493,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [401],
   },
   {
-    method: 'delete',
-    path: '/api/assignments/:id',
-    params: z.object({ id: uuidSchema }),
+    ...TRAINING_CALLS.deleteAssignment,
     tag: 'Training',
     summary:
       'Withdraw an assignment: the people it reached no longer have it (unless another assignment gives it them)',
@@ -522,11 +502,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401, 403, 404],
   },
   {
-    method: 'get',
-    path: '/api/reports/completions',
-    query: completionReportQuerySchema,
-    response: z.array(completionRowSchema),
-    paged: true,
+    ...TRAINING_CALLS.completionReport,
     tag: 'Training',
     summary:
       'Course × people: a page as JSON (X-Total-Count), or every row as CSV (UTF-8 with BOM, formula cells as text) or XLSX with format=csv|xlsx, headers and statuses in the language of lang or the administrator',
@@ -534,10 +510,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [400, 401, 403],
   },
   {
-    method: 'get',
-    path: '/api/reports/compliance',
-    query: complianceQuerySchema,
-    response: z.array(complianceRowSchema),
+    ...TRAINING_CALLS.complianceReport,
     tag: 'Training',
     summary:
       'Per group and course (and for everyone assigned, groupId null): how many are assigned, completed by the due date, overdue',

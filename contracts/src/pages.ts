@@ -165,6 +165,20 @@ export const pages = {
     remote: 'auth',
     exposed: './AdminAuditPage',
   },
+  adminAssignments: {
+    path: '/admin/assignments',
+    getHref: () => '/admin/assignments',
+    audience: 'signed-in',
+    remote: 'courses',
+    exposed: './AdminAssignmentsPage',
+  },
+  adminReports: {
+    path: '/admin/reports',
+    getHref: () => '/admin/reports',
+    audience: 'signed-in',
+    remote: 'courses',
+    exposed: './AdminReportsPage',
+  },
 } as const satisfies Record<string, Page>;
 
 export type PageName = keyof typeof pages;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { languageSchema } from './languages.ts';
+import { trainingStatusSchema } from './my-assignments.ts';
 import { boundedTo, lineTextSchema, uuidSchema } from './rules.ts';
 
 export const TRAINING_LIMITS = {
@@ -59,25 +60,8 @@ export const assignmentSchema = z.object({
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 
-/**
- * Where one person stands with one assigned course. `overdue`: due and not completed; `expired`: completed, but
- * the recurrence's period has run out and it is due again.
- */
-export const TRAINING_STATUSES = ['not-started', 'in-progress', 'completed', 'overdue', 'expired'] as const;
-export const trainingStatusSchema = z.enum(TRAINING_STATUSES);
-export type TrainingStatus = z.infer<typeof trainingStatusSchema>;
-
-/** `GET /api/assignments/mine`: the caller's assigned courses, due soonest first, in their language. */
-export const myAssignmentSchema = z.object({
-  courseId: uuidSchema,
-  courseTitle: z.string(),
-  mandatory: z.boolean(),
-  /** The earliest due date among the assignments that reach the caller for this course; null: no due date. */
-  dueAt: z.nullable(z.string()),
-  status: trainingStatusSchema,
-  completedAt: z.nullable(z.string()),
-});
-export type MyAssignment = z.infer<typeof myAssignmentSchema>;
+// The employee's own view is in a file of its own: the shared call table carries it, not the rest of this file.
+export * from './my-assignments.ts';
 
 const searchQuery = z.optional(
   lineTextSchema().check(z.trim(), boundedTo(TRAINING_LIMITS.searchMax, 'search_too_long')),

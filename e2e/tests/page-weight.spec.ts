@@ -9,9 +9,10 @@ const KIB = 1024;
 const CEILINGS: Record<RouteName, number> = {
   // Above its 150 KiB budget since single sign-on and the grown call table: decision 0036.
   login: 166 * KIB,
-  dashboard: 168 * KIB,
-  course: 178 * KIB,
-  createCourse: 268 * KIB,
+  // Issue 30's assigned courses on the dashboard and course page, and the shell's share of the employee's call.
+  dashboard: 170 * KIB,
+  course: 180 * KIB,
+  createCourse: 269 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {

@@ -237,6 +237,8 @@ export async function startTestPortal(
                   PORT: String(trainingPort),
                   DATABASE_URL: trainingDatabase.url,
                   ...auditUrl,
+                  // Reminders are the training service's own tests; here they would only start a job queue.
+                  REMINDERS: 'off',
                 }),
               ),
             stopService,

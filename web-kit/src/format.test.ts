@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatFileSize, formatLanguage, formatTime } from './format.ts';
+import { formatDayMonth, formatFileSize, formatLanguage, formatPercent, formatTime } from './format.ts';
 
 describe('file sizes', () => {
   it('when sizes are shown, then they use base 1024, two decimals at most and the reader number format and units', () => {
@@ -16,6 +16,23 @@ describe('file sizes', () => {
     expect(formatFileSize(1_234_567, 'de')).toBe('1,18 MB');
     expect(formatFileSize(5 * 1024 ** 4, 'en')).toBe('5 TB');
     expect(formatFileSize(3 * 1024 ** 3 + 1024 ** 3 / 3, 'en')).toBe('3.33 GB');
+  });
+});
+
+describe('days and shares', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+
+  it('when a day is named, then it is day and month in the reader language, with the year only when not this one', () => {
+    expect(formatDayMonth('2026-03-12T10:00:00Z', 'en', now)).toBe('March 12');
+    expect(formatDayMonth('2026-03-12T10:00:00Z', 'de', now)).toBe('12. März');
+    expect(formatDayMonth('2026-03-12T10:00:00Z', 'fr', now)).toBe('12 mars');
+    expect(formatDayMonth('2027-03-12T10:00:00Z', 'it', now)).toBe('12 marzo 2027');
+  });
+
+  it('when a share is shown, then it is a whole percentage in the reader number format', () => {
+    expect(formatPercent(0.875, 'en')).toBe('88%');
+    expect(formatPercent(0.5, 'de')).toBe('50\u00a0%');
+    expect(formatPercent(1, 'fr')).toBe('100\u00a0%');
   });
 });
 

@@ -19,6 +19,21 @@ export function formatDate(iso: string, language?: Language): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
+/**
+ * A day of the year as the reader writes it in a sentence ("12 March", "12. März", "March 12"); with the year when
+ * it is not the current one.
+ */
+export function formatDayMonth(iso: string, language?: Language, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const year = date.getFullYear() === now.getFullYear() ? undefined : 'numeric';
+  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'long', year }).format(date);
+}
+
+/** A share (0 to 1) as a percentage in the reader's number format, e.g. "87 %", "87%". */
+export function formatPercent(share: number, language?: Language): string {
+  return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(share);
+}
+
 /** A time of day as the reader writes it, e.g. "14:35", "2:35 PM". */
 export function formatTime(date: Date, language?: Language): string {
   return new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short' }).format(date);

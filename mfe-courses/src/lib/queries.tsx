@@ -21,6 +21,8 @@ export const queryKeys = {
   course: (courseId: string) => ['course', courseId] as const,
   categories: ['categories'] as const,
   participations: ['participations', 'mine'] as const,
+  assignments: ['assignments', 'mine'] as const,
+  courseAssignments: (courseId: string) => ['assignments', 'course', courseId] as const,
 };
 
 /** Each page the slice exposes, inside the slice's query cache (the shell knows nothing of it). */

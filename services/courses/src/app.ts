@@ -1,3 +1,4 @@
+import { systemAuditContext } from '@portal/kit/audit';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { EVENTS } from '@portal/contracts/events';
 import { type Database, openServiceDatabase } from '@portal/kit/db';
@@ -51,12 +52,15 @@ export function useCases(
 }
 export type UseCases = ReturnType<typeof useCases>;
 
+/** The example content's changes on the audit trail: made by no one, at start-up. */
+const SEEDING = systemAuditContext('SEED_EXAMPLES');
+
 /** Seeds a fresh database only: once anything exists, nothing is added. */
 async function seedExamples({ categories, courses }: UseCases, logger: Logger) {
   if ((await categories.list('en')).length > 0) return;
   const ids = new Map<string, string>();
   for (const { key, names } of EXAMPLE_CATEGORIES) {
-    ids.set(key, (await categories.create({ names, defaultLanguage: 'en' }, 'en', 'en')).id);
+    ids.set(key, (await categories.create({ names, defaultLanguage: 'en' }, 'en', 'en', SEEDING)).id);
   }
   const seeder = { sub: '00000000-0000-4000-8000-000000000000', admin: true, lang: 'en' as const, exp: 0 };
   for (const { categories: keys, ...course } of EXAMPLE_COURSES) {

@@ -1,7 +1,9 @@
 import { get } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AuditRecord } from '@portal/contracts/audit';
 import { EVENTS } from '@portal/contracts/events';
+import { systemAuditContext } from '@portal/kit/audit';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import {
   componentSetup,
@@ -11,6 +13,7 @@ import {
   TEST_SECRET,
 } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
+import { sql } from 'kysely';
 import { startCoursesService } from '../src/app.ts';
 import { loadCoursesConfig } from '../src/config.ts';
 import { categoriesRepository } from '../src/data-access/categories-repository.ts';
@@ -332,6 +335,30 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     expect((await admin.get(`/api/courses/${draft}`)).body.participantCount).toBe(0);
   });
 
+  it('when an administrator creates, renames and deletes a category, then each is on the audit trail with the names before and after', async () => {
+    const created = await admin.post('/api/categories', {
+      names: { en: 'Audited', de: 'Geprüft' },
+      defaultLanguage: 'en',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect((await admin.patch(`/api/categories?id=${id}`, { name: 'Audited twice' })).status).toBe(200);
+    expect((await admin.delete(`/api/categories?id=${id}`)).status).toBe(200);
+    const { rows } = await sql<{ payload: AuditRecord }>`
+      select payload from outbox where topic = ${EVENTS.auditRecorded} and payload->'object'->>'id' = ${id}
+      order by id`.execute(service.database.db);
+    expect(rows.map(({ payload }) => [payload.action, payload.object.label, payload.changes?.names])).toEqual([
+      ['category.created', 'Audited', { before: null, after: { en: 'Audited', de: 'Geprüft' } }],
+      [
+        'category.renamed',
+        'Audited twice',
+        { before: { en: 'Audited', de: 'Geprüft' }, after: { en: 'Audited twice', de: 'Geprüft' } },
+      ],
+      ['category.deleted', 'Audited twice', { before: { en: 'Audited twice', de: 'Geprüft' }, after: null }],
+    ]);
+    expect(rows[0]?.payload.actor.id).toBe(ADMIN.sub);
+  });
+
   it('when an administrator lists the categories with their use, then each says how many courses use it', async () => {
     const used = await newCategory('Used twice');
     const unused = await newCategory('Unused');
@@ -593,7 +620,10 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
           return inUse;
         },
       });
-      await expect(categories.delete(categoryId)).rejects.toMatchObject({ status: 400, code: 'category_in_use' });
+      await expect(categories.delete(categoryId, systemAuditContext('test'))).rejects.toMatchObject({
+        status: 400,
+        code: 'category_in_use',
+      });
       expect(await categoryRepository.findById(categoryId, 'en')).toBeDefined();
     });
   });

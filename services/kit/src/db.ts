@@ -23,6 +23,8 @@ export interface Database<DB> {
   /** Connections of the pool: total, idle, and requests waiting for one (PGlite: one connection). */
   poolStats(): { total: number; idle: number; waiting: number };
   ping(): Promise<void>;
+  /** One SQL text with positional values on the database's own connections, for libraries that bring their SQL (pg-boss). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   let db: Kysely<DB>;
   let kind: Database<DB>['kind'];
   let poolStats: Database<DB>['poolStats'] = () => ({ total: 1, idle: 1, waiting: 0 });
+  let executeSql: Database<DB>['executeSql'];
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -51,6 +54,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     kind = 'postgres';
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    executeSql = (text, values) => pool.query(text, values);
   } else {
     let pglite: PGlite;
     if (options.embeddedDir === 'memory') {
@@ -62,6 +66,9 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     await pglite.waitReady;
     db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
     kind = 'pglite';
+    // Without values a text may hold several statements, which only exec runs: the last one's rows answer.
+    executeSql = async (text, values) =>
+      values?.length ? pglite.query(text, values) : ((await pglite.exec(text)).at(-1) ?? { rows: [] });
   }
   return {
     db,
@@ -70,6 +77,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    executeSql,
     close: () => db.destroy(),
   };
 }

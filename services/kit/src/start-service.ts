@@ -43,8 +43,8 @@ export interface ServiceDefinition<DB> {
   pgliteExtensions?: Extensions;
   /** Topic → the services that handle its events (by their URLs); a topic with none is kept in the outbox. */
   publishes?: Record<string, Subscriber | Subscriber[]>;
-  /** Work before the service answers (seeding, sweeps); what it returns is called when the service stops. */
-  beforeServing?: (context: ServiceContext<DB>) => Promise<(() => void) | undefined>;
+  /** Work before the service answers (seeding, sweeps, jobs); what it returns is awaited when the service stops. */
+  beforeServing?: (context: ServiceContext<DB>) => Promise<(() => void | Promise<void>) | undefined>;
   routes: (context: ServiceContext<DB>) => Router;
   /** Path prefixes whose routes read their own bodies (see createServiceApp). */
   ownBodies?: string[];
@@ -106,7 +106,7 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
     host: config.HOST,
     logger,
     onStop: async () => {
-      stopWork?.();
+      await stopWork?.();
       await relay?.stop();
       await database.close();
     },

@@ -8,12 +8,17 @@ import { assignments } from './domain/assignments.ts';
 import { reports } from './domain/reports.ts';
 import { trainingRoutes } from './entry-points/api/routes.ts';
 import { trainingEventHandlers } from './entry-points/events/handlers.ts';
+import { startReminderJobs } from './entry-points/jobs/reminder-jobs.ts';
 
 export const SERVICE_NAME = 'training';
 
 export interface TrainingDeps {
   /** The time statuses and due dates are reckoned from: a fake clock in tests. */
   now?: () => Date;
+  /** How often the job workers look for work (tests shorten it). */
+  jobPollingSeconds?: number;
+  /** false: a new assignment waits for the scheduled pass (tests that run each pass themselves). */
+  passAfterAssignment?: boolean;
 }
 
 export function openTrainingDatabase(config: Pick<TrainingConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
@@ -22,13 +27,24 @@ export function openTrainingDatabase(config: Pick<TrainingConfig, 'DATABASE_URL'
 
 export function startTrainingService(config: TrainingConfig, deps: TrainingDeps = {}) {
   const now = deps.now ?? (() => new Date());
+  let reminderJobs: Awaited<ReturnType<typeof startReminderJobs>>;
   return startService<TrainingDatabase>({
     name: SERVICE_NAME,
     config,
     migrations,
     personalData,
     publishes: { [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL } },
-    routes: ({ database }) => trainingRoutes(assignments({ database, now }), reports({ database, now }), now),
+    beforeServing: async (context) => {
+      reminderJobs = await startReminderJobs(context, config, now, deps.jobPollingSeconds);
+      return reminderJobs?.stop;
+    },
+    routes: ({ database }) =>
+      trainingRoutes(assignments({ database, now }), reports({ database, now }), {
+        now,
+        assigned: () => {
+          if (deps.passAfterAssignment !== false) reminderJobs?.passSoon();
+        },
+      }),
     eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS),
   });
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AuditRecord } from '@portal/contracts/audit';
 import { EVENTS } from '@portal/contracts/events';
 import type { CompletionRow, ComplianceRow, MyAssignment } from '@portal/contracts/training';
 import { testBackends } from '@portal/kit/testing/backends';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import { componentSetup, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { startTrainingService } from '../src/app.ts';
 import { loadTrainingConfig } from '../src/config.ts';
 
@@ -442,6 +444,14 @@ describe.each(testBackends())('the training service on $name', (backend) => {
         ',Berichtskurs,ja,abgeschlossen,2026-03-01T09:00:00.000Z,2026-03-08T09:00:00.000Z,,2026-03-02T09:00:00.000Z',
       );
       expect(lines[4]).toContain('nicht begonnen');
+    });
+
+    it('when the report is exported, then the export is on the audit trail with its format and filters', async () => {
+      await fetchRaw(`/api/reports/completions?courseId=${courseId}&format=csv`);
+      const { rows } = await sql<{ payload: AuditRecord }>`
+        select payload from outbox where topic = ${EVENTS.auditRecorded} and payload->>'action' = 'report.exported'
+        order by id desc limit 1`.execute(service.database.db);
+      expect(rows[0]?.payload).toMatchObject({ actor: { id: ADMIN.sub }, details: { format: 'csv', courseId } });
     });
 
     it('when exported as XLSX, then the workbook opens with the same rows', async () => {

@@ -49,6 +49,8 @@ describe('portal routes', () => {
     const section = main.closest('section') as HTMLElement;
     expect(within(section).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
     expect(within(section).getByRole('link', { name: 'Audit trail' })).toHaveAttribute('href', '/admin/audit');
+    expect(within(section).getByRole('link', { name: 'Assignments' })).toHaveAttribute('href', '/admin/assignments');
+    expect(within(section).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/admin/reports');
     unmount();
 
     signedIn(anna);

@@ -25,8 +25,8 @@ const entry = (seq: string, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   ...extra,
 });
 
-const renderAudit = (session = fakeSession(admin)) =>
-  renderPage(<AdminAuditPage session={session} />, { path: '/admin/audit' });
+const renderAudit = (session = fakeSession(admin), url = '/admin/audit') =>
+  renderPage(<AdminAuditPage session={session} />, { path: '/admin/audit', url });
 
 describe('audit page', () => {
   it('when an administrator opens it, then entries show who, what, on which object, the outcome and the change', async () => {
@@ -62,6 +62,13 @@ describe('audit page', () => {
     const csv = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://portal');
     expect(csv.searchParams.get('format')).toBe('csv');
     expect(csv.searchParams.get('actor')).toBe(admin.id);
+  });
+
+  it('when it is opened from a course page, then it shows that course’s history', async () => {
+    const api = fakeApi({ 'GET /api/audit': { status: 200, body: { entries: [entry('1')] } } });
+    renderAudit(fakeSession(admin), `/admin/audit?objectId=${COURSE_ID}`);
+    expect(await screen.findByLabelText('Object')).toHaveValue(COURSE_ID);
+    expect(api.calls('GET /api/audit')[0]?.search.get('objectId')).toBe(COURSE_ID);
   });
 
   it('when there are older entries, then "Show older entries" asks for the page before the last one shown', async () => {

@@ -40,6 +40,7 @@ function openCourse(
   const api = fakeApi({
     [`GET /api/courses/${id}`]: reply,
     'GET /api/courses/participations/mine': { status: 200, body: mine },
+    'GET /api/assignments/mine': { status: 200, body: [] },
     ...routes,
   });
   renderPage(<CourseDetailsPage session={fakeSession(user)} />, {
@@ -267,6 +268,7 @@ describe('course details', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Start course' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'History' })).not.toBeInTheDocument();
   });
 
   it('when the participations cannot be loaded, then the course is shown all the same, not started', async () => {
@@ -286,6 +288,40 @@ describe('course details', () => {
     expect(screen.queryByRole('button', { name: 'Start course' })).not.toBeInTheDocument();
     expect(screen.getByText(/This is a draft, so it cannot be started/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/edit-course/${shown.id}`);
+  });
+
+  it('when an administrator opens a course, then its history says who changed it when, and links to the whole trail', async () => {
+    const shown = course({ title: 'Advanced incident response' });
+    const change = (seq: string, action: string, name: string) => ({
+      seq,
+      recordedAt: '2026-11-20T10:00:01.000Z',
+      hash: 'ab'.repeat(32),
+      occurredAt: '2026-11-20T10:00:00.000Z',
+      actor: { id: admin.id, name },
+      from: {},
+      action,
+      object: { type: 'course', id: shown.id },
+      outcome: 'success',
+      service: 'courses',
+    });
+    const api = openCourse(shown, {
+      user: admin,
+      routes: {
+        'GET /api/audit': {
+          status: 200,
+          body: { entries: [change('2', 'course.published', 'Ada Admin'), change('1', 'course.created', 'Bo Author')] },
+        },
+      },
+    });
+    await title('Advanced incident response');
+    const history = within(await screen.findByRole('region', { name: 'History' }));
+    expect(await history.findByText(/Published by Ada Admin on/)).toBeInTheDocument();
+    expect(history.getByText(/Created by Bo Author on/)).toBeInTheDocument();
+    expect(history.getByRole('link', { name: 'Full history in the audit trail' })).toHaveAttribute(
+      'href',
+      `/admin/audit?objectId=${shown.id}`,
+    );
+    expect(api.calls('GET /api/audit')[0]?.search.get('objectId')).toBe(shown.id);
   });
 
   it('when an employee opens a course, then there is no Edit button and no preview banner', async () => {
@@ -373,5 +409,37 @@ describe('course details', () => {
     await title('Leading in everyday work');
     expect(screen.queryByText(/Not yet available/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Also in/)).not.toBeInTheDocument();
+  });
+
+  describe('when the course is assigned to the reader', () => {
+    const shown = course({ title: 'Fire safety' });
+    const dueAt = `${new Date().getFullYear()}-03-12T12:00:00.000Z`;
+    const assigned = (status: string) => ({
+      'GET /api/assignments/mine': {
+        status: 200,
+        body: [{ courseId: shown.id, courseTitle: 'Fire safety', mandatory: true, dueAt, completedAt: null, status }],
+      },
+    });
+
+    it('then the page says it is mandatory and when it is due', async () => {
+      openCourse(shown, { routes: assigned('not-started') });
+      await title('Fire safety');
+      expect(await screen.findByRole('note')).toHaveTextContent('Assigned to you: Mandatory · due March 12');
+    });
+
+    it('when it is overdue and the interface is in French, then the page says so in French', async () => {
+      await i18next.changeLanguage('fr');
+      openCourse(shown, { routes: assigned('overdue') });
+      await title('Fire safety');
+      expect(await screen.findByRole('note')).toHaveTextContent(
+        'Assigné à vous : Obligatoire · en retard depuis le 12 mars',
+      );
+    });
+  });
+
+  it('when the course is not assigned to the reader, then no due date is shown', async () => {
+    openCourse(course({ title: 'Fire safety' }));
+    await title('Fire safety');
+    expect(screen.queryByText(/Assigned to you/)).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/page-states.tsx';
+import { DueNote } from '../../features/assigned/components/due-note.tsx';
 import { useCourse } from '../../features/course-details/api/get-course.ts';
 import { CourseNotFound } from '../../features/course-details/components/course-not-found.tsx';
 import { CourseView } from '../../features/course-details/components/course-view.tsx';
@@ -43,6 +44,7 @@ function CourseDetailsPage({ session }: PageProps<'status' | 'user'>) {
       course={course.data}
       participation={participations.byCourse.get(courseId)}
       isAdmin={session.user?.isSysAdmin === true}
+      notice={<DueNote courseId={courseId} />}
     />
   );
 }

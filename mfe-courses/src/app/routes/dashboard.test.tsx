@@ -1,6 +1,7 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { User } from '@portal/contracts/auth';
+import type { MyAssignment } from '@portal/contracts/training';
 import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -40,6 +41,7 @@ function openDashboard({
       status: 200,
       body: [taking(phishing.id), taking(welcome.id, '2026-11-22T10:30:00.000Z')],
     },
+    'GET /api/assignments/mine': { status: 200, body: [] },
     ...routes,
   });
   const page = renderPage(<DashboardPage session={fakeSession(user)} />, { path: '/dashboard', urls: [url] });
@@ -469,6 +471,82 @@ describe('dashboard', () => {
       expect(await screen.findByText('No courses match your search.')).toBeInTheDocument();
       expect(screen.getByRole('checkbox', { name: 'Only courses in English' })).toBeChecked();
       expect(listQueries(api)[0]).toMatchObject({ inLanguage: 'true', lang: 'en' });
+    });
+  });
+
+  describe('assigned to me', () => {
+    const year = new Date().getFullYear();
+    const assigned = (values: Partial<MyAssignment>): MyAssignment => ({
+      courseId: summary().id,
+      courseTitle: 'Fire safety',
+      mandatory: true,
+      dueAt: null,
+      status: 'not-started',
+      completedAt: null,
+      ...values,
+    });
+    // In the order the server might send them: the page puts the most urgent first.
+    const mine = [
+      assigned({ courseTitle: 'Data protection', mandatory: false, dueAt: `${year}-12-20T12:00:00.000Z` }),
+      assigned({ courseTitle: 'Code of conduct', status: 'completed', completedAt: `${year}-02-01T12:00:00.000Z` }),
+      assigned({ courseTitle: 'Fire safety', dueAt: `${year}-03-12T12:00:00.000Z`, status: 'overdue' }),
+      assigned({ courseTitle: 'First aid', dueAt: `${year}-12-01T12:00:00.000Z`, status: 'in-progress' }),
+    ];
+    const assignedCards = async () => {
+      const section = await screen.findByRole('region', { name: /Assigned to me|Mir zugewiesen/ });
+      return within(section).getAllByRole('article');
+    };
+
+    it('when the reader has assignments, then they come first, the most urgent first, overdue marked, each saying whether it is mandatory and when it is due', async () => {
+      openDashboard({ routes: { 'GET /api/assignments/mine': { status: 200, body: mine } } });
+      const cards = await assignedCards();
+      expect(cards.map((item) => item.textContent)).toEqual([
+        'OverdueFire safetyMandatory · overdue since March 12',
+        'First aidMandatory · due December 1',
+        'Data protectionRecommended · due December 20',
+        'Code of conductMandatory · completed',
+      ]);
+      expect(within(cards[0]!).getByRole('link', { name: 'Fire safety' })).toHaveAttribute(
+        'href',
+        `/course/${mine[2]!.courseId}`,
+      );
+      const section = screen.getByRole('region', { name: 'Assigned to me' });
+      const heading = screen.getByRole('heading', { level: 2, name: 'Courses' });
+      expect(section.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('when the interface is in German, then the labels and dates are German', async () => {
+      await i18next.changeLanguage('de');
+      openDashboard({ routes: { 'GET /api/assignments/mine': { status: 200, body: mine } } });
+      const cards = await assignedCards();
+      expect(within(cards[0]!).getByText('Pflicht · überfällig seit 12. März')).toBeInTheDocument();
+      expect(within(cards[0]!).getByText('Überfällig')).toBeInTheDocument();
+      expect(within(cards[2]!).getByText('Empfohlen · fällig am 20. Dezember')).toBeInTheDocument();
+    });
+
+    it('when nothing is assigned, then there is no such section', async () => {
+      openDashboard();
+      await firstCourse();
+      expect(screen.queryByRole('region', { name: 'Assigned to me' })).not.toBeInTheDocument();
+    });
+
+    it('when the training service fails, then the section says so and the courses are shown all the same', async () => {
+      const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      let down = true;
+      openDashboard({
+        routes: {
+          'GET /api/assignments/mine': () => (down ? apiError(502, 'bad_gateway') : { status: 200, body: mine }),
+        },
+      });
+      expect(await firstCourse()).toBeInTheDocument();
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Your assigned courses could not be loaded.');
+      expect(alert).toHaveTextContent('The rest of the dashboard works. Please try again in a moment.');
+      expect(logged).toHaveBeenCalledWith('Could not load the assigned courses', expect.anything());
+
+      down = false;
+      await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await assignedCards()).toHaveLength(4);
     });
   });
 });

@@ -13,6 +13,7 @@ import { toast, usePageToasts } from 'react-toastify';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
 import ui from '../../components/ui.module.css';
+import { AssignedToMe } from '../../features/assigned/components/assigned-to-me.tsx';
 import { useCategoryOptions } from '../../features/dashboard/api/list-categories.ts';
 import {
   type CoursePage,
@@ -22,7 +23,7 @@ import {
 } from '../../features/dashboard/api/list-courses.ts';
 import { CourseCard } from '../../features/dashboard/components/course-card.tsx';
 import { CourseFilters } from '../../features/dashboard/components/course-filters.tsx';
-import { Pager } from '../../features/dashboard/components/pager.tsx';
+import { Pager } from '../../components/pager.tsx';
 import {
   type DashboardFilter,
   type DashboardView,
@@ -185,6 +186,8 @@ function DashboardPage({ session }: PageProps<'status' | 'user'>) {
         title={session.user ? t('dashboard.greeting', { name: session.user.name }) : t('dashboard.title')}
         subtitle={t('dashboard.subtitle')}
       />
+
+      <AssignedToMe />
 
       <CourseFilters filter={filter} categories={categories} isAdmin={isAdmin} onChange={changeFilter} />
 

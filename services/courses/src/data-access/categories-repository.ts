@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Category, CategoryNames, CategoryUsage } from '@portal/contracts/courses';
 import type { Language } from '@portal/contracts/languages';
+import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import { answerRefusal, isForeignKeyViolation, isUniqueViolation } from '@portal/kit/db';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
+
+/** The service that records these changes on the audit trail. */
+const SERVICE = 'courses';
 
 /** A category's names in every language it has, with the one its names fall back to. */
 export interface CategoryNaming {
@@ -116,19 +120,20 @@ export function categoriesRepository(db: Kysely<CoursesDatabase>) {
     },
 
     /** The new category's id, or 'name_taken' when one of its names is another's in the same language. */
-    insert(naming: CategoryNaming): Promise<string | 'name_taken'> {
+    insert(naming: CategoryNaming, audit?: (id: string) => AuditDraft): Promise<string | 'name_taken'> {
       return unlessNameTaken(() =>
         db.transaction().execute(async (trx) => {
           const id = randomUUID();
           await trx.insertInto('categories').values({ id, default_language: naming.defaultLanguage }).execute();
           await writeNames(trx, id, naming);
+          if (audit) await recordAudit(trx, SERVICE, audit(id));
           return id;
         }),
       );
     },
 
     /** Replaces the category's names; 'missing' or 'name_taken' when it cannot. */
-    rename(id: string, naming: CategoryNaming): Promise<'saved' | 'missing' | 'name_taken'> {
+    rename(id: string, naming: CategoryNaming, audit?: AuditDraft): Promise<'saved' | 'missing' | 'name_taken'> {
       return unlessNameTaken(() =>
         db.transaction().execute(async (trx) => {
           const updated = await trx
@@ -138,6 +143,7 @@ export function categoriesRepository(db: Kysely<CoursesDatabase>) {
             .executeTakeFirst();
           if (updated.numUpdatedRows === 0n) return 'missing' as const;
           await writeNames(trx, id, naming);
+          if (audit) await recordAudit(trx, SERVICE, audit);
           return 'saved' as const;
         }),
       );
@@ -154,12 +160,15 @@ export function categoriesRepository(db: Kysely<CoursesDatabase>) {
     },
 
     /** 'in_use' when a course links the category, also one linked after the in-use check (its foreign key). */
-    async delete(id: string): Promise<'deleted' | 'missing' | 'in_use'> {
+    async delete(id: string, audit?: AuditDraft): Promise<'deleted' | 'missing' | 'in_use'> {
       return answerRefusal(
-        async () => {
-          const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
-          return result.numDeletedRows > 0n ? 'deleted' : 'missing';
-        },
+        () =>
+          db.transaction().execute(async (trx) => {
+            const result = await trx.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+            if (result.numDeletedRows === 0n) return 'missing' as const;
+            if (audit) await recordAudit(trx, SERVICE, audit);
+            return 'deleted' as const;
+          }),
         isForeignKeyViolation,
         'in_use',
       );

@@ -8,4 +8,6 @@ export const personalData: PersonalData = {
   completions: { userColumn: 'user_id' },
   assigned_people: { userColumn: 'user_id' },
   assignments: { userColumn: 'created_by' },
+  reminders_sent: { userColumn: 'user_id' },
+  digests_sent: { userColumn: 'user_id' },
 };

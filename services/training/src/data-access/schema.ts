@@ -5,6 +5,7 @@ import type { ColumnType } from 'kysely';
 import { directory } from './migrations/001-directory.ts';
 import { coursesAndProgress } from './migrations/002-courses-and-progress.ts';
 import { assignments } from './migrations/003-assignments.ts';
+import { reminders } from './migrations/004-reminders.ts';
 
 export interface TrainingDatabase {
   people: {
@@ -54,7 +55,17 @@ export interface TrainingDatabase {
     started_at: Date | null;
     completed_at: Date | null;
   };
+  reminders_sent: {
+    assignment_id: string;
+    user_id: string;
+    kind: ReminderKind;
+    cycle_due_at: Date;
+    sent_at: Date;
+  };
+  digests_sent: { user_id: string; day: ColumnType<string, string, string>; sent_at: Date };
 }
 
+export type ReminderKind = 'assigned' | 'due-soon' | 'overdue' | 'due-again';
+
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
-export const migrations: Migration[] = [eventTablesMigration, directory, coursesAndProgress, assignments];
+export const migrations: Migration[] = [eventTablesMigration, directory, coursesAndProgress, assignments, reminders];

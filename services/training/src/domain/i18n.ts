@@ -6,7 +6,7 @@ import fr from '../locales/fr.json' with { type: 'json' };
 import it from '../locales/it.json' with { type: 'json' };
 import rm from '../locales/rm.json' with { type: 'json' };
 
-/** The service's texts (reports' headers and statuses) in the five languages, one instance for the process. */
+/** The service's texts (reports' headers and statuses, reminder mails) in the five languages, one instance. */
 const i18n = createInstance();
 void i18n.init({
   resources: {
@@ -20,6 +20,8 @@ void i18n.init({
   defaultNS: 'training',
   supportedLngs: [...LANGUAGES],
   fallbackLng: FALLBACK_LANGUAGE,
+  // Values are escaped where HTML is made (the mails' HTML part), not by i18next: files and plain text take them as they are.
+  interpolation: { escapeValue: false },
   initAsync: false,
 });
 

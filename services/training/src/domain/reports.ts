@@ -1,5 +1,6 @@
 import type { Language } from '@portal/contracts/languages';
 import type { CompletionReportQuery, CompletionRow, ComplianceRow } from '@portal/contracts/training';
+import { type AuditContext, recordAudit } from '@portal/kit/audit';
 import type { Database } from '@portal/kit/db';
 import { type ReportRow, reportsRepository } from '../data-access/reports-repository.ts';
 import type { TrainingDatabase } from '../data-access/schema.ts';
@@ -50,6 +51,23 @@ export function reports({ database, now }: ReportsDeps) {
     async *all(query: CompletionReportQuery, language: Language): AsyncGenerator<CompletionRow> {
       const t = translator(language);
       for await (const row of repository.all(query, language, now(), EXPORT_BATCH)) yield completionRow(row, t);
+    },
+
+    /** An export on the audit trail: who took which people's records away, with the filters that chose them. */
+    async recordExport(query: CompletionReportQuery, context: AuditContext) {
+      const { format, courseId, groupId, userId, status, q } = query;
+      const filters = Object.fromEntries(
+        Object.entries({ courseId, groupId, userId, status, q }).filter(([, value]) => value !== undefined),
+      );
+      await database.db.transaction().execute((trx) =>
+        recordAudit(trx, 'training', {
+          ...context,
+          action: 'report.exported',
+          object: { type: 'report', id: 'completions', label: 'completions' },
+          outcome: 'success',
+          details: { format, ...filters },
+        }),
+      );
     },
 
     async compliance(query: { courseId?: string | undefined; groupId?: string | undefined }, language: Language) {

@@ -7,7 +7,14 @@ import { useSession } from '../../lib/session.tsx';
 import styles from './administration.module.css';
 
 /** Every administration page, in the order an administrator sets the portal up; each has a title and a line. */
-const SECTIONS = ['adminUsers', 'adminGroups', 'adminScim', 'adminAudit'] as const satisfies readonly PageName[];
+const SECTIONS = [
+  'adminUsers',
+  'adminGroups',
+  'adminScim',
+  'adminAudit',
+  'adminAssignments',
+  'adminReports',
+] as const satisfies readonly PageName[];
 
 /** /admin: where system administrators find every administration page, so that the header keeps one link. */
 export function AdministrationRoute() {

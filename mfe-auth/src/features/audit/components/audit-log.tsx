@@ -5,6 +5,7 @@ import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import table from '../../../components/admin-page.module.css';
@@ -55,7 +56,12 @@ export function AuditLog() {
   const { t, i18n } = useTranslation(AUTH_NAMESPACE);
   const failureText = useFailureText();
   const id = useId();
-  const [filters, setFilters] = useState<Filters>({});
+  // A link may open the trail on one object (a course page's "Full history"): `?objectId=`.
+  const [search] = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => {
+    const objectId = search.get('objectId')?.trim().slice(0, 80);
+    return objectId ? { objectId } : {};
+  });
   const [listing, setListing] = useState<Listing | undefined>();
   const [loadingMore, setLoadingMore] = useState(false);
   // The first page of the current filters is loading until a listing for them arrives.

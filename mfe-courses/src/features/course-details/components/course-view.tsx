@@ -3,7 +3,7 @@ import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import icon from '@portal/web-kit/styles/icon-button.module.css';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
-import { useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CourseLanguage } from '../../../components/course-language.tsx';
@@ -16,19 +16,24 @@ import { CourseFiles } from './course-files.tsx';
 import styles from './course-view.module.css';
 import { ParticipationPanel } from './participation-panel.tsx';
 
+/** Administrators only: employees' pages do not carry the audit trail's call and schemas. */
+const CourseHistory = lazy(() => import('./course-history.tsx'));
+
 interface Props {
   course: Course;
   /** The reader's participation in the course, if any. */
   participation: MyParticipation | undefined;
   /** Administrators get the Edit button; a draft (only they see one) is shown as a preview. */
   isAdmin: boolean;
+  /** What the page adds above Start / Mark as completed: when the course is due, if it is assigned to the reader. */
+  notice?: ReactNode;
 }
 
 /**
  * A course, read-only: title, draft marker, categories, participants, Start / Mark as completed, description
  * and files. A draft opens as a preview: the page as employees will see it once it is published.
  */
-export function CourseView({ course, participation, isAdmin }: Props) {
+export function CourseView({ course, participation, isAdmin, notice }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const description = useMemo(() => sanitizeDescription(course.description), [course.description]);
   return (
@@ -79,6 +84,7 @@ export function CourseView({ course, participation, isAdmin }: Props) {
         </div>
       </dl>
 
+      {notice}
       <ParticipationPanel course={course} participation={participation} />
 
       <section aria-labelledby="course-description">
@@ -94,6 +100,12 @@ export function CourseView({ course, participation, isAdmin }: Props) {
         </h2>
         <CourseFiles courseId={course.id} files={course.files} />
       </section>
+
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <CourseHistory courseId={course.id} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -14,6 +14,7 @@ import {
   registerUserToCourseSchema,
 } from '@portal/contracts/courses';
 import { uuidSchema } from '@portal/contracts/rules';
+import { auditContextOf } from '@portal/kit/audit';
 import { notFound } from '@portal/kit/errors';
 import { requireAdmin, requireUser } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
@@ -52,19 +53,19 @@ export function categoryRoutes(categories: Categories): Router {
     const input = parseInput(categoryInputSchema, req.body, 'category');
     const language = languageOf(req);
     contentLanguage(res, language);
-    res.status(201).json(await categories.create(input, req.identity.lang, language));
+    res.status(201).json(await categories.create(input, req.identity.lang, language, auditContextOf(req)));
   });
   const rename = async (req: Request, res: Response) => {
     const { id } = parseInput(idQuerySchema, req.query, 'category id');
     const input = parseInput(categoryInputSchema, req.body, 'category');
     const language = languageOf(req);
     contentLanguage(res, language);
-    res.json(await categories.rename(id, input, language));
+    res.json(await categories.rename(id, input, language, auditContextOf(req)));
   };
   router.put('/api/categories', requireAdmin, rename);
   router.patch('/api/categories', requireAdmin, rename);
   router.delete('/api/categories', requireAdmin, async (req, res) => {
-    await categories.delete(parseInput(idQuerySchema, req.query, 'category id').id);
+    await categories.delete(parseInput(idQuerySchema, req.query, 'category id').id, auditContextOf(req));
     res.json({ message: 'Category deleted' });
   });
   return router;

@@ -17,13 +17,21 @@ import type { Reports } from '../../domain/reports.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Assignments (administrators; "mine" for everyone signed in) and the reports (administrators). */
-export function trainingRoutes(assignments: Assignments, reports: Reports, now: () => Date): Router {
+/**
+ * Assignments (administrators; "mine" for everyone signed in) and the reports (administrators). `assigned` is told
+ * of each new assignment (its mails go out soon).
+ */
+export function trainingRoutes(
+  assignments: Assignments,
+  reports: Reports,
+  { now, assigned }: { now: () => Date; assigned: () => void },
+): Router {
   const router = strictRouter();
 
   router.post('/api/assignments', requireAdmin, async (req, res) => {
     const request = parseInput(assignmentRequestSchema, req.body, 'assignment');
     res.status(201).json(await assignments.create(request, auditContextOf(req), req.identity.lang));
+    assigned();
   });
 
   router.get('/api/assignments', requireAdmin, async (req, res) => {
@@ -48,6 +56,7 @@ export function trainingRoutes(assignments: Assignments, reports: Reports, now: 
       const csv = query.format === 'csv';
       res.setHeader('Content-Type', csv ? 'text/csv; charset=utf-8' : XLSX_TYPE);
       res.setHeader('Content-Disposition', `attachment; filename="completions-${day}.${query.format}"`);
+      await reports.recordExport(query, auditContextOf(req));
       const rows = reports.all(query, language);
       await pipeline(csv ? completionsCsv(rows, language) : completionsXlsx(rows, language), res);
       return;

@@ -1,7 +1,7 @@
 import { formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { useTranslation } from 'react-i18next';
-import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import { COURSES_NAMESPACE } from '../lib/i18n.ts';
 import styles from './pager.module.css';
 
 /** 'Page 2 of 5' with Previous and Next; nothing when everything fits on one page. */

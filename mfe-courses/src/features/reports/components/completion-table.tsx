@@ -1,0 +1,66 @@
+import type { CompletionRow } from '@portal/contracts/training';
+import { formatDate } from '@portal/web-kit/format';
+import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
+import { useTranslation } from 'react-i18next';
+import styles from '../../../components/admin.module.css';
+import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+
+const LATE = new Set(['overdue', 'expired']);
+
+/** The report's rows, one person and course each; a person's name opens their history. */
+export function CompletionTable({
+  rows,
+  onPerson,
+}: {
+  rows: CompletionRow[];
+  onPerson?: (row: CompletionRow) => void;
+}) {
+  const { t } = useTranslation(COURSES_NAMESPACE);
+  const date = (iso: string | null) => (iso ? formatDate(iso) : '–');
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={hidden.visuallyHidden}>{t('reports.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('reports.person')}</th>
+            <th scope="col">{t('reports.course')}</th>
+            <th scope="col">{t('assignments.kind')}</th>
+            <th scope="col">{t('reports.statusLabel')}</th>
+            <th scope="col">{t('reports.assignedAt')}</th>
+            <th scope="col">{t('reports.dueAt')}</th>
+            <th scope="col">{t('reports.completedAt')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.userId}-${row.courseId}`}>
+              <th scope="row">
+                {onPerson ? (
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    aria-label={t('reports.historyOf', { name: row.name })}
+                    onClick={() => onPerson(row)}
+                  >
+                    {row.name}
+                  </button>
+                ) : (
+                  row.name
+                )}
+                <br />
+                <span className={styles.muted}>{row.email}</span>
+              </th>
+              <td>{row.courseTitle}</td>
+              <td>{t(row.mandatory ? 'assigned.mandatory' : 'assigned.recommended')}</td>
+              <td className={LATE.has(row.status) ? styles.late : undefined}>{t(`reports.status.${row.status}`)}</td>
+              <td>{date(row.assignedAt)}</td>
+              <td>{date(row.dueAt)}</td>
+              <td>{date(row.completedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Language } from '@portal/contracts/languages';
+import type { Mail } from '@portal/kit/mailer';
+import type { ReminderKind } from '../data-access/schema.ts';
+import { translator } from './i18n.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Paragraphs and a link as the plain-text and HTML parts of one mail. */
+function compose(subject: string, paragraphs: string[], action: { label: string; link: string }, closing: string) {
+  return {
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.link}\n\n${closing}\n`,
+    html: [
+      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`),
+      `<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.label)}</a></p>`,
+      `<p>${escapeHtml(closing)}</p>`,
+    ].join(''),
+  };
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Making a format costs far more than using one: a pass over many reminders keeps one per language. */
+function dateFormat(language: Language, timeZone: string) {
+  const key = `${language} ${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+export interface ReminderMailInput {
+  kind: ReminderKind;
+  language: Language;
+  to: string;
+  name: string;
+  courseTitle: string;
+  mandatory: boolean;
+  dueAt: Date | null;
+  /** The course's page: the portal keeps it through sign-in. */
+  link: string;
+  timeZone: string;
+}
+
+/** A reminder in the recipient's language; the due date written as their language writes dates. */
+export function reminderMail(input: ReminderMailInput): Mail {
+  const t = translator(input.language);
+  const date = input.dueAt ? dateFormat(input.language, input.timeZone).format(input.dueAt) : '';
+  const values = { course: input.courseTitle, date, name: input.name };
+  const details = [
+    t(input.mandatory ? 'reminders.mandatory' : 'reminders.recommended'),
+    input.kind === 'assigned' ? t(input.dueAt ? 'reminders.dueOn' : 'reminders.noDueDate', values) : '',
+  ].filter(Boolean);
+  return {
+    to: input.to,
+    ...compose(
+      t(`reminders.${input.kind}.subject`, values),
+      [t('reminders.greeting', values), `${t(`reminders.${input.kind}.body`, values)} ${details.join(' ')}`],
+      { label: t('reminders.action'), link: input.link },
+      t('reminders.closing'),
+    ),
+  };
+}
+
+export interface DigestCourse {
+  title: (language: Language) => string;
+  people: number;
+  firstNames: string[];
+}
+
+/** The administrators' digest of what is overdue, per course: how many, and their first names. */
+export function digestMail(input: {
+  language: Language;
+  to: string;
+  name: string;
+  courses: DigestCourse[];
+  link: string;
+}): Mail {
+  const t = translator(input.language);
+  const lines = input.courses.map((course) => {
+    const more = course.people - course.firstNames.length;
+    const names = [
+      new Intl.ListFormat(input.language, { type: 'conjunction' }).format(course.firstNames),
+      more > 0 ? t('reminders.digest.more', { count: more }) : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return `• ${t('reminders.digest.line', { course: course.title(input.language), count: course.people, names })}`;
+  });
+  return {
+    to: input.to,
+    ...compose(
+      t('reminders.digest.subject', { count: input.courses.length }),
+      [t('reminders.greeting', { name: input.name }), t('reminders.digest.intro'), lines.join('\n')],
+      { label: t('reminders.digest.action'), link: input.link },
+      t('reminders.digest.closing'),
+    ),
+  };
+}

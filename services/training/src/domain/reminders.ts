@@ -1,0 +1,120 @@
+import type { Language } from '@portal/contracts/languages';
+import type { Database } from '@portal/kit/db';
+import type { Logger } from '@portal/kit/logger';
+import type { Mailer } from '@portal/kit/mailer';
+import {
+  reminderBranches,
+  reminderKey,
+  remindersRepository,
+  type ScanPosition,
+} from '../data-access/reminders-repository.ts';
+import type { TrainingDatabase } from '../data-access/schema.ts';
+import { digestMail, reminderMail } from './reminder-mail.ts';
+
+export interface RemindersDeps {
+  database: Database<TrainingDatabase>;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  dueSoonDays: number;
+  timeZone: string;
+}
+
+export interface PassOutcome {
+  sent: number;
+  failed: number;
+}
+
+const BATCH = 2_000;
+/** Claimed a few at a time: a crash loses at most these (claimed, not sent). */
+const CLAIM = 100;
+
+/**
+ * The reminder e-mails and the administrators' digest. Each mail is claimed in `reminders_sent` (or
+ * `digests_sent`) before it is sent, so passes running at once on several instances send it once; a mail that
+ * fails gives its claim back for the next pass. A crash between claim and send loses the mails claimed.
+ */
+export function reminders(deps: RemindersDeps) {
+  const repository = remindersRepository(deps.database.db);
+  const link = (path: string) => new URL(path, deps.publicUrl).toString();
+
+  /** Sends `send`'s mail for a claim; a failure gives the claim back and is counted, not thrown. */
+  async function attempt(outcome: PassOutcome, send: () => Promise<void>, release: () => Promise<void>) {
+    try {
+      await send();
+      outcome.sent += 1;
+    } catch (error) {
+      outcome.failed += 1;
+      // The SMTP error's text may name the recipient: its codes only.
+      const { code, responseCode } = error as { code?: string; responseCode?: number };
+      deps.logger.warn({ code, responseCode }, 'reminder e-mail not sent: claim given back for the next pass');
+      await release();
+    }
+  }
+
+  return {
+    /** One pass: every reminder due at `now` and not sent yet, branch by branch, in batches in an index's order. */
+    async sendDueReminders(now: Date): Promise<PassOutcome> {
+      const outcome = { sent: 0, failed: 0 };
+      for (const branch of reminderBranches(now, deps.dueSoonDays)) {
+        let after: ScanPosition | undefined;
+        do {
+          const batch = await repository.due(branch, after, BATCH);
+          after = batch.next;
+          for (let from = 0; from < batch.reminders.length; from += CLAIM) {
+            const slice = batch.reminders.slice(from, from + CLAIM);
+            const claimed = await repository.claim(slice, now);
+            for (const reminder of slice.filter((candidate) => claimed.has(reminderKey(candidate)))) {
+              const mail = reminderMail({
+                kind: reminder.kind,
+                language: reminder.language,
+                to: reminder.email,
+                name: reminder.name,
+                courseTitle: reminder.course_title,
+                mandatory: reminder.mandatory,
+                dueAt: reminder.due_at,
+                link: link(`/course/${reminder.course_id}`),
+                timeZone: deps.timeZone,
+              });
+              await attempt(
+                outcome,
+                () => deps.mailer.send(mail),
+                () => repository.release(reminder),
+              );
+            }
+          }
+        } while (after);
+      }
+      if (outcome.sent + outcome.failed > 0) deps.logger.info({ ...outcome }, 'reminder pass done');
+      return outcome;
+    },
+
+    /** Today's digest to each active system administrator, when something is overdue. */
+    async sendDigest(now: Date): Promise<PassOutcome> {
+      const outcome = { sent: 0, failed: 0 };
+      const overdue = await repository.overdueCourses(now);
+      if (overdue.length === 0) return outcome;
+      const courses = overdue.map((course) => ({
+        title: (language: Language) => course.titles[language] ?? course.titles[course.default_language] ?? '',
+        people: course.people,
+        firstNames: course.first_names,
+      }));
+      for (const admin of await repository.claimDigests(now)) {
+        const mail = digestMail({
+          language: admin.language,
+          to: admin.email,
+          name: admin.name,
+          courses,
+          link: link('/admin/reports'),
+        });
+        await attempt(
+          outcome,
+          () => deps.mailer.send(mail),
+          () => repository.releaseDigest(admin.user_id, now),
+        );
+      }
+      deps.logger.info({ ...outcome, courses: overdue.length }, 'overdue digest done');
+      return outcome;
+    },
+  };
+}
