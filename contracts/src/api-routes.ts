@@ -8,6 +8,7 @@ import {
   reviewCourseResultCall,
   uploadCourseResultCall,
 } from './course-results.ts';
+import { GROUP_CALLS } from './groups.ts';
 import { SESSION_ALIVE_PATH } from './http.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 import { TRAINING_CALLS } from './training-calls.ts';
@@ -17,7 +18,7 @@ export type Access = 'public' | 'user' | 'admin';
 
 /** One route of the API: a call and what the OpenAPI document says of it beyond its schemas. */
 export interface ApiRoute extends ApiCall {
-  tag: 'Session' | 'Account' | 'Administration' | 'Courses' | 'Categories' | 'Files' | 'Audit' | 'Training';
+  tag: 'Session' | 'Account' | 'Administration' | 'Courses' | 'Categories' | 'Files' | 'Audit' | 'Groups' | 'Training';
   summary: string;
   access: Access;
   /** The answer's texts are in one language, named by Content-Language (`?lang=` asks for one). */
@@ -154,6 +155,57 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Whether a reset token is still valid (the token is not used up)',
     access: 'public',
     errors: [400, 429],
+  },
+  {
+    ...GROUP_CALLS.listGroups,
+    tag: 'Groups',
+    summary:
+      "Groups whose name matches a search, a page at a time, the total in X-Total-Count; `managedBy: 'directory'` for those SCIM keeps",
+    access: 'admin',
+    errors: [400, 401, 403],
+  },
+  {
+    ...GROUP_CALLS.createGroup,
+    tag: 'Groups',
+    summary: 'Create a group (409 group_name_taken when another has the name in any letter case)',
+    access: 'admin',
+    status: 201,
+    errors: [400, 401, 403, 409],
+  },
+  {
+    ...GROUP_CALLS.renameGroup,
+    tag: 'Groups',
+    summary: 'Rename a group (409 group_name_taken; 409 group_managed_by_directory for a group SCIM keeps)',
+    access: 'admin',
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    ...GROUP_CALLS.deleteGroup,
+    tag: 'Groups',
+    summary: 'Delete a group and its memberships (409 group_managed_by_directory for a group SCIM keeps)',
+    access: 'admin',
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    ...GROUP_CALLS.listGroupMembers,
+    tag: 'Groups',
+    summary: "A group's members matching a search (name or e-mail), a page at a time, the total in X-Total-Count",
+    access: 'admin',
+    errors: [400, 401, 403, 404],
+  },
+  {
+    ...GROUP_CALLS.addGroupMembers,
+    tag: 'Groups',
+    summary: 'Add people to a group (up to 500 at once; members already are stay as they were)',
+    access: 'admin',
+    errors: [400, 401, 403, 404, 409],
+  },
+  {
+    ...GROUP_CALLS.removeGroupMember,
+    tag: 'Groups',
+    summary: 'Remove someone from a group',
+    access: 'admin',
+    errors: [400, 401, 403, 404, 409],
   },
   {
     ...API_CALLS.listScimTokens,

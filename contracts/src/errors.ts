@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'registration_closed',
   'email_domain_not_allowed',
   'import_invalid',
+  'group_name_taken',
+  'group_managed_by_directory',
   'category_name_taken',
   'category_in_use',
   'course_changed',

@@ -158,6 +158,13 @@ export const pages = {
     remote: 'courses',
     exposed: './AdminReviewsPage',
   },
+  adminGroups: {
+    path: '/admin/groups',
+    getHref: () => '/admin/groups',
+    audience: 'signed-in',
+    remote: 'auth',
+    exposed: './AdminGroupsPage',
+  },
   adminAudit: {
     path: '/admin/audit',
     getHref: () => '/admin/audit',

@@ -35,6 +35,7 @@ export const PROXIED_PREFIXES = {
     '/api/user/reset-password/status',
     '/api/user/verify-email',
     '/api/admin/users',
+    '/api/admin/groups',
     '/api/admin/invitations',
     '/api/admin/scim-tokens',
     SCIM_BASE_PATH,

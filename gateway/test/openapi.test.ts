@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES } from '@portal/contracts/api-routes';
 import { testBackends } from '@portal/kit/testing/backends';
 import type { Router } from 'express';
+import { groupRoutes } from '@portal/auth-service/entry-points/api/group-routes';
 import { onboardingRoutes } from '@portal/auth-service/entry-points/api/onboarding-routes';
 import { authRoutes } from '@portal/auth-service/entry-points/api/routes';
 import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-points/api/routes';
@@ -42,7 +43,11 @@ const served = {
     ...routesOf(sessionAliveRoute([])),
     ...routesOf(personalDataExport({})),
   ],
-  auth: [...routesOf(authRoutes(unused, unused)), ...routesOf(onboardingRoutes(unused))],
+  auth: [
+    ...routesOf(authRoutes(unused, unused)),
+    ...routesOf(onboardingRoutes(unused)),
+    ...routesOf(groupRoutes(unused)),
+  ],
   courses: [
     ...routesOf(categoryRoutes(unused)),
     ...routesOf(courseRoutes(unused, { storage: unused, maxBytes: 1, content: unused })),

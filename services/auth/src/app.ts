@@ -13,17 +13,20 @@ import { onboardingRepository } from './data-access/onboarding-repository.ts';
 import { resetTokensRepository } from './data-access/reset-tokens-repository.ts';
 import { type AuthDatabase, migrations } from './data-access/schema.ts';
 import { directoryRepository } from './data-access/directory-repository.ts';
+import { groupsRepository } from './data-access/groups-repository.ts';
 import { personalData } from './data-access/personal-data.ts';
 import { scimTokensRepository } from './data-access/scim-tokens-repository.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
 import { companySignIn } from './domain/company-sign-in.ts';
 import { createMailer } from '@portal/kit/mailer';
+import { groupAdministration } from './domain/groups.ts';
 import { directory } from './domain/scim.ts';
 import { scimTokens } from './domain/scim-tokens.ts';
 import { onboarding } from './domain/onboarding.ts';
 import { oidcRoutes } from './entry-points/api/oidc-routes.ts';
 import { onboardingRoutes } from './entry-points/api/onboarding-routes.ts';
+import { groupRoutes } from './entry-points/api/group-routes.ts';
 import { authRoutes } from './entry-points/api/routes.ts';
 import { scimRoutes } from './entry-points/api/scim-routes.ts';
 
@@ -93,6 +96,7 @@ function onboardingFor(database: Database<AuthDatabase>, config: AuthConfig, log
  * promoted before it answers. */
 export async function startAuthService(config: AuthConfig) {
   let admin: { email: string; outcome: string } | undefined;
+  const training = { service: 'training', urls: config.TRAINING_SERVICE_URL };
   const service = await startService<AuthDatabase>({
     name: SERVICE_NAME,
     config,
@@ -104,6 +108,11 @@ export async function startAuthService(config: AuthConfig) {
         { service: 'courses', urls: config.COURSES_SERVICE_URL },
         { service: 'training', urls: config.TRAINING_SERVICE_URL },
       ],
+      [EVENTS.userChanged]: training,
+      [EVENTS.groupChanged]: training,
+      [EVENTS.groupDeleted]: training,
+      [EVENTS.groupMemberAdded]: training,
+      [EVENTS.groupMemberRemoved]: training,
       [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
     },
     beforeServing: async ({ database, logger }) => {
@@ -133,6 +142,7 @@ export async function startAuthService(config: AuthConfig) {
         authRoutes(accountsFor(database, config, logger), tokens),
         onboardingRoutes(onboardingFor(database, config, logger)),
         oidcRoutes(companySignInFor(database, config, logger)),
+        groupRoutes(groupAdministration({ groups: groupsRepository(database.db), logger })),
         scimRoutes(scim, tokens, logger),
       );
       return router;

@@ -45,6 +45,12 @@ async function chooseAndCheck() {
 }
 
 describe('import page', () => {
+  it('when an administrator follows Back to users, then the users list opens', async () => {
+    renderPage(<ImportUsersPage session={fakeSession(admin)} />, { path: '/admin/users/import' });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to users' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users');
+  });
+
   it('when the dry run finds a bad row, then the table names its error and there is nothing to confirm', async () => {
     const api = fakeApi({
       'POST /api/admin/users/import': {

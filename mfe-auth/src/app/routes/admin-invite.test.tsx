@@ -20,6 +20,12 @@ async function fillIn() {
 }
 
 describe('invite page', () => {
+  it('when an administrator follows Back to users, then the users list opens', async () => {
+    renderInvite();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to users' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/users');
+  });
+
   it('when the user is not a system administrator, then only a notice is shown', () => {
     renderInvite(anna);
     expect(screen.getByRole('alert')).toHaveTextContent('You are not allowed to do this.');

@@ -5,6 +5,7 @@ import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
+import { recordGroupChanged, recordMembersAdded, recordMembersRemoved, withUserEvents } from './directory-events.ts';
 import type { AuthDatabase } from './schema.ts';
 
 /** A user as the company's directory sees it. */
@@ -31,6 +32,15 @@ export interface DirectoryGroup {
   members: { id: string; email: string }[];
 }
 export type DirectoryGroupChanges = { name: string; externalId: string | null; memberIds: string[] };
+/** What a write of a group changed: whether it was created or renamed, who joined and who left. */
+export interface GroupWrite {
+  id: string;
+  name: string;
+  created: boolean;
+  renamedFrom: string | undefined;
+  added: string[];
+  removed: string[];
+}
 
 /** What a list may be narrowed to: the attribute of an `eq` filter, compared as the RFC says for each. */
 export type UserMatch = { field: 'email' | 'externalId' | 'id'; value: string };
@@ -113,29 +123,36 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
       user: DirectoryUserChanges,
       audit: (created: DirectoryUser) => AuditDraft,
     ): Promise<DirectoryUser | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const row = (await trx
-          .insertInto('users')
-          .values({ id: randomUUID(), password_hash: null, is_sys_admin: false, ...userRow(user) })
-          .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-          .returning(userColumns)
-          .executeTakeFirst()) as DirectoryUser | undefined;
-        if (row) await recordAudit(trx, SERVICE, audit(row));
-        return row;
-      });
+      return withUserEvents(
+        db,
+        [],
+        async (trx) => {
+          const row = (await trx
+            .insertInto('users')
+            .values({ id: randomUUID(), password_hash: null, is_sys_admin: false, ...userRow(user) })
+            .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+            .returning(userColumns)
+            .executeTakeFirst()) as DirectoryUser | undefined;
+          if (row) await recordAudit(trx, SERVICE, audit(row));
+          return row;
+        },
+        (row) => (row ? [row.id] : []),
+      );
     },
 
     /** Writes the user's columns and, in the same transaction, `audit` (none when nothing a trail keeps changed). */
     async updateUser(id: string, user: DirectoryUserChanges, audit?: AuditDraft): Promise<DirectoryUser | undefined> {
-      return writeWithAudit(db, SERVICE, audit, async (trx) => {
-        const row = await trx
-          .updateTable('users')
-          .set({ ...userRow(user), updated_at: new Date() })
-          .where('id', '=', id)
-          .returning(userColumns)
-          .executeTakeFirst();
-        return row as DirectoryUser | undefined;
-      });
+      return withUserEvents(db, [id], (outer: Kysely<AuthDatabase>) =>
+        writeWithAudit(outer, SERVICE, audit, async (trx) => {
+          const row = await trx
+            .updateTable('users')
+            .set({ ...userRow(user), updated_at: new Date() })
+            .where('id', '=', id)
+            .returning(userColumns)
+            .executeTakeFirst();
+          return row as DirectoryUser | undefined;
+        }),
+      );
     },
 
     async emailOwner(email: string): Promise<string | undefined> {
@@ -195,39 +212,71 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
       return row?.id;
     },
 
-    /** Writes a group and its whole member list in one transaction; undefined when the name is taken. */
-    async saveGroup(id: string | undefined, group: DirectoryGroupChanges): Promise<string | undefined> {
+    /**
+     * Writes a group and its whole member list in one transaction, with its events and `audit` of what changed
+     * (members who stay keep the day they joined); undefined when the name is taken.
+     */
+    async saveGroup(
+      id: string | undefined,
+      group: DirectoryGroupChanges,
+      audit: (write: GroupWrite) => AuditDraft | undefined,
+    ): Promise<string | undefined> {
       return db.transaction().execute(async (trx) => {
         const row = { name: group.name, scim_external_id: group.externalId };
+        const before = id
+          ? await trx.selectFrom('groups').select('name').where('id', '=', id).forUpdate().executeTakeFirst()
+          : undefined;
         const saved = id
           ? await trx
               .updateTable('groups')
               .set({ ...row, updated_at: new Date() })
               .where('id', '=', id)
-              .returning('id')
+              .returning(['id', 'name'])
               .executeTakeFirst()
           : await trx
               .insertInto('groups')
               .values({ id: randomUUID(), ...row })
               .onConflict((conflict) => conflict.expression(sql`lower(name)`).doNothing())
-              .returning('id')
+              .returning(['id', 'name'])
               .executeTakeFirst();
         if (!saved) return undefined;
-        await trx.deleteFrom('group_members').where('group_id', '=', saved.id).execute();
-        if (group.memberIds.length > 0) {
-          await trx
-            .insertInto('group_members')
-            .values(group.memberIds.map((userId) => ({ group_id: saved.id, user_id: userId })))
-            .execute();
-        }
+        const renamedFrom = before && before.name !== saved.name ? before.name : undefined;
+        if (!before || renamedFrom !== undefined) await recordGroupChanged(trx, saved);
+        let leaving = trx.deleteFrom('group_members').where('group_id', '=', saved.id);
+        if (group.memberIds.length > 0) leaving = leaving.where('user_id', 'not in', group.memberIds);
+        const removed = await leaving.returning(['group_id', 'user_id']).execute();
+        await recordMembersRemoved(trx, removed);
+        const added =
+          group.memberIds.length === 0
+            ? []
+            : await trx
+                .insertInto('group_members')
+                .values(group.memberIds.map((userId) => ({ group_id: saved.id, user_id: userId })))
+                .onConflict((conflict) => conflict.columns(['group_id', 'user_id']).doNothing())
+                .returning(['group_id', 'user_id', 'added_at'])
+                .execute();
+        await recordMembersAdded(trx, added);
+        const draft = audit({
+          id: saved.id,
+          name: saved.name,
+          created: !before,
+          renamedFrom,
+          added: added.map((member) => member.user_id),
+          removed: removed.map((member) => member.user_id),
+        });
+        if (draft) await recordAudit(trx, SERVICE, draft);
         return saved.id;
       });
     },
 
-    async deleteGroup(id: string): Promise<boolean> {
+    /** Deletes a group (its memberships go with it), telling the other services and the trail in the same transaction. */
+    async deleteGroup(id: string, audit: AuditDraft): Promise<boolean> {
       if (!UUID.test(id)) return false;
-      const result = await db.deleteFrom('groups').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return writeWithEvent(db, EVENTS.groupDeleted, { groupId: id }, async (trx) => {
+        const result = await trx.deleteFrom('groups').where('id', '=', id).executeTakeFirst();
+        if (result.numDeletedRows > 0n) await recordAudit(trx, SERVICE, audit);
+        return result.numDeletedRows > 0n;
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { type Kysely, type Transaction, sql } from 'kysely';
+import { recordGroupChanged, recordMembersAdded, withUserEvents } from './directory-events.ts';
 import type { AuthDatabase } from './schema.ts';
 import { SERVICE } from './users-repository.ts';
 
@@ -39,11 +40,13 @@ async function groupIds(trx: Transaction<AuthDatabase>, names: string[]): Promis
   for (const chunk of chunks(missing)) {
     const rows = chunk.map(([key, name]) => ({ key, id: randomUUID(), name }));
     // A group created meanwhile (SCIM) keeps its id: the rows that lost the race are read back below.
-    await trx
+    const inserted = await trx
       .insertInto('groups')
       .values(rows.map(({ id, name }) => ({ id, name })))
       .onConflict((conflict) => conflict.expression(sql`lower(name)`).doNothing())
+      .returning(['id', 'name'])
       .execute();
+    for (const group of inserted) await recordGroupChanged(trx, group);
     const stored = await trx
       .selectFrom('groups')
       .select(['id', sql<string>`lower(name)`.as('key')])
@@ -84,40 +87,46 @@ export function onboardingRepository(db: Kysely<AuthDatabase>) {
       users: ImportedUser[],
       audit?: (user: Required<ImportedUser>, created: boolean) => AuditDraft,
     ): Promise<Map<string, string>> {
-      return db.transaction().execute(async (trx) => {
-        const created = new Map<string, string>();
-        const toCreate = users.filter((user) => user.id === undefined).map((user) => ({ ...user, id: randomUUID() }));
-        for (const chunk of chunks(toCreate)) {
-          await trx
-            .insertInto('users')
-            .values(
-              chunk.map((user) => ({
-                id: user.id,
-                email: user.email,
-                name: user.name,
-                password_hash: null,
-                language: user.language,
-                is_sys_admin: user.isSysAdmin,
-              })),
-            )
-            .execute();
-        }
-        for (const user of toCreate) created.set(user.email.toLowerCase(), user.id);
-        for (const user of users) {
-          if (user.id === undefined) continue;
-          await trx
-            .updateTable('users')
-            .set({ name: user.name, language: user.language, is_sys_admin: user.isSysAdmin, updated_at: new Date() })
-            .where('id', '=', user.id)
-            .execute();
-        }
-        const withIds = [...users.filter((user) => user.id !== undefined), ...toCreate] as Required<ImportedUser>[];
-        await addMemberships(trx, withIds);
-        if (audit)
-          for (const user of withIds)
-            await recordAudit(trx, SERVICE, audit(user, created.has(user.email.toLowerCase())));
-        return created;
-      });
+      const existing = users.flatMap((user) => (user.id === undefined ? [] : [user.id]));
+      return withUserEvents(
+        db,
+        existing,
+        async (trx) => {
+          const created = new Map<string, string>();
+          const toCreate = users.filter((user) => user.id === undefined).map((user) => ({ ...user, id: randomUUID() }));
+          for (const chunk of chunks(toCreate)) {
+            await trx
+              .insertInto('users')
+              .values(
+                chunk.map((user) => ({
+                  id: user.id,
+                  email: user.email,
+                  name: user.name,
+                  password_hash: null,
+                  language: user.language,
+                  is_sys_admin: user.isSysAdmin,
+                })),
+              )
+              .execute();
+          }
+          for (const user of toCreate) created.set(user.email.toLowerCase(), user.id);
+          for (const user of users) {
+            if (user.id === undefined) continue;
+            await trx
+              .updateTable('users')
+              .set({ name: user.name, language: user.language, is_sys_admin: user.isSysAdmin, updated_at: new Date() })
+              .where('id', '=', user.id)
+              .execute();
+          }
+          const withIds = [...users.filter((user) => user.id !== undefined), ...toCreate] as Required<ImportedUser>[];
+          await addMemberships(trx, withIds);
+          if (audit)
+            for (const user of withIds)
+              await recordAudit(trx, SERVICE, audit(user, created.has(user.email.toLowerCase())));
+          return created;
+        },
+        (created) => [...created.values()],
+      );
     },
 
     /** Adds one account to the groups named, creating the missing groups. */
@@ -127,13 +136,15 @@ export function onboardingRepository(db: Kysely<AuthDatabase>) {
 
     /** A pending account whose e-mail link was followed becomes active; answers whether it was pending. */
     async activate(userId: string, audit?: AuditDraft): Promise<boolean> {
-      const result = await writeWithAudit(db, SERVICE, audit, (trx) =>
-        trx
-          .updateTable('users')
-          .set({ status: 'active', updated_at: new Date() })
-          .where('id', '=', userId)
-          .where('status', '=', 'pending')
-          .executeTakeFirst(),
+      const result = await withUserEvents(db, [userId], (outer: Kysely<AuthDatabase>) =>
+        writeWithAudit(outer, SERVICE, audit, (trx) =>
+          trx
+            .updateTable('users')
+            .set({ status: 'active', updated_at: new Date() })
+            .where('id', '=', userId)
+            .where('status', '=', 'pending')
+            .executeTakeFirst(),
+        ),
       );
       return result.numUpdatedRows > 0n;
     },
@@ -149,11 +160,13 @@ async function addMemberships(trx: Transaction<AuthDatabase>, users: { id: strin
     user.groups.map((name) => ({ group_id: ids.get(name.toLowerCase()) as string, user_id: user.id })),
   );
   for (const chunk of chunks(memberships)) {
-    await trx
+    const added = await trx
       .insertInto('group_members')
       .values(chunk)
       .onConflict((conflict) => conflict.columns(['group_id', 'user_id']).doNothing())
+      .returning(['group_id', 'user_id', 'added_at'])
       .execute();
+    await recordMembersAdded(trx, added);
   }
 }
 export type OnboardingRepository = ReturnType<typeof onboardingRepository>;

@@ -6,6 +6,7 @@ import { usersAndResetTokens } from './migrations/001-users-and-reset-tokens.ts'
 import { companyIdentity } from './migrations/002-company-identity.ts';
 import { userAdministration } from './migrations/003-user-administration.ts';
 import { scimTokens } from './migrations/005-scim-tokens.ts';
+import { directoryEventsBackfill } from './migrations/007-directory-events-backfill.ts';
 import { accentInsensitiveSearch } from './migrations/006-accent-insensitive-search.ts';
 
 /** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
@@ -75,4 +76,5 @@ export const migrations: Migration[] = [
   userAdministration,
   scimTokens,
   accentInsensitiveSearch,
+  directoryEventsBackfill,
 ];

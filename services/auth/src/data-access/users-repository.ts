@@ -5,6 +5,7 @@ import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
+import { withUserEvents } from './directory-events.ts';
 import type { AuthDatabase } from './schema.ts';
 
 export interface UserRecord {
@@ -24,7 +25,7 @@ export interface ListedUser extends Omit<UserRecord, 'passwordHash'> {
 }
 
 /** LIKE's own characters in a search are matched as themselves. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const listedColumns = [
   'id',
@@ -72,24 +73,29 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       user: Omit<UserRecord, 'id' | 'status' | 'lastSignInAt'> & { status?: UserStatus },
       audit?: (created: UserRecord) => AuditDraft,
     ): Promise<UserRecord | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const inserted = (await trx
-          .insertInto('users')
-          .values({
-            id: randomUUID(),
-            email: user.email,
-            name: user.name,
-            password_hash: user.passwordHash,
-            language: user.language,
-            is_sys_admin: user.isSysAdmin,
-            status: user.status ?? 'active',
-          })
-          .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-          .returning(columns)
-          .executeTakeFirst()) as UserRecord | undefined;
-        if (inserted && audit) await recordAudit(trx, SERVICE, audit(inserted));
-        return inserted;
-      });
+      return withUserEvents(
+        db,
+        [],
+        async (trx) => {
+          const inserted = (await trx
+            .insertInto('users')
+            .values({
+              id: randomUUID(),
+              email: user.email,
+              name: user.name,
+              password_hash: user.passwordHash,
+              language: user.language,
+              is_sys_admin: user.isSysAdmin,
+              status: user.status ?? 'active',
+            })
+            .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+            .returning(columns)
+            .executeTakeFirst()) as UserRecord | undefined;
+          if (inserted && audit) await recordAudit(trx, SERVICE, audit(inserted));
+          return inserted;
+        },
+        (inserted) => (inserted ? [inserted.id] : []),
+      );
     },
 
     /** Many new users at once (bulk seeding); their e-mails must not be taken. */
@@ -115,21 +121,23 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       changes: Partial<Pick<UserRecord, 'language' | 'passwordHash' | 'isSysAdmin' | 'status'>>,
       audit?: AuditDraft,
     ): Promise<UserRecord | undefined> {
-      return writeWithAudit(db, SERVICE, audit, async (trx) => {
-        const row = await trx
-          .updateTable('users')
-          .set({
-            ...(changes.language ? { language: changes.language } : {}),
-            ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
-            ...(changes.isSysAdmin !== undefined ? { is_sys_admin: changes.isSysAdmin } : {}),
-            ...(changes.status ? { status: changes.status } : {}),
-            updated_at: new Date(),
-          })
-          .where('id', '=', id)
-          .returning(columns)
-          .executeTakeFirst();
-        return row as UserRecord | undefined;
-      });
+      return withUserEvents(db, [id], (outer: Kysely<AuthDatabase>) =>
+        writeWithAudit(outer, SERVICE, audit, async (trx) => {
+          const row = await trx
+            .updateTable('users')
+            .set({
+              ...(changes.language ? { language: changes.language } : {}),
+              ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
+              ...(changes.isSysAdmin !== undefined ? { is_sys_admin: changes.isSysAdmin } : {}),
+              ...(changes.status ? { status: changes.status } : {}),
+              updated_at: new Date(),
+            })
+            .where('id', '=', id)
+            .returning(columns)
+            .executeTakeFirst();
+          return row as UserRecord | undefined;
+        }),
+      );
     },
 
     async recordSignIn(id: string, at: Date, audit: AuditDraft) {
@@ -160,22 +168,26 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
         isSysAdmin?: boolean;
       },
     ): Promise<UserRecord | undefined> {
-      const row = await db
-        .updateTable('users')
-        .set({
-          email: claims.email,
-          name: claims.name,
-          language: claims.language,
-          status: claims.status,
-          external_subject: claims.externalSubject,
-          ...(claims.isSysAdmin ? { is_sys_admin: true } : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', id)
-        // An account linked to another subject of the provider is not taken over by a re-used e-mail address.
-        .where((eb) => eb.or([eb('external_subject', 'is', null), eb('external_subject', '=', claims.externalSubject)]))
-        .returning(columns)
-        .executeTakeFirst();
+      const row = await withUserEvents(db, [id], (trx) =>
+        trx
+          .updateTable('users')
+          .set({
+            email: claims.email,
+            name: claims.name,
+            language: claims.language,
+            status: claims.status,
+            external_subject: claims.externalSubject,
+            ...(claims.isSysAdmin ? { is_sys_admin: true } : {}),
+            updated_at: new Date(),
+          })
+          .where('id', '=', id)
+          // An account linked to another subject of the provider is not taken over by a re-used e-mail address.
+          .where((eb) =>
+            eb.or([eb('external_subject', 'is', null), eb('external_subject', '=', claims.externalSubject)]),
+          )
+          .returning(columns)
+          .executeTakeFirst(),
+      );
       return row as UserRecord | undefined;
     },
 
@@ -229,12 +241,14 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     },
 
     async setName(id: string, name: string): Promise<UserRecord | undefined> {
-      const row = await db
-        .updateTable('users')
-        .set({ name, updated_at: new Date() })
-        .where('id', '=', id)
-        .returning(columns)
-        .executeTakeFirst();
+      const row = await withUserEvents(db, [id], (trx) =>
+        trx
+          .updateTable('users')
+          .set({ name, updated_at: new Date() })
+          .where('id', '=', id)
+          .returning(columns)
+          .executeTakeFirst(),
+      );
       return row as UserRecord | undefined;
     },
 
@@ -242,20 +256,26 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     async insertFromProvider(
       user: Pick<UserRecord, 'email' | 'name' | 'language' | 'isSysAdmin'> & { externalSubject: string },
     ): Promise<UserRecord | undefined> {
-      const inserted = await db
-        .insertInto('users')
-        .values({
-          id: randomUUID(),
-          email: user.email,
-          name: user.name,
-          password_hash: null,
-          language: user.language,
-          is_sys_admin: user.isSysAdmin,
-          external_subject: user.externalSubject,
-        })
-        .onConflict((conflict) => conflict.doNothing())
-        .returning(columns)
-        .executeTakeFirst();
+      const inserted = await withUserEvents(
+        db,
+        [],
+        (trx) =>
+          trx
+            .insertInto('users')
+            .values({
+              id: randomUUID(),
+              email: user.email,
+              name: user.name,
+              password_hash: null,
+              language: user.language,
+              is_sys_admin: user.isSysAdmin,
+              external_subject: user.externalSubject,
+            })
+            .onConflict((conflict) => conflict.doNothing())
+            .returning(columns)
+            .executeTakeFirst(),
+        (row) => (row ? [row.id] : []),
+      );
       return inserted as UserRecord | undefined;
     },
 

@@ -21,6 +21,7 @@ import type {
   GroupMatch,
   UserMatch,
 } from '../data-access/directory-repository.ts';
+import { directoryGroupAudit, groupAudited } from './groups.ts';
 import { parseEqualityFilter } from './scim-filter.ts';
 import { applyPatch, type Resource } from './scim-patch.ts';
 
@@ -241,12 +242,13 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
     return ids;
   }
 
-  async function saveGroup(current: DirectoryGroup | undefined, input: ScimGroupInput) {
+  async function saveGroup(current: DirectoryGroup | undefined, input: ScimGroupInput, context: AuditContext) {
     const name = input.displayName.trim();
     const owner = await repo.groupNameOwner(name);
     if (owner && owner !== current?.id) throw new ScimError(409, 'Another group has this displayName', 'uniqueness');
     const externalId = input.externalId === undefined ? (current?.externalId ?? null) : input.externalId;
-    const id = await repo.saveGroup(current?.id, { name, externalId, memberIds: await memberIdsOf(input) });
+    const memberIds = await memberIdsOf(input);
+    const id = await repo.saveGroup(current?.id, { name, externalId, memberIds }, directoryGroupAudit(context));
     if (!id) throw new ScimError(409, 'Another group has this displayName', 'uniqueness');
     return groupResource(await requireGroup(id));
   }
@@ -315,8 +317,8 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
       return { resource: {}, endSessionsOf: [id] };
     },
 
-    async createGroup(input: ScimGroupInput): Promise<Resource> {
-      return saveGroup(undefined, input);
+    async createGroup(input: ScimGroupInput, context: AuditContext): Promise<Resource> {
+      return saveGroup(undefined, input, context);
     },
 
     async getGroup(id: string, withMembers: boolean): Promise<Resource> {
@@ -340,23 +342,24 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
       );
     },
 
-    async replaceGroup(id: string, input: ScimGroupInput, ifMatch?: string): Promise<Resource> {
+    async replaceGroup(id: string, input: ScimGroupInput, context: AuditContext, ifMatch?: string): Promise<Resource> {
       const current = await requireGroup(id);
       requireVersion(ifMatch, versionOfResource(groupResource(current)));
-      return saveGroup(current, input);
+      return saveGroup(current, input, context);
     },
 
-    async patchGroup(id: string, patch: ScimPatch, ifMatch?: string): Promise<Resource> {
+    async patchGroup(id: string, patch: ScimPatch, context: AuditContext, ifMatch?: string): Promise<Resource> {
       const current = await requireGroup(id);
       const resource = groupResource(current);
       requireVersion(ifMatch, versionOfResource(resource));
-      return saveGroup(current, validated(scimGroupSchema, applyPatch(patchable(resource), patch)));
+      return saveGroup(current, validated(scimGroupSchema, applyPatch(patchable(resource), patch)), context);
     },
 
-    async deleteGroup(id: string, ifMatch?: string): Promise<void> {
+    async deleteGroup(id: string, context: AuditContext, ifMatch?: string): Promise<void> {
       const current = await requireGroup(id);
       requireVersion(ifMatch, versionOfResource(groupResource(current)));
-      if (!(await repo.deleteGroup(id))) throw notFound('Group');
+      const audit = groupAudited(context, 'group.deleted', current, { details: { through: 'scim' } });
+      if (!(await repo.deleteGroup(id, audit))) throw notFound('Group');
     },
   };
 }

@@ -9,6 +9,7 @@ import styles from './administration.module.css';
 /** Every administration page, in the order an administrator sets the portal up; each has a title and a line. */
 const SECTIONS = [
   'adminUsers',
+  'adminGroups',
   'adminScim',
   'adminAssignments',
   'adminReviews',

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
+import { pages } from '@portal/contracts/pages';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import styles from './onboarding.module.css';
 
 /**
- * The frame of an administration page: its title; to anyone but a system
- * administrator only a notice (the server refuses their calls with 403 regardless).
+ * The frame of the users' administration sub-pages (invite, import): a way back to the users and the title; to
+ * anyone but a system administrator only a notice (the server refuses their calls with 403 regardless).
  */
 export function AdminPage({
   id,
@@ -22,6 +24,9 @@ export function AdminPage({
   const { t } = useTranslation(AUTH_NAMESPACE);
   return (
     <section className={styles.page} aria-labelledby={id}>
+      <p>
+        <Link to={pages.adminUsers.getHref()}>{t('adminUsers.back')}</Link>
+      </p>
       <h1 id={id} className={styles.title}>
         {title}
       </h1>

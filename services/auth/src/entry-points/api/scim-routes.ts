@@ -146,7 +146,11 @@ export function scimRoutes(scim: Directory, tokens: ScimTokens, logger: Logger):
     send(res, 200, await scim.listGroups(query, !excludesMembers(query)));
   });
   router.post(`${base}/Groups`, async (req, res) => {
-    sendResource(res, 201, await scim.createGroup(parseInput(scimGroupSchema, req.body, 'group')));
+    sendResource(
+      res,
+      201,
+      await scim.createGroup(parseInput(scimGroupSchema, req.body, 'group'), directoryContext(req)),
+    );
   });
   router.get(`${base}/Groups/:id`, async (req, res) => {
     const query = parseInput(scimListQuerySchema, req.query, 'query');
@@ -154,14 +158,22 @@ export function scimRoutes(scim: Directory, tokens: ScimTokens, logger: Logger):
   });
   router.put(`${base}/Groups/:id`, async (req, res) => {
     const input = parseInput(scimGroupSchema, req.body, 'group');
-    sendResource(res, 200, await scim.replaceGroup(req.params.id, input, ifMatchOf(req.get('if-match'))));
+    sendResource(
+      res,
+      200,
+      await scim.replaceGroup(req.params.id, input, directoryContext(req), ifMatchOf(req.get('if-match'))),
+    );
   });
   router.patch(`${base}/Groups/:id`, async (req, res) => {
     const patch = parseInput(scimPatchSchema, req.body, 'patch');
-    sendResource(res, 200, await scim.patchGroup(req.params.id, patch, ifMatchOf(req.get('if-match'))));
+    sendResource(
+      res,
+      200,
+      await scim.patchGroup(req.params.id, patch, directoryContext(req), ifMatchOf(req.get('if-match'))),
+    );
   });
   router.delete(`${base}/Groups/:id`, async (req, res) => {
-    await scim.deleteGroup(req.params.id, ifMatchOf(req.get('if-match')));
+    await scim.deleteGroup(req.params.id, directoryContext(req), ifMatchOf(req.get('if-match')));
     res.status(204).end();
   });
 
