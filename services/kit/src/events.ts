@@ -99,12 +99,15 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>) {
     if (answer.status < 200 || answer.status >= 300) throw unexpectedAnswer(subscriber.name, answer.status);
   }
 
+  // Only topics someone receives: an event of another topic waits in the outbox for its subscriber to be configured.
+  const topics = Object.keys(options.subscribers).filter((topic) => (options.subscribers[topic] ?? []).length > 0);
+
   /** Claims due rows with a lease (a short statement, no transaction held across HTTP), then delivers them. */
   async function relayBatch(): Promise<number> {
     const claimed = await sql<{ id: string; event_id: string; topic: string; payload: unknown; attempts: number }>`
       update outbox set attempts = attempts + 1, next_attempt_at = now() + interval '60 seconds'
       where id in (
-        select id from outbox where delivered_at is null and next_attempt_at <= now()
+        select id from outbox where delivered_at is null and next_attempt_at <= now() and topic = any(${topics})
         order by id limit 20 for update skip locked
       )
       returning id, event_id, topic, payload, attempts`.execute(db);

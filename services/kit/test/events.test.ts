@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { migrate, openDatabase } from '@portal/kit/db';
+import { eventTablesMigration, recordEvent, startOutboxRelay } from '@portal/kit/events';
+import { createLogger } from '@portal/kit/logger';
+import type { ServiceClient } from '@portal/kit/service-client';
+import { testBackends } from '@portal/kit/testing/backends';
+import { sql } from 'kysely';
+
+describe.each(testBackends())('the outbox relay on $name', (backend) => {
+  it('when a topic has no subscriber, then its events wait in the outbox while the others are delivered', async () => {
+    const scratch = await backend.database();
+    const database = await openDatabase<unknown>({ url: scratch.url, embeddedDir: 'memory' });
+    const delivered: string[] = [];
+    const subscriber = (async (_path: string, request: { body: { topic: string } }) => {
+      delivered.push(request.body.topic);
+      return { status: 200, body: { status: 'handled' } };
+    }) as unknown as ServiceClient;
+    try {
+      await migrate(database.db, 'relay-test', [eventTablesMigration]);
+      await database.db.transaction().execute(async (trx) => {
+        await recordEvent(trx, 'course.deleted', { courseId: 'a' });
+        await recordEvent(trx, 'user.changed', { userId: 'b' });
+      });
+      const relay = startOutboxRelay({
+        db: database.db,
+        subscribers: { 'course.deleted': [{ name: 'files', call: subscriber }] },
+        logger: createLogger('relay-test', 'silent'),
+        intervalMs: 60_000,
+      });
+      await relay.relayNow();
+      await relay.stop();
+      expect(delivered).toEqual(['course.deleted']);
+      const { rows } = await sql<{ topic: string; delivered: boolean }>`
+        select topic, delivered_at is not null as delivered from outbox order by id`.execute(database.db);
+      expect(rows).toEqual([
+        { topic: 'course.deleted', delivered: true },
+        { topic: 'user.changed', delivered: false },
+      ]);
+    } finally {
+      await database.close();
+      await scratch.drop();
+    }
+  });
+});
