@@ -11,6 +11,7 @@ import {
 import { GROUP_CALLS } from './groups.ts';
 import { SESSION_ALIVE_PATH } from './http.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
+import { SSO_CALLS, SSO_TEST_START_PATH } from './sso-settings.ts';
 import { TRAINING_CALLS } from './training-calls.ts';
 
 export type { Method } from './api-calls.ts';
@@ -84,6 +85,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     query: oidcCallbackQuerySchema,
     status: 303,
     errors: [404],
+  },
+  {
+    method: 'get',
+    path: SSO_TEST_START_PATH,
+    tag: 'Administration',
+    summary:
+      "Test the connection to the stored provider in a popup (a redirect): the callback signs no one in and returns to /admin/sso?test=done",
+    access: 'admin',
+    status: 303,
+    errors: [401, 403, 404],
   },
   {
     ...API_CALLS.checkLoginStatus,
@@ -228,6 +239,30 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Revoke a SCIM bearer token',
     access: 'admin',
     errors: [400, 401, 403, 404],
+  },
+  {
+    ...SSO_CALLS.getSsoSettings,
+    tag: 'Administration',
+    summary:
+      "The company's single sign-on settings (`source: 'environment'` when OIDC_ISSUER_URL sets them, read-only); never the client secret",
+    access: 'admin',
+    errors: [401, 403],
+  },
+  {
+    ...SSO_CALLS.saveSsoSettings,
+    tag: 'Administration',
+    summary:
+      'Store the single sign-on settings (an empty client secret keeps the stored one); 409 sso_from_environment when the environment sets them',
+    access: 'admin',
+    errors: [400, 401, 403, 409],
+  },
+  {
+    ...SSO_CALLS.getSsoTestResult,
+    tag: 'Administration',
+    summary:
+      "The last test of the connection in this session: the claims received and the account they map to (nothing is written)",
+    access: 'admin',
+    errors: [401, 403],
   },
   {
     ...API_CALLS.verifyEmail,

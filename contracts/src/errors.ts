@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'password_sign_in_off',
   'sso_domain_not_allowed',
   'sso_email_unverified',
+  'sso_from_environment',
   'forbidden',
   'csrf_header_missing',
   'not_found',

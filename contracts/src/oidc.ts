@@ -1,6 +1,9 @@
 import { z } from 'zod/mini';
 import { boundedTo, emailSchema, lineTextSchema } from './rules.ts';
 
+/** Where the provider sends the browser back, after PUBLIC_URL: the redirect URI registered at the provider. */
+export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
+
 /**
  * Why a sign-in through the company's provider failed, as the gateway names it in `/login?sso_error=`: the login
  * page translates each one.

@@ -137,6 +137,13 @@ export const pages = {
     remote: 'auth',
     exposed: './AdminScimPage',
   },
+  adminSso: {
+    path: '/admin/sso',
+    getHref: () => '/admin/sso',
+    audience: 'signed-in',
+    remote: 'auth',
+    exposed: './AdminSsoPage',
+  },
   adminInvite: {
     path: '/admin/users/invite',
     getHref: () => '/admin/users/invite',

@@ -13,7 +13,7 @@ import { requireCsrfHeader } from './csrf.ts';
 import { apiCompression } from './api-compression.ts';
 import { apiReference } from './api-reference.ts';
 import { healthRoutes, metricsAccess } from './health.ts';
-import { relyingParty } from './oidc.ts';
+import { companyProvider } from './oidc.ts';
 import { privateAnswers } from './private-answers.ts';
 import { personalDataExport } from './personal-data-export.ts';
 import { serviceProxy } from './proxy.ts';
@@ -38,6 +38,7 @@ export const PROXIED_PREFIXES = {
     '/api/admin/groups',
     '/api/admin/invitations',
     '/api/admin/scim-tokens',
+    '/api/admin/sso',
     SCIM_BASE_PATH,
   ],
   audit: ['/api/audit'],
@@ -63,6 +64,11 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   };
   const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
   const limits = rateLimits(config, redis);
+  const authClient = serviceClient('auth', services.auth, {
+    secret: config.IDENTITY_SECRET,
+    answerTimeoutMs: config.SERVICE_TIMEOUT_MS,
+  });
+  const providers = companyProvider(config, authClient, logger);
   const sessions = sessionMiddleware(config, redis);
 
   const metrics = createMetrics('gateway');
@@ -113,22 +119,7 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
       }),
     );
   }
-  app.use(
-    sessionRoutes(
-      serviceClient('auth', services.auth, {
-        secret: config.IDENTITY_SECRET,
-        answerTimeoutMs: config.SERVICE_TIMEOUT_MS,
-      }),
-      limits,
-      sessions.store,
-      config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID
-        ? relyingParty(
-            { ...config, OIDC_ISSUER_URL: config.OIDC_ISSUER_URL, OIDC_CLIENT_ID: config.OIDC_CLIENT_ID },
-            logger,
-          )
-        : undefined,
-    ),
-  );
+  app.use(sessionRoutes(authClient, limits, sessions.store, providers));
   app.use(
     personalDataExport(
       Object.fromEntries(
@@ -141,7 +132,7 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   );
   app.use(apiReference());
   app.use('/api', apiNotFound);
-  app.use(staticSlices(config, logger));
+  app.use(staticSlices(config, logger, providers));
   app.use(errorHandler(logger));
 
   return { app, logger, close: sessions.close };

@@ -1,18 +1,20 @@
-import { type SsoError } from '@portal/contracts/oidc';
+import { OIDC_CALLBACK_PATH, type SsoError } from '@portal/contracts/oidc';
+import { type SsoTestResult, ssoProviderSchema } from '@portal/contracts/sso-settings';
 import type { Logger } from '@portal/kit/logger';
+import type { ServiceClient } from '@portal/kit/service-client';
 import * as client from 'openid-client';
 import type { GatewayConfig } from './config.ts';
 
 declare module 'express-session' {
   interface SessionData {
     /** Between the redirect to the provider and its callback: what the callback must find again, used once. */
-    oidc: { state: string; nonce: string; codeVerifier: string; next: string };
+    oidc: { state: string; nonce: string; codeVerifier: string; next: string; test?: true };
+    /** The last test of the connection an administrator ran in this session: shown, never signed in with. */
+    ssoTest: SsoTestResult;
     /** The ID token of a provider sign-in, kept only as the hint of RP-initiated logout. */
     idToken: string;
   }
 }
-
-export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 
 /** How long discovery and token calls may take before the provider counts as down, in seconds. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
@@ -49,25 +51,31 @@ export function reasonOf(error: unknown) {
 
 export type RelyingParty = ReturnType<typeof relyingParty>;
 
+/** Which provider, and how the portal is its client. */
+interface ProviderSettings {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret?: string | undefined;
+}
+
+type PortalSide = Pick<GatewayConfig, 'PUBLIC_URL' | 'OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS'>;
+
 /**
  * The portal as the relying party of one OpenID Connect provider. Discovery happens on first use and again after a
  * failure, so the portal starts and serves password sign-in while the provider is down.
  */
-export function relyingParty(
-  config: GatewayConfig & { OIDC_ISSUER_URL: string; OIDC_CLIENT_ID: string },
-  logger: Logger,
-) {
+export function relyingParty(settings: ProviderSettings, config: PortalSide, logger: Logger) {
   const redirectUri = new URL(OIDC_CALLBACK_PATH, config.PUBLIC_URL).href;
   let discovered: Promise<client.Configuration> | undefined;
 
   function configuration(): Promise<client.Configuration> {
     discovered ??= client
       .discovery(
-        new URL(config.OIDC_ISSUER_URL),
-        config.OIDC_CLIENT_ID,
-        config.OIDC_CLIENT_SECRET,
+        new URL(settings.issuerUrl),
+        settings.clientId,
+        settings.clientSecret,
         // Without a secret, a public client: PKCE alone binds the code to this browser's sign-in.
-        config.OIDC_CLIENT_SECRET ? undefined : client.None(),
+        settings.clientSecret ? undefined : client.None(),
         {
           execute: config.OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS ? [client.allowInsecureRequests] : [],
           timeout: PROVIDER_TIMEOUT_SECONDS,
@@ -142,3 +150,76 @@ export function relyingParty(
     },
   };
 }
+
+/** The company's provider as the login page and sign-in use it. */
+export interface CompanyProvider {
+  party: RelyingParty;
+  displayName: string;
+  passwordSignIn: boolean;
+  enabled: boolean;
+}
+
+/** How long a gateway keeps the stored provider before it asks the auth service again, in milliseconds. */
+const STORED_PROVIDER_TTL_MS = 5_000;
+const GATEWAY_IDENTITY = { sub: null, admin: false, lang: 'en' } as const;
+
+/**
+ * The company's provider: the environment's (OIDC_*) when it names an issuer, else the one an administrator stored
+ * in the auth service, asked for again after a few seconds so every gateway follows a change; a changed provider
+ * is discovered anew.
+ */
+export function companyProvider(config: GatewayConfig, auth: ServiceClient, logger: Logger) {
+  const environment: CompanyProvider | undefined =
+    config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID
+      ? {
+          party: relyingParty(
+            {
+              issuerUrl: config.OIDC_ISSUER_URL,
+              clientId: config.OIDC_CLIENT_ID,
+              clientSecret: config.OIDC_CLIENT_SECRET,
+            },
+            config,
+            logger,
+          ),
+          displayName: config.OIDC_DISPLAY_NAME,
+          passwordSignIn: config.OIDC_PASSWORD_SIGN_IN,
+          enabled: true,
+        }
+      : undefined;
+  let asked: { at: number; answer: Promise<CompanyProvider | undefined> } | undefined;
+  let built: { key: string; party: RelyingParty } | undefined;
+
+  async function stored(requestId: string): Promise<CompanyProvider | undefined> {
+    const answer = await auth('/internal/sso-provider', { identity: GATEWAY_IDENTITY, requestId });
+    const settings = answer.status === 200 ? ssoProviderSchema.parse(answer.body) : null;
+    if (!settings) return undefined;
+    const key = JSON.stringify([settings.issuerUrl, settings.clientId, settings.clientSecret]);
+    if (built?.key !== key) built = { key, party: relyingParty(settings, config, logger) };
+    return { ...settings, party: built.party };
+  }
+
+  /** The provider, enabled or not. */
+  function current(requestId: string): Promise<CompanyProvider | undefined> {
+    if (environment) return Promise.resolve(environment);
+    if (!asked || Date.now() - asked.at > STORED_PROVIDER_TTL_MS) {
+      const answer = stored(requestId).catch((error: unknown) => {
+        asked = undefined;
+        logger.warn({ reason: reasonOf(error) }, 'the stored single sign-on settings could not be read');
+        return undefined;
+      });
+      asked = { at: Date.now(), answer };
+    }
+    return asked.answer;
+  }
+
+  return {
+    /** The provider people sign in with: the environment's, or the stored one once it is switched on. */
+    async signIn(requestId: string): Promise<CompanyProvider | undefined> {
+      const provider = await current(requestId);
+      return provider?.enabled ? provider : undefined;
+    },
+    /** The provider an administrator tests the connection with: switched on or not yet. */
+    test: current,
+  };
+}
+export type CompanyProviders = ReturnType<typeof companyProvider>;

@@ -17,7 +17,7 @@ import { parseInput } from '@portal/kit/validate';
 import { z } from 'zod';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { identityOf } from './identity.ts';
-import type { RelyingParty } from './oidc.ts';
+import type { CompanyProviders } from './oidc.ts';
 import { oidcRoutes } from './oidc-routes.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { SESSION_COOKIE, sessionUserOf, type UserSessionStore } from './session.ts';
@@ -74,10 +74,10 @@ export function sessionRoutes(
   auth: ServiceClient,
   limits: RateLimits,
   store: UserSessionStore,
-  provider: RelyingParty | undefined,
+  providers: CompanyProviders,
 ): Router {
   const router = strictRouter();
-  router.use(oidcRoutes(auth, store, provider));
+  router.use(oidcRoutes(auth, store, providers));
   // Parsed here only: the proxied routes stream their bodies untouched.
   const json = express.json({ limit: '16kb' });
 
@@ -128,7 +128,8 @@ export function sessionRoutes(
     }
     const { idToken } = req.session;
     await destroy(req, res);
-    const endSessionUrl = idToken && provider ? await provider.endSessionUrl(idToken) : undefined;
+    const provider = idToken ? await providers.signIn(req.id) : undefined;
+    const endSessionUrl = idToken && provider ? await provider.party.endSessionUrl(idToken) : undefined;
     res.json({ message: 'Signed out', ...(endSessionUrl ? { endSessionUrl } : {}) });
   });
 

@@ -8,6 +8,7 @@ import type { GatewayConfig } from './config.ts';
 import { precompressedFiles, sendPrecompressed } from './precompressed.ts';
 import type { Logger } from '@portal/kit/logger';
 import { forwarder } from './proxy.ts';
+import type { CompanyProviders } from './oidc.ts';
 
 const BUILD_STATISTICS = /(^|\/)mf-stats\.json(\.br|\.gz)?$/i;
 /** Percent-decoded as the static files are looked up, so that no other spelling of the name gets through. */
@@ -44,9 +45,6 @@ export function portalConfig(config: GatewayConfig): PortalConfig {
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
     registration: config.REGISTRATION,
     deletedAccountRecords: config.DELETED_ACCOUNT_RECORDS,
-    ...(config.OIDC_ISSUER_URL
-      ? { sso: { displayName: config.OIDC_DISPLAY_NAME, passwordSignIn: config.OIDC_PASSWORD_SIGN_IN } }
-      : {}),
     footer: {
       address: config.FOOTER_ADDRESS,
       website: config.FOOTER_WEBSITE,
@@ -82,8 +80,11 @@ function sliceProxy(upstream: string, logger: Logger): RequestHandler {
   return (req, res, next) => void proxy(req, res, next);
 }
 
-/** The shell at / (with the SPA fallback), each remote at /mfe/<name>/, and /config.json. */
-export function staticSlices(config: GatewayConfig, logger: Logger): Router {
+/**
+ * The shell at / (with the SPA fallback), each remote at /mfe/<name>/, and /config.json (its `sso` follows the
+ * company's provider as it is now).
+ */
+export function staticSlices(config: GatewayConfig, logger: Logger, providers: CompanyProviders): Router {
   const router = Router();
   // The build's statistics name the build machine's paths: they are for the build, not for visitors.
   router.use((req, res, next) => {
@@ -91,9 +92,14 @@ export function staticSlices(config: GatewayConfig, logger: Logger): Router {
     else next();
   });
   const runtimeConfig = portalConfig(config);
-  router.get('/config.json', (_req, res) => {
+  router.get('/config.json', async (req, res) => {
+    const provider = await providers.signIn(req.id);
     res.setHeader('Cache-Control', 'no-cache');
-    res.json(runtimeConfig);
+    res.json(
+      provider
+        ? { ...runtimeConfig, sso: { displayName: provider.displayName, passwordSignIn: provider.passwordSignIn } }
+        : runtimeConfig,
+    );
   });
 
   const upstreams: Record<string, string | undefined> = {

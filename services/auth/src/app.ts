@@ -19,6 +19,9 @@ import { scimTokensRepository } from './data-access/scim-tokens-repository.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
 import { companySignIn } from './domain/company-sign-in.ts';
+import { ssoSettings } from './domain/sso-settings.ts';
+import { ssoSettingsRepository } from './data-access/sso-settings-repository.ts';
+import { OIDC_CALLBACK_PATH } from '@portal/contracts/oidc';
 import { createMailer } from '@portal/kit/mailer';
 import { groupAdministration } from './domain/groups.ts';
 import { directory } from './domain/scim.ts';
@@ -38,20 +41,42 @@ export function openAuthDatabase(config: Pick<AuthConfig, 'DATABASE_URL' | 'DATA
   return openServiceDatabase<AuthDatabase>(SERVICE_NAME, config, { pgliteExtensions: PGLITE_EXTENSIONS });
 }
 
+/** The company's provider: the environment's (OIDC_*) or the one an administrator stored. */
+export function ssoSettingsFor(
+  database: Database<AuthDatabase>,
+  config: AuthConfig,
+  logger = createLogger(SERVICE_NAME, 'silent'),
+) {
+  return ssoSettings({
+    settings: ssoSettingsRepository(database.db),
+    environment: {
+      issuerUrl: config.OIDC_ISSUER_URL,
+      clientId: config.OIDC_CLIENT_ID,
+      displayName: config.OIDC_DISPLAY_NAME,
+      policy: {
+        allowedDomains: config.OIDC_ALLOWED_DOMAINS,
+        adminGroups: config.OIDC_ADMIN_GROUPS,
+        passwordSignIn: config.OIDC_PASSWORD_SIGN_IN,
+      },
+    },
+    adminEmail: config.ADMIN_EMAIL,
+    keySecret: config.IDENTITY_SECRET,
+    redirectUri: new URL(OIDC_CALLBACK_PATH, config.PUBLIC_URL).href,
+    logger,
+  });
+}
+
 export function companySignInFor(
   database: Database<AuthDatabase>,
   config: AuthConfig,
   logger = createLogger(SERVICE_NAME, 'silent'),
 ) {
+  const settings = ssoSettingsFor(database, config, logger);
   return companySignIn({
     users: usersRepository(database.db),
     logger,
-    policy: {
-      allowedDomains: config.OIDC_ALLOWED_DOMAINS,
-      adminGroups: config.OIDC_ADMIN_GROUPS,
-      passwordSignIn: config.OIDC_PASSWORD_SIGN_IN,
-      adminEmail: config.ADMIN_EMAIL,
-    },
+    policy: settings.policy,
+    testPolicy: settings.testPolicy,
   });
 }
 
@@ -141,7 +166,7 @@ export async function startAuthService(config: AuthConfig) {
       router.use(
         authRoutes(accountsFor(database, config, logger), tokens),
         onboardingRoutes(onboardingFor(database, config, logger)),
-        oidcRoutes(companySignInFor(database, config, logger)),
+        oidcRoutes(companySignInFor(database, config, logger), ssoSettingsFor(database, config, logger)),
         groupRoutes(groupAdministration({ groups: groupsRepository(database.db), logger })),
         scimRoutes(scim, tokens, logger),
       );

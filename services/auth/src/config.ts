@@ -38,6 +38,10 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
       ALLOWED_EMAIL_DOMAINS: domainList.default([]),
       /** How long an invitation's link sets a first password. */
       INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(2_160).default(ONBOARDING_LIMITS.inviteTtlHoursDefault),
+      /** The gateway's provider; when set, the environment's settings win and the UI shows them read-only. */
+      OIDC_ISSUER_URL: z.url().optional(),
+      OIDC_CLIENT_ID: z.string().min(1).optional(),
+      OIDC_DISPLAY_NAME: z.string().min(1).max(60).default('company account'),
       /** Values of the provider's `groups` claim that make a system administrator at sign-in. */
       OIDC_ADMIN_GROUPS: commaListFromEnv,
       /** E-mail domains that may sign in through the provider (any when unset), lower case. */

@@ -8,6 +8,7 @@ import { userAdministration } from './migrations/003-user-administration.ts';
 import { scimTokens } from './migrations/005-scim-tokens.ts';
 import { directoryEventsBackfill } from './migrations/007-directory-events-backfill.ts';
 import { accentInsensitiveSearch } from './migrations/006-accent-insensitive-search.ts';
+import { ssoSettings } from './migrations/008-sso-settings.ts';
 
 /** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
 export type ResetTokenPurpose = 'reset' | 'invite' | 'verify';
@@ -60,12 +61,27 @@ export interface ScimTokensTable {
   last_used_at: Date | null;
 }
 
+export interface SsoSettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  issuer_url: string;
+  client_id: string;
+  client_secret_encrypted: string | null;
+  display_name: string;
+  admin_groups: string[];
+  allowed_domains: string[];
+  password_sign_in: boolean;
+  enabled: boolean;
+  updated_by: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface AuthDatabase {
   users: UsersTable;
   password_reset_tokens: PasswordResetTokensTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
   scim_tokens: ScimTokensTable;
+  sso_settings: SsoSettingsTable;
 }
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
@@ -77,4 +93,5 @@ export const migrations: Migration[] = [
   scimTokens,
   accentInsensitiveSearch,
   directoryEventsBackfill,
+  ssoSettings,
 ];

@@ -26,7 +26,7 @@ export interface AccountsDeps {
   logger: Logger;
   publicUrl: string;
   /** Throws when the address must sign in through the company's provider instead of with a password. */
-  checkPasswordSignIn?: (email: string) => void;
+  checkPasswordSignIn?: (email: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -150,7 +150,7 @@ export function accounts(deps: AccountsDeps) {
 
     /** A language picked on the device before sign-in replaces the stored one; without it the stored one stays. */
     async login(email: string, password: string, language?: Language, context: AuditContext = OUTSIDE_A_REQUEST) {
-      deps.checkPasswordSignIn?.(email);
+      await deps.checkPasswordSignIn?.(email);
       const record = await deps.users.findByEmail(email);
       const refused = async (reason: string) =>
         deps.users.recordAudit({

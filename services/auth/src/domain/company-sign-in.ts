@@ -1,4 +1,5 @@
 import type { OidcSignInRequest } from '@portal/contracts/oidc';
+import type { SsoMapping } from '@portal/contracts/sso-settings';
 import { type Language, isLanguage } from '@portal/contracts/languages';
 import { LIMITS } from '@portal/contracts/rules';
 import type { AuditContext } from '@portal/kit/audit';
@@ -21,7 +22,10 @@ export interface CompanyPolicy {
 export interface CompanySignInDeps {
   users: UsersRepository;
   logger: Logger;
-  policy: CompanyPolicy;
+  /** The policy of sign-in now (the environment's or the administrator's, decision 0040). */
+  policy: () => Promise<CompanyPolicy>;
+  /** The policy a test of the connection is judged by: the stored settings', enabled or not. */
+  testPolicy: () => Promise<CompanyPolicy>;
   now?: () => Date;
 }
 
@@ -51,9 +55,10 @@ const passwordSignInOff = () =>
 /** Sign-in through the company's OpenID Connect provider, and what it means for password sign-in. */
 export function companySignIn(deps: CompanySignInDeps) {
   const now = deps.now ?? (() => new Date());
-  const { policy } = deps;
-  const domainAllowed = (email: string) =>
+  const domainAllowed = (policy: CompanyPolicy, email: string) =>
     policy.allowedDomains.length === 0 || policy.allowedDomains.includes(domainOf(email));
+  const isSysAdminBy = (policy: CompanyPolicy, claims: OidcSignInRequest) =>
+    claims.groups.some((group) => policy.adminGroups.includes(group));
 
   /** The account of these claims: linked by the provider's subject, else by the same verified e-mail. */
   async function accountOf(externalSubject: string, email: string): Promise<UserRecord | undefined> {
@@ -66,10 +71,11 @@ export function companySignIn(deps: CompanySignInDeps) {
      * e-mail and language. A group in OIDC_ADMIN_GROUPS promotes; demotion stays an administrator's act.
      */
     async signIn(claims: OidcSignInRequest, context: AuditContext) {
+      const policy = await deps.policy();
       if (!claims.emailVerified) throw emailUnverified();
-      if (!domainAllowed(claims.email)) throw domainNotAllowed();
+      if (!domainAllowed(policy, claims.email)) throw domainNotAllowed();
       const externalSubject = `${claims.issuer} ${claims.subject}`;
-      const isSysAdmin = claims.groups.some((group) => policy.adminGroups.includes(group));
+      const isSysAdmin = isSysAdminBy(policy, claims);
       const name = nameOf(claims);
       const existing = await accountOf(externalSubject, claims.email);
       let record: UserRecord | undefined;
@@ -107,8 +113,28 @@ export function companySignIn(deps: CompanySignInDeps) {
       return toUser(record);
     },
 
+    /**
+     * What `signIn` would do with these claims under the test policy, writing nothing: the account they sign in to
+     * (or that one would be made), whether they make an administrator, or why they are refused.
+     */
+    async preview(claims: OidcSignInRequest): Promise<SsoMapping> {
+      const policy = await deps.testPolicy();
+      if (!claims.emailVerified) return { outcome: 'refused', reason: 'unverified' };
+      if (!domainAllowed(policy, claims.email)) return { outcome: 'refused', reason: 'domain' };
+      const isSysAdmin = isSysAdminBy(policy, claims);
+      const existing = await accountOf(`${claims.issuer} ${claims.subject}`, claims.email);
+      if (!existing) return { outcome: 'new', isSysAdmin };
+      if (existing.status === 'deactivated') return { outcome: 'refused', reason: 'deactivated' };
+      return {
+        outcome: 'existing',
+        account: { id: existing.id, email: existing.email, name: existing.name },
+        isSysAdmin: isSysAdmin || existing.isSysAdmin,
+      };
+    },
+
     /** Refuses a password sign-in that the company wants through its provider (the break-glass administrator excepted). */
-    checkPasswordSignIn(email: string) {
+    async checkPasswordSignIn(email: string) {
+      const policy = await deps.policy();
       if (policy.passwordSignIn || policy.allowedDomains.length === 0) return;
       if (policy.adminEmail && email.toLowerCase() === policy.adminEmail.toLowerCase()) return;
       if (policy.allowedDomains.includes(domainOf(email))) throw passwordSignInOff();
