@@ -85,8 +85,8 @@ export type SsoTestResult = z.infer<typeof ssoTestResultSchema>;
 
 /** Where the administrators' page opens the test of the connection, in a popup. */
 export const SSO_TEST_START_PATH = '/api/auth/oidc/test';
-/** The page the popup comes back to: it tells the page that opened it, which then reads the result. */
-export const SSO_TEST_DONE_QUERY = 'test=done';
+/** The query of the page the popup comes back to: it tells the page that opened it, which reads the result. */
+export const SSO_TEST_DONE_QUERY = { test: 'done' } as const;
 /** The channel the popup and its opener talk on (same origin only, by the browser's rule). */
 export const SSO_TEST_CHANNEL = 'portal-sso-test';
 

@@ -61,7 +61,7 @@ function signInRequestOf(issuer: string, claims: Record<string, unknown>): OidcS
 }
 
 /** Where the popup of a test of the connection comes back to: the page reads the result from the session. */
-const TEST_DONE_PATH = `${pages.adminSso.getHref()}?${SSO_TEST_DONE_QUERY}`;
+const TEST_DONE_PATH = `${pages.adminSso.getHref()}?${new URLSearchParams(SSO_TEST_DONE_QUERY)}`;
 
 /** The administrator of this session, else 401 or 403: a test of the connection is theirs alone. */
 function requireSessionAdmin(req: Request) {

@@ -7,6 +7,7 @@ import { pages } from '@portal/contracts/pages';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import AccountPage from '../routes/account.tsx';
 import AdminScimPage from '../routes/admin-scim.tsx';
+import AdminSsoPage from '../routes/admin-sso.tsx';
 import ImportUsersPage from '../routes/admin-import.tsx';
 import InviteUserPage from '../routes/admin-invite.tsx';
 import LoginPage from '../routes/login.tsx';
@@ -37,6 +38,7 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
           <Route path={pages.resetPassword.path} element={<ResetPasswordPage />} />
           <Route path={pages.account.path} element={<AccountPage session={session} />} />
           <Route path={pages.adminScim.path} element={<AdminScimPage session={session} />} />
+          <Route path={pages.adminSso.path} element={<AdminSsoPage session={session} />} />
           <Route path={pages.verifyEmail.path} element={<VerifyEmailPage />} />
           <Route path={pages.adminInvite.path} element={<InviteUserPage session={session} />} />
           <Route path={pages.adminImport.path} element={<ImportUsersPage session={session} />} />

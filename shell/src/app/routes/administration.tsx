@@ -10,6 +10,7 @@ import styles from './administration.module.css';
 const SECTIONS = [
   'adminUsers',
   'adminGroups',
+  'adminSso',
   'adminScim',
   'adminAssignments',
   'adminReviews',

@@ -1,0 +1,94 @@
+import '@portal/web-kit/testing/setup-i18n';
+import { describe, expect, it } from '@jest/globals';
+import type { SsoSettings } from '@portal/contracts/sso-settings';
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { admin, anna, fakeApi } from '../../../../jest/fake-api.ts';
+import { fakeSession, renderPage } from '../../testing/render.tsx';
+import AdminSsoPage from './admin-sso.tsx';
+
+const REDIRECT_URI = 'https://learn.example.ch/api/auth/oidc/callback';
+const none: SsoSettings = {
+  source: 'none',
+  issuerUrl: '',
+  clientId: '',
+  hasClientSecret: false,
+  displayName: '',
+  adminGroups: [],
+  allowedDomains: [],
+  passwordSignIn: true,
+  enabled: false,
+  redirectUri: REDIRECT_URI,
+};
+
+const renderSso = (session = fakeSession(admin), path = '/admin/sso') =>
+  renderPage(<AdminSsoPage session={session} />, { path });
+
+describe('single sign-on page', () => {
+  it('when the entries are invalid, then each field says why in the language and nothing typed is lost or sent', async () => {
+    const api = fakeApi({ 'GET /api/admin/sso': { status: 200, body: none } });
+    renderSso();
+    const user = userEvent.setup();
+    expect(await screen.findByText(REDIRECT_URI)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Issuer or discovery URL'), 'login.company.test');
+    await user.type(screen.getByLabelText('Client ID'), 'portal');
+    await user.type(screen.getByLabelText('Allowed e-mail domains'), 'company.test, not a domain');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Issuer or discovery URL')).toHaveAccessibleDescription(
+      /Please enter a full URL starting with https:\/\//,
+    );
+    expect(screen.getByLabelText('Display name')).toHaveAccessibleDescription(/Please enter a display name\./);
+    expect(screen.getByLabelText('Allowed e-mail domains')).toHaveAccessibleDescription(/such as example\.com/);
+    expect(screen.getByLabelText('Client ID')).toHaveValue('portal');
+    expect(api.calls('PUT /api/admin/sso')).toEqual([]);
+  });
+
+  it('when valid settings are saved, then they are sent with the lists split and the secret field is emptied', async () => {
+    const api = fakeApi({
+      'GET /api/admin/sso': { status: 200, body: none },
+      'PUT /api/admin/sso': (request) => ({
+        status: 200,
+        body: { ...none, ...(request.body as object), source: 'stored', hasClientSecret: true },
+      }),
+    });
+    renderSso();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Issuer or discovery URL'), 'https://login.company.test');
+    await user.type(screen.getByLabelText('Client ID'), 'portal');
+    await user.type(screen.getByLabelText('Client secret'), 's3cret');
+    await user.type(screen.getByLabelText('Display name'), 'Company');
+    await user.type(screen.getByLabelText('Administrator groups'), 'portal-admins, it');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved, not switched on')).toBeInTheDocument();
+    expect(api.calls('PUT /api/admin/sso')[0]?.body).toEqual({
+      issuerUrl: 'https://login.company.test',
+      clientId: 'portal',
+      clientSecret: 's3cret',
+      displayName: 'Company',
+      adminGroups: ['portal-admins', 'it'],
+      allowedDomains: [],
+      passwordSignIn: true,
+      enabled: false,
+    });
+    expect(screen.getByLabelText('Client secret')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Switch on' })).toBeInTheDocument();
+  });
+
+  it('when the environment configures the provider, then the settings are read-only and say so', async () => {
+    fakeApi({
+      'GET /api/admin/sso': {
+        status: 200,
+        body: { ...none, source: 'environment', issuerUrl: 'https://idp.test', clientId: 'env', enabled: true },
+      },
+    });
+    renderSso();
+    expect(await screen.findByText(/come from the environment/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Client ID')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('when an employee opens it, then they are told it is for administrators', () => {
+    renderSso(fakeSession(anna));
+    expect(screen.getByRole('alert')).toHaveTextContent('Only system administrators may manage single sign-on.');
+  });
+});

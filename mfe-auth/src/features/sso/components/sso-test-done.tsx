@@ -1,0 +1,33 @@
+import { api } from '@portal/contracts/api-client';
+import { SSO_CALLS, SSO_TEST_CHANNEL, type SsoTestResult } from '@portal/contracts/sso-settings';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import { useFailureText } from '../../../lib/failure-text.ts';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { SsoTestResultView } from './sso-test-result.tsx';
+
+/**
+ * Where the popup of a test comes back: it tells the page that opened it (which shows the result) and closes;
+ * opened without a popup, it shows the result itself.
+ */
+export function SsoTestDone() {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  const failureText = useFailureText();
+  const [result, setResult] = useState<SsoTestResult | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    const channel = new BroadcastChannel(SSO_TEST_CHANNEL);
+    channel.postMessage('done');
+    channel.close();
+    if (window.opener) {
+      window.close();
+      return;
+    }
+    api.send(SSO_CALLS.getSsoTestResult).then(setResult, setFailure);
+  }, []);
+
+  if (failure) return <FormAlert message={failureText(failure, 'sso.testFailed')} />;
+  return result ? <SsoTestResultView result={result} /> : <p role="status">{t('sso.loading')}</p>;
+}

@@ -1,0 +1,38 @@
+import type { SsoTestResult } from '@portal/contracts/sso-settings';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import styles from './sso.module.css';
+
+/** What a test of the connection found: the claims the provider sent, and the account they sign in to. */
+export function SsoTestResultView({ result }: { result: SsoTestResult }) {
+  const { t } = useTranslation(AUTH_NAMESPACE);
+  const headingId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {t('sso.resultTitle')}
+      </h2>
+      {result.status === 'done' ? (
+        <>
+          <p role="status" className={styles.intro}>
+            {result.mapping.outcome === 'existing' &&
+              t(result.mapping.isSysAdmin ? 'sso.mapsToExistingAdmin' : 'sso.mapsToExisting', {
+                name: result.mapping.account.name,
+                email: result.mapping.account.email,
+              })}
+            {result.mapping.outcome === 'new' &&
+              t(result.mapping.isSysAdmin ? 'sso.mapsToNewAdmin' : 'sso.mapsToNew', {
+                email: typeof result.claims.email === 'string' ? result.claims.email : '',
+              })}
+            {result.mapping.outcome === 'refused' && t(`sso.refused.${result.mapping.reason}`)}
+          </p>
+          <h3 className={styles.intro}>{t('sso.claims')}</h3>
+          <pre className={styles.claims}>{JSON.stringify(result.claims, null, 2)}</pre>
+        </>
+      ) : (
+        <p role="alert">{t(`sso.testStatus.${result.status}`)}</p>
+      )}
+    </section>
+  );
+}
