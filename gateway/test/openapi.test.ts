@@ -3,6 +3,7 @@ import { API_ROUTES } from '@portal/contracts/api-routes';
 import { testBackends } from '@portal/kit/testing/backends';
 import type { Router } from 'express';
 import { groupRoutes } from '@portal/auth-service/entry-points/api/group-routes';
+import { oidcRoutes } from '@portal/auth-service/entry-points/api/oidc-routes';
 import { onboardingRoutes } from '@portal/auth-service/entry-points/api/onboarding-routes';
 import { authRoutes } from '@portal/auth-service/entry-points/api/routes';
 import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-points/api/routes';
@@ -47,6 +48,7 @@ const served = {
     ...routesOf(authRoutes(unused, unused)),
     ...routesOf(onboardingRoutes(unused)),
     ...routesOf(groupRoutes(unused)),
+    ...routesOf(oidcRoutes(unused, unused)),
   ],
   courses: [
     ...routesOf(categoryRoutes(unused)),

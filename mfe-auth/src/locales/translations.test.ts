@@ -23,6 +23,8 @@ const SAME_AS_ENGLISH = [
   'de:audit.person',
   'de:audit.system',
   'rm:audit.object',
+  'de:sso.status',
+  'rm:sso.status',
 ];
 
 describe('auth slice translations', () => {
