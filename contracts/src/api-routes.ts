@@ -91,7 +91,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: SSO_TEST_START_PATH,
     tag: 'Administration',
     summary:
-      "Test the connection to the stored provider in a popup (a redirect): the callback signs no one in and returns to /admin/sso?test=done",
+      'Test the connection to the stored provider in a popup (a redirect): the callback signs no one in and returns to /admin/sso?test=done',
     access: 'admin',
     status: 303,
     errors: [401, 403, 404],
@@ -260,7 +260,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ...SSO_CALLS.getSsoTestResult,
     tag: 'Administration',
     summary:
-      "The last test of the connection in this session: the claims received and the account they map to (nothing is written)",
+      'The last test of the connection in this session: the claims received and the account they map to (nothing is written)',
     access: 'admin',
     errors: [401, 403],
   },

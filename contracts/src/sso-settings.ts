@@ -2,7 +2,13 @@ import { z } from 'zod/mini';
 import type { ApiCall } from './api-calls.ts';
 import { EMAIL_PATTERN, boundedTo, lineTextSchema, uuidSchema } from './rules.ts';
 
-export const SSO_LIMITS = { urlMax: 2048, clientIdMax: 255, secretMax: 1024, displayNameMax: 60, listMax: 100 } as const;
+export const SSO_LIMITS = {
+  urlMax: 2048,
+  clientIdMax: 255,
+  secretMax: 1024,
+  displayNameMax: 60,
+  listMax: 100,
+} as const;
 
 const URL_PATTERN = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
 

@@ -126,7 +126,9 @@ export function oidcRoutes(auth: ServiceClient, store: UserSessionStore, provide
       res.redirect(303, TEST_DONE_PATH);
     };
     const failed = (error: SsoError) =>
-      pending?.test ? tested({ status: error === 'state' || error === 'provider' ? error : 'failed' }) : res.redirect(303, loginFailedPath(error));
+      pending?.test
+        ? tested({ status: error === 'state' || error === 'provider' ? error : 'failed' })
+        : res.redirect(303, loginFailedPath(error));
     const query = oidcCallbackQuerySchema.safeParse(req.query);
     if (!pending || !query.success || query.data.state !== pending.state) return failed('state');
     let finished: Awaited<ReturnType<RelyingParty['finish']>>;
@@ -138,7 +140,8 @@ export function oidcRoutes(auth: ServiceClient, store: UserSessionStore, provide
     }
     const claims = signInRequestOf(finished.issuer, finished.claims);
     if (pending.test) {
-      if (!claims) return tested({ status: 'done', claims: finished.claims, mapping: { outcome: 'refused', reason: 'claims' } });
+      if (!claims)
+        return tested({ status: 'done', claims: finished.claims, mapping: { outcome: 'refused', reason: 'claims' } });
       const preview = await auth('/internal/oidc-sign-in/preview', {
         method: 'POST',
         body: claims,

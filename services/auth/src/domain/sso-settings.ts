@@ -79,34 +79,34 @@ export function ssoSettings(deps: SsoSettingsDeps) {
   const environmentPolicy: CompanyPolicy = { ...environment.policy, adminEmail: deps.adminEmail };
 
   async function settings(): Promise<SsoSettings> {
-      const common = { redirectUri: deps.redirectUri };
-      if (environmentWins)
-        return {
-          ...common,
-          ...environment.policy,
-          source: 'environment',
-          issuerUrl: environment.issuerUrl ?? '',
-          clientId: environment.clientId ?? '',
-          hasClientSecret: false,
-          displayName: environment.displayName,
-          enabled: true,
-        };
-      const record = await deps.settings.get();
-      if (!record)
-        return {
-          ...common,
-          source: 'none',
-          issuerUrl: '',
-          clientId: '',
-          hasClientSecret: false,
-          displayName: '',
-          adminGroups: [],
-          allowedDomains: [],
-          passwordSignIn: true,
-          enabled: false,
-        };
-      const { clientSecretEncrypted, ...shown } = record;
-      return { ...common, ...shown, source: 'stored', hasClientSecret: clientSecretEncrypted !== null };
+    const common = { redirectUri: deps.redirectUri };
+    if (environmentWins)
+      return {
+        ...common,
+        ...environment.policy,
+        source: 'environment',
+        issuerUrl: environment.issuerUrl ?? '',
+        clientId: environment.clientId ?? '',
+        hasClientSecret: false,
+        displayName: environment.displayName,
+        enabled: true,
+      };
+    const record = await deps.settings.get();
+    if (!record)
+      return {
+        ...common,
+        source: 'none',
+        issuerUrl: '',
+        clientId: '',
+        hasClientSecret: false,
+        displayName: '',
+        adminGroups: [],
+        allowedDomains: [],
+        passwordSignIn: true,
+        enabled: false,
+      };
+    const { clientSecretEncrypted, ...shown } = record;
+    return { ...common, ...shown, source: 'stored', hasClientSecret: clientSecretEncrypted !== null };
   }
 
   return {

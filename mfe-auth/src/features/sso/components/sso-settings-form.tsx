@@ -81,9 +81,9 @@ export function SsoSettingsForm() {
   useEffect(() => {
     const channel = new BroadcastChannel(SSO_TEST_CHANNEL);
     channel.onmessage = () => {
-      api.send(SSO_CALLS.getSsoTestResult).then(setTestResult, (error: unknown) =>
-        setFailure(failureText(error, 'sso.testFailed')),
-      );
+      api
+        .send(SSO_CALLS.getSsoTestResult)
+        .then(setTestResult, (error: unknown) => setFailure(failureText(error, 'sso.testFailed')));
     };
     return () => channel.close();
   }, [failureText]);
@@ -94,7 +94,8 @@ export function SsoSettingsForm() {
 
   const set = (name: TextFieldName) => ({
     value: fields[name],
-    error: errors[name] && t(`sso.errors.${errors[name]}`, { max: SSO_LIMITS[`${name}Max` as keyof typeof SSO_LIMITS] }),
+    error:
+      errors[name] && t(`sso.errors.${errors[name]}`, { max: SSO_LIMITS[`${name}Max` as keyof typeof SSO_LIMITS] }),
     readOnly,
     onChange: (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value }),
   });
@@ -174,7 +175,9 @@ export function SsoSettingsForm() {
             <code>{settings.redirectUri}</code>
           </dd>
           <dt>{t('sso.status')}</dt>
-          <dd>{t(settings.source === 'none' ? 'sso.statusNone' : settings.enabled ? 'sso.statusOn' : 'sso.statusOff')}</dd>
+          <dd>
+            {t(settings.source === 'none' ? 'sso.statusNone' : settings.enabled ? 'sso.statusOn' : 'sso.statusOff')}
+          </dd>
         </dl>
         <form className={formStyles.form} onSubmit={submit} noValidate>
           <FormAlert message={failure} />
