@@ -13,7 +13,7 @@ export const SSO_LIMITS = {
 const URL_PATTERN = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
 
 /** Where single sign-on's settings come from: the environment wins over the administrator's stored ones. */
-export const ssoSourceSchema = z.enum(['environment', 'stored', 'none']);
+const ssoSourceSchema = z.enum(['environment', 'stored', 'none']);
 
 /** The company's provider as the administrators' page shows it: the client secret is never sent back. */
 export const ssoSettingsSchema = z.object({

@@ -152,7 +152,7 @@ export function relyingParty(settings: ProviderSettings, config: PortalSide, log
 }
 
 /** The company's provider as the login page and sign-in use it. */
-export interface CompanyProvider {
+interface CompanyProvider {
   party: RelyingParty;
   displayName: string;
   passwordSignIn: boolean;
