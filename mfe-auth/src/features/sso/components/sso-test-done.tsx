@@ -9,7 +9,7 @@ import { SsoTestResultView } from './sso-test-result.tsx';
 
 /**
  * Where the popup of a test comes back: it tells the page that opened it (which shows the result) and closes;
- * opened without a popup, it shows the result itself.
+ * where it stays open (or the test ran without a popup), it shows the result itself.
  */
 export function SsoTestDone() {
   const { t } = useTranslation(AUTH_NAMESPACE);
@@ -21,10 +21,9 @@ export function SsoTestDone() {
     const channel = new BroadcastChannel(SSO_TEST_CHANNEL);
     channel.postMessage('done');
     channel.close();
-    if (window.opener) {
-      window.close();
-      return;
-    }
+    // The portal's pages send COOP same-origin: back from the provider, the popup has no opener to ask, so it tries
+    // to close, and shows the result itself where the browser keeps it open.
+    window.close();
     api.send(SSO_CALLS.getSsoTestResult).then(setResult, setFailure);
   }, []);
 
