@@ -8,7 +8,8 @@ import styles from '../../../components/admin-page.module.css';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { GROUPS_NAMESPACE } from '../i18n.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 
 const PAGE_SIZE = 25;
 /** People offered by the search for someone to add. */
@@ -129,21 +130,15 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
         </div>
       )}
       <div className={styles.toolbar}>
-        <div>
-          <label htmlFor={`${id}-q`} className={field.label}>
-            {t('adminGroups.searchMembers')}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            maxLength={200}
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setOffset(0);
-            }}
-          />
-        </div>
+        <SearchField
+          id={`${id}-q`}
+          label={t('adminGroups.searchMembers')}
+          value={q}
+          onSearch={(value) => {
+            setQ(value);
+            setOffset(0);
+          }}
+        />
       </div>
       <div className={styles.scroller} tabIndex={0} aria-labelledby={`${id}-caption`}>
         <table className={styles.table}>

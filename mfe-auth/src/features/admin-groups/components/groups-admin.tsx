@@ -10,7 +10,8 @@ import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { GROUPS_NAMESPACE } from '../i18n.ts';
 import { GroupMembers } from './group-members.tsx';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -128,21 +129,15 @@ export function GroupsAdmin() {
         </button>
       </form>
       <div className={styles.toolbar}>
-        <div>
-          <label htmlFor={`${id}-q`} className={field.label}>
-            {t('adminGroups.search')}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            maxLength={200}
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setOffset(0);
-            }}
-          />
-        </div>
+        <SearchField
+          id={`${id}-q`}
+          label={t('adminGroups.search')}
+          value={q}
+          onSearch={(value) => {
+            setQ(value);
+            setOffset(0);
+          }}
+        />
       </div>
       {error ? (
         <p role="alert" className={styles.error}>

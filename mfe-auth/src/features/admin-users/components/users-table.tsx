@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from '../../../components/admin-page.module.css';
+import { Pager } from '../../../components/pager.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -88,18 +90,12 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
     <div className={layout.page}>
       <h1 className={layout.title}>{t('adminUsers.title')}</h1>
       <div className={styles.toolbar}>
-        <div>
-          <label htmlFor={`${id}-q`} className={field.label}>
-            {t('adminUsers.search')}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            maxLength={200}
-            value={filters.q ?? ''}
-            onChange={(event) => setFilter({ q: event.target.value })}
-          />
-        </div>
+        <SearchField
+          id={`${id}-q`}
+          label={t('adminUsers.search')}
+          value={filters.q ?? ''}
+          onSearch={(q) => setFilter({ q })}
+        />
       </div>
       <div className={styles.filters}>
         <div>
@@ -215,21 +211,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
           </tbody>
         </table>
       </div>
-      <nav className={styles.pager} aria-label={t('adminUsers.paging')}>
-        <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-          {t('adminUsers.previous')}
-        </button>
-        <span>
-          {t('adminUsers.range', {
-            from: total === 0 ? 0 : offset + 1,
-            to: Math.min(offset + PAGE_SIZE, total),
-            total,
-          })}
-        </span>
-        <button type="button" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
-          {t('adminUsers.next')}
-        </button>
-      </nav>
+      <Pager label={t('adminUsers.paging')} offset={offset} pageSize={PAGE_SIZE} total={total} onChange={setOffset} />
     </div>
   );
 }
