@@ -1,6 +1,4 @@
 import { Readable } from 'node:stream';
-import type { Request } from 'express';
-import type { StorageEngine } from 'multer';
 
 /**
  * Cuts an upload's bytes into fixed-size chunks for the database (the GridFS way, decision 0011): the caller
@@ -54,33 +52,4 @@ export function chunkedContent(
     }
   }
   return Readable.from(chunks(), { objectMode: false });
-}
-
-/**
- * A multer storage engine over a function that stores one upload's stream: what it stored is the file's `stored`;
- * multer's clean-up after a failed request discards it again.
- */
-export function streamStorage<Stored extends { id: string }>(
-  store: (req: Request, file: Express.Multer.File) => Promise<Stored>,
-  discard: (id: string) => Promise<unknown>,
-): StorageEngine {
-  return {
-    _handleFile(req, file, callback) {
-      store(req, file).then(
-        (stored) => callback(null, { stored } as Partial<Express.Multer.File>),
-        (error: unknown) => callback(error as Error),
-      );
-    },
-    _removeFile(_req, file, callback) {
-      const stored = (file as Partial<Express.Multer.File> & { stored?: Stored }).stored;
-      if (!stored) {
-        callback(null);
-        return;
-      }
-      discard(stored.id).then(
-        () => callback(null),
-        (error: unknown) => callback(error as Error),
-      );
-    },
-  };
 }

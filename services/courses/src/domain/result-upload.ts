@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { CourseResult, RESULT_FILE_TYPES } from '@portal/contracts/course-results';
-import { chunkedContent, chunker, streamStorage } from '@portal/kit/chunks';
+import { chunkedContent, chunker } from '@portal/kit/chunks';
+import { streamStorage } from '@portal/kit/uploads';
 import { AppError, badRequest } from '@portal/kit/errors';
 import type { ResultsRepository } from '../data-access/results-repository.ts';
 

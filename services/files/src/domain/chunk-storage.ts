@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type AuditDraft, auditContextOf } from '@portal/kit/audit';
-import { chunker, streamStorage } from '@portal/kit/chunks';
+import { chunker } from '@portal/kit/chunks';
+import { streamStorage } from '@portal/kit/uploads';
 import { AppError } from '@portal/kit/errors';
 import type { Request } from 'express';
 import type { FilesRepository, StoredFile } from '../data-access/files-repository.ts';
