@@ -47,7 +47,7 @@ export async function registerByApi(page: Page, name: string, language: Language
   return { name, email };
 }
 
-export interface OutboxMail {
+interface OutboxMail {
   to: string;
   subject: string;
   text: string;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { PassOutcome } from '../../domain/reminders.ts';
 import { DIGEST_JOB, REMINDER_PASS_JOB } from '../jobs/reminder-jobs.ts';
 
-export type TestClock = ReturnType<typeof movableClock>;
+type TestClock = ReturnType<typeof movableClock>;
 
 /** The system's time, moved on (or back) by what a test last set; it keeps running from there. */
 export function movableClock() {
