@@ -19,6 +19,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import panel from '../../../components/panel.module.css';
 import styles from './sso.module.css';
 import { SsoTestResultView } from './sso-test-result.tsx';
 
@@ -164,12 +165,12 @@ export function SsoSettingsForm() {
 
   return (
     <>
-      <section className={styles.section} aria-labelledby={headingId}>
-        <h2 id={headingId} className={styles.heading}>
+      <section className={panel.section} aria-labelledby={headingId}>
+        <h2 id={headingId} className={panel.heading}>
           {t('sso.providerTitle')}
         </h2>
-        <p className={styles.intro}>{readOnly ? t('sso.fromEnvironment') : t('sso.intro')}</p>
-        <dl className={styles.details}>
+        <p className={panel.intro}>{readOnly ? t('sso.fromEnvironment') : t('sso.intro')}</p>
+        <dl className={panel.details}>
           <dt>{t('sso.redirectUri')}</dt>
           <dd>
             <code>{settings.redirectUri}</code>

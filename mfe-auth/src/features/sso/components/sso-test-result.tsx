@@ -2,6 +2,7 @@ import type { SsoTestResult } from '@portal/contracts/sso-settings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import panel from '../../../components/panel.module.css';
 import styles from './sso.module.css';
 
 /** What a test of the connection found: the claims the provider sent, and the account they sign in to. */
@@ -9,13 +10,13 @@ export function SsoTestResultView({ result }: { result: SsoTestResult }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const headingId = useId();
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
+    <section className={panel.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={panel.heading}>
         {t('sso.resultTitle')}
       </h2>
       {result.status === 'done' ? (
         <>
-          <p role="status" className={styles.intro}>
+          <p role="status" className={panel.intro}>
             {result.mapping.outcome === 'existing' &&
               t(result.mapping.isSysAdmin ? 'sso.mapsToExistingAdmin' : 'sso.mapsToExisting', {
                 name: result.mapping.account.name,
@@ -27,7 +28,7 @@ export function SsoTestResultView({ result }: { result: SsoTestResult }) {
               })}
             {result.mapping.outcome === 'refused' && t(`sso.refused.${result.mapping.reason}`)}
           </p>
-          <h3 className={styles.intro}>{t('sso.claims')}</h3>
+          <h3 className={panel.intro}>{t('sso.claims')}</h3>
           <pre className={styles.claims}>{JSON.stringify(result.claims, null, 2)}</pre>
         </>
       ) : (
