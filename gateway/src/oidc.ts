@@ -64,7 +64,7 @@ type PortalSide = Pick<GatewayConfig, 'PUBLIC_URL' | 'OIDC_ALLOW_INSECURE_HTTP_F
  * The portal as the relying party of one OpenID Connect provider. Discovery happens on first use and again after a
  * failure, so the portal starts and serves password sign-in while the provider is down.
  */
-export function relyingParty(settings: ProviderSettings, config: PortalSide, logger: Logger) {
+function relyingParty(settings: ProviderSettings, config: PortalSide, logger: Logger) {
   const redirectUri = new URL(OIDC_CALLBACK_PATH, config.PUBLIC_URL).href;
   let discovered: Promise<client.Configuration> | undefined;
 
