@@ -47,25 +47,18 @@ import { FileArea } from './file-area.tsx';
 import { LanguageTabs, tabId } from './language-tabs.tsx';
 import { type EditorText, RichTextEditor } from './rich-text-editor.tsx';
 
-/** The message of each rule of the form (the codes of the contracts' courseFormSchema). */
-const RULE_MESSAGES: Readonly<Record<string, string>> = {
-  title_required: 'form.titleRequired',
-  title_too_long: 'form.titleTooLong',
-  control_characters: 'form.titleControlCharacters',
-  description_required: 'form.descriptionRequired',
-  description_too_long: 'form.descriptionTooLong',
-  short_description_too_long: 'form.shortDescriptionTooLong',
-};
-
 const PANEL_ID = 'course-language-panel';
 
-/** Under a text field: the message of the rule it breaks (once touched), and its length against the limit. */
+/**
+ * Under a text field: the message of the rule it breaks (once touched; the rule's code in the contracts is its key
+ * under `rules`), and its length against the limit.
+ */
 function FieldFoot({ id, issue, length, max }: { id: string; issue: string | undefined; length: number; max: number }) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   return (
     <div className={styles.fieldFoot}>
       <span id={`${id}-error`} className={styles.error} aria-live="polite">
-        {issue && t(RULE_MESSAGES[issue] ?? 'form.incomplete')}
+        {issue && t([`rules.${issue}`, 'form.incomplete'])}
       </span>
       <span id={`${id}-count`} className={`${styles.counter} ${length > max ? styles.counterOver : ''}`}>
         {t('form.counter', { count: length, current: formatNumber(length), max: formatNumber(max) })}
