@@ -25,7 +25,7 @@ export interface PassOutcome {
   failed: number;
 }
 
-const BATCH = 2_000;
+const BATCH = 10_000;
 /** Claimed a few at a time: a crash loses at most these (claimed, not sent). */
 const CLAIM = 100;
 
