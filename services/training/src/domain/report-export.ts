@@ -45,7 +45,12 @@ export function completionsCsv(batches: AsyncIterable<CompletionRow[]>, language
   return Readable.from(
     (async function* () {
       yield stringify([], { ...options, bom: true, header: true });
-      for await (const batch of batches) yield stringify(batch.map((row) => cellsOf(row, words)), options);
+      for await (const batch of batches) {
+        yield stringify(
+          batch.map((row) => cellsOf(row, words)),
+          options,
+        );
+      }
     })(),
     { objectMode: false },
   );
