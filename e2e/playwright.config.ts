@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { freePort } from '@portal/kit/server';
 import { CHROMIUM_ARGS } from './support/chromium.ts';
 import { ADMIN } from './support/portal.ts';
 
@@ -9,6 +11,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT ?? '8181';
 // The config is read again by each worker: the data folder is made once and handed on through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+// The training service on a known port with a known secret: the specs move its clock (support/training-clock.ts).
+process.env.E2E_TRAINING_PORT ??= String(await freePort());
+process.env.E2E_IDENTITY_SECRET ??= randomBytes(32).toString('hex');
 
 /** The whole portal, as `npm start` runs it, on a fresh data folder; the browser is Debian's Chromium. */
 export default defineConfig({
@@ -50,6 +55,9 @@ export default defineConfig({
       LOGIN_LIMIT_PER_ADDRESS: '10000',
       LOGIN_LIMIT_PER_ACCOUNT: '10000',
       RESET_LIMIT_PER_ADDRESS: '10000',
+      TRAINING_PORT: process.env.E2E_TRAINING_PORT,
+      IDENTITY_SECRET: process.env.E2E_IDENTITY_SECRET,
+      CLOCK_CONTROL_FOR_TESTS: 'true',
     },
   },
 });

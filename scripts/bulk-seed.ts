@@ -10,7 +10,7 @@ import { categoriesRepository } from '@portal/courses-service/data-access/catego
 import { coursesRepository, type NewCourse } from '@portal/courses-service/data-access/courses-repository';
 import { participationsRepository } from '@portal/courses-service/data-access/participations-repository';
 import type { CoursesDatabase } from '@portal/courses-service/data-access/schema';
-import { courseWrite } from '@portal/courses-service/domain/courses';
+import { courseWrite } from '@portal/courses-service/domain/course-write';
 
 const TOPICS = ['Security', 'Leadership', 'Excel', 'Kommunikation', 'Sécurité', 'Gestione', 'Rumantsch', 'Onboarding'];
 const WORDS = ['basics', 'advanced', 'workshop', 'für Einsteiger', 'avancé', 'pratica', 'per tuts', 'in practice'];

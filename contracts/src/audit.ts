@@ -45,7 +45,7 @@ export const auditQuerySchema = z.object({
   action: z.optional(auditActionSchema),
   from: z.optional(z.iso.datetime({ offset: true })),
   to: z.optional(z.iso.datetime({ offset: true })),
-  /** Entries older than this sequence number: the next page of a listing (its `next`). */
+  /** The entry a page ends on (its `next`): the next page starts after it, newest first, by time in a window. */
   before: z.optional(z.string().check(boundedTo(20, 'too_long'), z.regex(/^\d+$/, 'invalid_cursor'))),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AUDIT_PAGE_MAX))),
   format: z.optional(z.enum(['json', 'csv'])),

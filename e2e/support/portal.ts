@@ -47,27 +47,34 @@ export async function registerByApi(page: Page, name: string, language: Language
   return { name, email };
 }
 
-/**
- * The first link matching `pattern` in the newest mail to `email` that has one, as the services write mails to
- * DATA_DIR/outbox without SMTP_URL.
- */
-export async function mailLinkFor(email: string, pattern: RegExp): Promise<string> {
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mails to `email`, oldest first, as the services write mails to DATA_DIR/outbox without SMTP_URL. */
+export function mailsTo(email: string): OutboxMail[] {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => entry.name)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as OutboxMail)
+    .filter((mail) => mail.to === email);
+}
+
+/** The first link matching `pattern` in the newest mail to `email` that has one. */
+export async function mailLinkFor(email: string, pattern: RegExp): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(() => {
-      if (!existsSync(outbox)) return undefined;
-      const files = readdirSync(outbox, { withFileTypes: true })
-        .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-        .map((entry) => entry.name)
-        .sort()
-        .reverse();
-      for (const file of files) {
-        const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string };
-        link = mail.to === email ? pattern.exec(mail.text)?.[0] : undefined;
-        if (link) return link;
-      }
-      return undefined;
+      link = mailsTo(email)
+        .reverse()
+        .map((mail) => pattern.exec(mail.text)?.[0])
+        .find(Boolean);
+      return link;
     })
     .toBeTruthy();
   return link ?? '';

@@ -7,7 +7,7 @@ import type { AuditConfig } from './config.ts';
 import { entriesRepository } from './data-access/entries-repository.ts';
 import { type AuditDatabase, migrations } from './data-access/schema.ts';
 import { personalData } from './data-access/personal-data.ts';
-import { auditShipper, lineWriterFor } from './domain/sink.ts';
+import { auditShipper, type LineWriter, lineWriterFor } from './domain/sink.ts';
 import { auditTrail } from './domain/trail.ts';
 import { auditRoutes } from './entry-points/api/routes.ts';
 import { auditEventHandlers } from './entry-points/events/handlers.ts';
@@ -38,14 +38,19 @@ export function startAuditService(config: AuditConfig) {
           .catch((error: unknown) => logger.warn({ err: error }, 'pruning the audit trail failed'));
       await prune();
       const timers = [setInterval(prune, DAY_MS)];
+      let writer: LineWriter | undefined;
       if (config.AUDIT_SINK) {
-        const shipper = auditShipper(entries, config.AUDIT_SINK, lineWriterFor(config.AUDIT_SINK), logger);
+        writer = lineWriterFor(config.AUDIT_SINK);
+        const shipper = auditShipper(entries, config.AUDIT_SINK, writer, logger);
         shipNow = () => void shipper.ship();
         timers.push(setInterval(shipNow, 5_000));
         shipNow();
       }
       for (const timer of timers) timer.unref();
-      return () => timers.forEach(clearInterval);
+      return () => {
+        timers.forEach(clearInterval);
+        writer?.close();
+      };
     },
     routes: (context) => auditRoutes(trailOf(context)),
     eventHandlers: (context) => auditEventHandlers(trailOf(context), () => setImmediate(() => shipNow())),

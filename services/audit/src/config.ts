@@ -8,10 +8,11 @@ export function loadAuditConfig(env: Record<string, string | undefined> = proces
       /** Entries older than this are pruned once a day; the chain stays verifiable from the oldest kept one. */
       AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
       /**
-       * Where entries are also streamed, as JSON lines, for the company's SIEM: `stdout`, or an http(s) URL that
-       * receives them in batches (POST, application/x-ndjson). Unset: kept here only.
+       * Where entries are also streamed, as JSON lines, for the company's SIEM: `stdout`, an http(s) URL that
+       * receives them in batches (POST, application/x-ndjson), or `syslog://host:port` (RFC 5424 over TCP, a
+       * message a line). Unset: kept here only.
        */
-      AUDIT_SINK: z.union([z.literal('stdout'), z.url({ protocol: /^https?$/ })]).optional(),
+      AUDIT_SINK: z.union([z.literal('stdout'), z.url({ protocol: /^(https?|syslog)$/ })]).optional(),
       /** Asked for the names of the people in entries that come without one. */
       AUTH_SERVICE_URL: z.url().default('http://127.0.0.1:8101'),
       AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),

@@ -21,7 +21,8 @@ import { coursesRepository } from '../src/data-access/courses-repository.ts';
 import { participationsRepository } from '../src/data-access/participations-repository.ts';
 import { resultsRepository } from '../src/data-access/results-repository.ts';
 import { categories as createCategories } from '../src/domain/categories.ts';
-import { courses as createCourses, courseWrite } from '../src/domain/courses.ts';
+import { courseWrite } from '../src/domain/course-write.ts';
+import { courses as createCourses } from '../src/domain/courses.ts';
 
 const ADMIN = { sub: '00000000-0000-4000-8000-00000000000a', admin: true, lang: 'en' } as const;
 const EMPLOYEE = { sub: '00000000-0000-4000-8000-00000000000e', admin: false, lang: 'en' } as const;

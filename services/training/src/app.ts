@@ -7,6 +7,7 @@ import { migrations, type TrainingDatabase } from './data-access/schema.ts';
 import { assignments } from './domain/assignments.ts';
 import { reports } from './domain/reports.ts';
 import { trainingRoutes } from './entry-points/api/routes.ts';
+import { movableClock, testClockRoutes } from './entry-points/api/test-clock.ts';
 import { trainingEventHandlers } from './entry-points/events/handlers.ts';
 import { startReminderJobs } from './entry-points/jobs/reminder-jobs.ts';
 
@@ -26,7 +27,8 @@ export function openTrainingDatabase(config: Pick<TrainingConfig, 'DATABASE_URL'
 }
 
 export function startTrainingService(config: TrainingConfig, deps: TrainingDeps = {}) {
-  const now = deps.now ?? (() => new Date());
+  const testClock = config.CLOCK_CONTROL_FOR_TESTS ? movableClock() : undefined;
+  const now = deps.now ?? testClock?.now ?? (() => new Date());
   let reminderJobs: Awaited<ReturnType<typeof startReminderJobs>>;
   return startService<TrainingDatabase>({
     name: SERVICE_NAME,
@@ -38,13 +40,16 @@ export function startTrainingService(config: TrainingConfig, deps: TrainingDeps 
       reminderJobs = await startReminderJobs(context, config, now, deps.jobPollingSeconds);
       return reminderJobs?.stop;
     },
-    routes: ({ database }) =>
-      trainingRoutes(assignments({ database, now }), reports({ database, now }), {
+    routes: ({ database }) => {
+      const router = trainingRoutes(assignments({ database, now }), reports({ database, now }), {
         now,
         assigned: () => {
           if (deps.passAfterAssignment !== false) reminderJobs?.passSoon();
         },
-      }),
+      });
+      if (testClock) router.use(testClockRoutes(testClock, reminderJobs?.runNow));
+      return router;
+    },
     eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS),
   });
 }

@@ -1,5 +1,5 @@
 import { DELETED_ACCOUNT_RECORD_MODES } from '@portal/contracts/portal-config';
-import { loadServiceConfig } from '@portal/kit/config';
+import { booleanFromEnv, ConfigError, loadServiceConfig } from '@portal/kit/config';
 import { mailConfigShape } from '@portal/kit/mailer';
 import { z } from 'zod';
 
@@ -10,7 +10,7 @@ const cron = z
   .regex(/^\S+( \S+){4,5}$/, 'not a cron expression');
 
 export function loadTrainingConfig(env: Record<string, string | undefined> = process.env) {
-  return loadServiceConfig(
+  const config = loadServiceConfig(
     8105,
     {
       ...mailConfigShape,
@@ -30,8 +30,13 @@ export function loadTrainingConfig(env: Record<string, string | undefined> = pro
         .default('UTC'),
       /** What a deleted account leaves: `anonymise` keeps its training records without the name, `erase` deletes them. */
       DELETED_ACCOUNT_RECORDS: z.enum(DELETED_ACCOUNT_RECORD_MODES).default('anonymise'),
+      /** Tests only: `/internal/test-clock` moves the service's clock and runs the reminder jobs at once. */
+      CLOCK_CONTROL_FOR_TESTS: booleanFromEnv.default(false),
     },
     env,
   );
+  if (config.CLOCK_CONTROL_FOR_TESTS && env.NODE_ENV === 'production')
+    throw new ConfigError(['CLOCK_CONTROL_FOR_TESTS: refused when NODE_ENV=production']);
+  return config;
 }
 export type TrainingConfig = ReturnType<typeof loadTrainingConfig>;

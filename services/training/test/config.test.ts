@@ -30,4 +30,12 @@ describe('the training service’s configuration', () => {
       }),
     ).toMatchObject({ REMINDERS: 'off', DIGEST_SCHEDULE: '30 6 * * 1-5', REMINDER_TIME_ZONE: 'Europe/Zurich' });
   });
+
+  it('when the test clock is asked for, then it is off by default and refused with NODE_ENV=production', () => {
+    expect(loadTrainingConfig(base).CLOCK_CONTROL_FOR_TESTS).toBe(false);
+    expect(loadTrainingConfig({ ...base, CLOCK_CONTROL_FOR_TESTS: 'true' }).CLOCK_CONTROL_FOR_TESTS).toBe(true);
+    expect(() => loadTrainingConfig({ ...base, CLOCK_CONTROL_FOR_TESTS: 'true', NODE_ENV: 'production' })).toThrow(
+      /CLOCK_CONTROL_FOR_TESTS: refused when NODE_ENV=production/,
+    );
+  });
 });

@@ -249,6 +249,12 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     expect((await mine(both)).map((row) => row.courseId)).toEqual([courseId]);
   });
 
+  it('when the test clock is not switched on, then its routes are not there', async () => {
+    const system = signedCaller(service.url, SYSTEM);
+    expect((await system.put('/internal/test-clock', { now: new Date().toISOString() })).status).toBe(404);
+    expect((await system.post('/internal/test-clock/jobs/training-reminder-pass')).status).toBe(404);
+  });
+
   it('when a course is a draft, then nobody sees it among their assignments until it is published', async () => {
     const userId = await person('Draft Reader');
     const courseId = await course({ en: 'Not yet' }, false);

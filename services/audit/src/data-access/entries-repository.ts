@@ -89,7 +89,7 @@ export function entriesRepository(db: Kysely<AuditDatabase>) {
       return db.isTransaction ? write(db) : db.transaction().execute(write);
     },
 
-    /** Newest first, `limit` of them, older than `before`; filters on the indexed columns. */
+    /** Newest first, `limit` of them, after the entry `before`; filters on the indexed columns. */
     async list(query: AuditQuery & { limit: number }): Promise<StoredEntry[]> {
       let select = db.selectFrom('audit_entries').selectAll();
       if (query.actor) select = select.where('actor_id', '=', query.actor);
@@ -97,8 +97,17 @@ export function entriesRepository(db: Kysely<AuditDatabase>) {
       if (query.action) select = select.where('action', '=', query.action);
       if (query.from) select = select.where('occurred_at', '>=', new Date(query.from));
       if (query.to) select = select.where('occurred_at', '<', new Date(query.to));
-      if (query.before) select = select.where('seq', '<', query.before);
-      const rows = await select.orderBy('seq', 'desc').limit(query.limit).execute();
+      // A time window is walked by when its entries happened (an index holds both), else one long ago would be
+      // found only after walking back through everything newer.
+      const byTime = Boolean(query.from || query.to);
+      if (query.before)
+        select = byTime
+          ? select.where(
+              sql<boolean>`(occurred_at, seq) < (select occurred_at, seq from audit_entries where seq = ${query.before})`,
+            )
+          : select.where('seq', '<', query.before);
+      select = byTime ? select.orderBy('occurred_at', 'desc').orderBy('seq', 'desc') : select.orderBy('seq', 'desc');
+      const rows = await select.limit(query.limit).execute();
       return rows.map((row) => toEntry(row as EntryRow));
     },
 

@@ -2,6 +2,7 @@ import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
 import type { ColumnType } from 'kysely';
 import { auditEntries } from './migrations/001-audit-entries.ts';
+import { occurredSeqIndex } from './migrations/002-occurred-seq-index.ts';
 
 export interface AuditEntriesTable {
   seq: ColumnType<string, string | bigint, never>;
@@ -27,4 +28,4 @@ export interface AuditDatabase {
 }
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
-export const migrations: Migration[] = [eventTablesMigration, auditEntries];
+export const migrations: Migration[] = [eventTablesMigration, auditEntries, occurredSeqIndex];

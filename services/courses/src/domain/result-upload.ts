@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { CourseResult, RESULT_FILE_TYPES } from '@portal/contracts/course-results';
+import { chunkedContent, chunker } from '@portal/kit/chunks';
+import { streamStorage } from '@portal/kit/uploads';
 import { AppError, badRequest } from '@portal/kit/errors';
-import type { Request } from 'express';
-import type { StorageEngine } from 'multer';
 import type { ResultsRepository } from '../data-access/results-repository.ts';
 
 type ResultFileType = (typeof RESULT_FILE_TYPES)[number];
@@ -54,25 +54,14 @@ export async function storeResult(
   options: ResultUploadOptions,
 ): Promise<CourseResult> {
   const id = randomUUID();
+  const chunks = chunker(options.chunkBytes, (n, chunk) => repository.writeChunk(id, n, chunk));
   let began = false;
   let refused = false;
   let size = 0;
-  let n = 0;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-
-  async function flush(bytes: number) {
-    const joined = Buffer.concat(pending, pendingBytes);
-    await repository.writeChunk(id, n, joined.subarray(0, bytes));
-    n += 1;
-    const rest = joined.subarray(bytes);
-    pending = rest.length > 0 ? [Buffer.from(rest)] : [];
-    pendingBytes = rest.length;
-  }
 
   async function beginOnce() {
     if (began || refused) return;
-    const type = sniffResultType(Buffer.concat(pending, pendingBytes));
+    const type = sniffResultType(chunks.held());
     if (!type) {
       refused = true;
       return;
@@ -93,16 +82,15 @@ export async function storeResult(
       size += data.length;
       // A refused type, or past the limit: the rest is read and dropped, so the request ends cleanly with its answer.
       if (refused || size > options.maxBytes) continue;
-      pending.push(data);
-      pendingBytes += data.length;
-      if (pendingBytes >= SIGNATURE_BYTES) await beginOnce();
-      while (began && pendingBytes >= options.chunkBytes) await flush(options.chunkBytes);
+      chunks.push(data);
+      if (size >= SIGNATURE_BYTES) await beginOnce();
+      if (began) await chunks.writeFull();
     }
     if (size > options.maxBytes) throw resultTooLarge(options.maxBytes);
     if (size === 0) throw empty();
     await beginOnce();
     if (refused) throw typeRefused();
-    if (pendingBytes > 0) await flush(pendingBytes);
+    await chunks.end();
     const stored = await repository.finish(id, size, options.now());
     if (!stored) throw new AppError(409, 'result_pending', 'A result is waiting for review already');
     return stored;
@@ -113,45 +101,18 @@ export async function storeResult(
 }
 
 /** The multer storage engine over storeResult; the course and the caller were checked before (the route). */
-export function resultStorage(repository: ResultsRepository, options: ResultUploadOptions): StorageEngine {
-  return {
-    _handleFile(req: Request, file, callback) {
+export const resultStorage = (repository: ResultsRepository, options: ResultUploadOptions) =>
+  streamStorage(
+    (req, file) =>
       storeResult(
         repository,
         file.stream,
         { courseId: String(req.params.id), userId: String(req.identity.sub), originalName: file.originalname },
         options,
-      ).then(
-        (stored) => callback(null, { stored } as Partial<Express.Multer.File>),
-        (error: unknown) => callback(error as Error),
-      );
-    },
-    _removeFile(_req, file, callback) {
-      const stored = (file as Partial<Express.Multer.File> & { stored?: CourseResult }).stored;
-      if (!stored) {
-        callback(null);
-        return;
-      }
-      repository.discard(stored.id).then(
-        () => callback(null),
-        (error: unknown) => callback(error as Error),
-      );
-    },
-  };
-}
-
-const CHUNKS_PER_READ = 8;
+      ),
+    (id) => repository.discard(id),
+  );
 
 /** A result's bytes, read from the database a few chunks at a time as the consumer asks for them. */
-export function resultContent(repository: ResultsRepository, resultId: string): Readable {
-  async function* chunks() {
-    let next = 0;
-    for (;;) {
-      const rows = await repository.readChunks(resultId, next, CHUNKS_PER_READ);
-      if (rows.length === 0) return;
-      for (const row of rows) yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
-      next = (rows.at(-1)?.n ?? next) + 1;
-    }
-  }
-  return Readable.from(chunks(), { objectMode: false });
-}
+export const resultContent = (repository: ResultsRepository, resultId: string): Readable =>
+  chunkedContent((from, count) => repository.readChunks(resultId, from, count));

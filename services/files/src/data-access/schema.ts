@@ -1,6 +1,7 @@
 import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
 import type { ColumnType } from 'kysely';
+import { filesAndChunks } from './migrations/001-files-and-chunks.ts';
 
 export interface FilesDatabase {
   files: {
@@ -18,30 +19,5 @@ export interface FilesDatabase {
   file_chunks: { file_id: string; n: number; data: Uint8Array };
 }
 
-export const migrations: Migration[] = [
-  eventTablesMigration,
-  {
-    id: '001-files-and-chunks',
-    statements: [
-      `create table files (
-        id uuid primary key,
-        course_id uuid not null,
-        file_name text not null,
-        file_type text not null,
-        file_size bigint not null default 0,
-        checksum text,
-        status text not null check (status in ('uploading', 'ready')),
-        created_at timestamptz not null default now(),
-        uploaded_at timestamptz
-      )`,
-      `create index files_course on files (course_id, uploaded_at) where status = 'ready'`,
-      `create index files_uploading on files (created_at) where status = 'uploading'`,
-      `create table file_chunks (
-        file_id uuid not null references files (id) on delete cascade,
-        n integer not null,
-        data bytea not null,
-        primary key (file_id, n)
-      )`,
-    ],
-  },
-];
+/** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
+export const migrations: Migration[] = [eventTablesMigration, filesAndChunks];

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type AuditDraft, auditContextOf } from '@portal/kit/audit';
+import { chunker } from '@portal/kit/chunks';
+import { streamStorage } from '@portal/kit/uploads';
 import { AppError } from '@portal/kit/errors';
 import type { Request } from 'express';
-import type { StorageEngine } from 'multer';
 import type { FilesRepository, StoredFile } from '../data-access/files-repository.ts';
 import { sanitizeFileName } from './file-names.ts';
 
@@ -33,21 +34,8 @@ export async function storeStream(
     fileType: meta.mimeType.slice(0, 255) || 'application/octet-stream',
   });
   const hash = createHash('sha256');
+  const chunks = chunker(options.chunkBytes, (n, chunk) => repository.writeChunk(id, n, chunk));
   let size = 0;
-  let n = 0;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-
-  async function flush(bytes: number) {
-    const joined = Buffer.concat(pending, pendingBytes);
-    const chunk = joined.subarray(0, bytes);
-    const rest = joined.subarray(bytes);
-    await repository.writeChunk(id, n, chunk);
-    n += 1;
-    pending = rest.length > 0 ? [Buffer.from(rest)] : [];
-    pendingBytes = rest.length;
-  }
-
   try {
     for await (const piece of stream) {
       const data = piece as Buffer;
@@ -55,12 +43,11 @@ export async function storeStream(
       // Past the limit the rest is read and dropped (multer caps it), so the request ends cleanly with a 413.
       if (size > options.maxBytes) continue;
       hash.update(data);
-      pending.push(data);
-      pendingBytes += data.length;
-      while (pendingBytes >= options.chunkBytes) await flush(options.chunkBytes);
+      chunks.push(data);
+      await chunks.writeFull();
     }
     if (size > options.maxBytes) throw fileTooLarge(options.maxBytes);
-    if (pendingBytes > 0) await flush(pendingBytes);
+    await chunks.end();
     return await repository.finish(id, size, hash.digest('hex'), options.audit);
   } catch (error) {
     await repository.discard(id);
@@ -80,32 +67,14 @@ export function fileAudit(req: Request, action: 'file.added' | 'file.removed', f
 }
 
 /** The multer storage engine over storeStream; the course id comes from the already-checked query. */
-export function chunkStorage(
-  repository: FilesRepository,
-  options: { chunkBytes: number; maxBytes: number },
-): StorageEngine {
-  return {
-    _handleFile(req: Request, file, callback) {
+export const chunkStorage = (repository: FilesRepository, options: { chunkBytes: number; maxBytes: number }) =>
+  streamStorage(
+    (req, file) =>
       storeStream(
         repository,
         file.stream,
         { courseId: String(req.query.courseId), originalName: file.originalname, mimeType: file.mimetype },
         { ...options, audit: (stored) => fileAudit(req, 'file.added', stored) },
-      ).then(
-        (stored) => callback(null, { stored } as Partial<Express.Multer.File>),
-        (error: unknown) => callback(error as Error),
-      );
-    },
-    _removeFile(_req, file, callback) {
-      const stored = (file as Partial<Express.Multer.File> & { stored?: StoredFile }).stored;
-      if (!stored) {
-        callback(null);
-        return;
-      }
-      repository.discard(stored.id).then(
-        () => callback(null),
-        (error: unknown) => callback(error as Error),
-      );
-    },
-  };
-}
+      ),
+    (id) => repository.discard(id),
+  );

@@ -1,22 +1,11 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { chunkedContent } from '@portal/kit/chunks';
 import archiver from 'archiver';
 import type { FilesRepository, StoredFile } from '../data-access/files-repository.ts';
 
-const CHUNKS_PER_READ = 8;
-
 /** A file's bytes, read from the database a few chunks at a time as the consumer asks for them. */
-export function fileContent(repository: FilesRepository, fileId: string): Readable {
-  async function* chunks() {
-    let next = 0;
-    for (;;) {
-      const rows = await repository.readChunks(fileId, next, CHUNKS_PER_READ);
-      if (rows.length === 0) return;
-      for (const row of rows) yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
-      next = (rows.at(-1)?.n ?? next) + 1;
-    }
-  }
-  return Readable.from(chunks(), { objectMode: false });
-}
+export const fileContent = (repository: FilesRepository, fileId: string): Readable =>
+  chunkedContent((from, count) => repository.readChunks(fileId, from, count));
 
 /** Names inside a zip must be unique: "a.pdf", "a (2).pdf", … */
 function uniqueNames(files: StoredFile[]): string[] {

@@ -8,7 +8,9 @@ import styles from '../../../components/admin-page.module.css';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { GROUPS_NAMESPACE } from '../i18n.ts';
-import { Pager } from './pager.tsx';
+import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 
 const PAGE_SIZE = 25;
 /** People offered by the search for someone to add. */
@@ -98,12 +100,7 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('adminGroups.membersOf', { name: group.name })}</h2>
       {readOnly ? <p>{t('adminGroups.directoryNote')}</p> : null}
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-      <p role="status">{notice}</p>
+      <ChangeMessages error={error} notice={notice} />
       {readOnly ? null : (
         <div>
           <label htmlFor={`${id}-find`} className={field.label}>
@@ -129,51 +126,42 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
         </div>
       )}
       <div className={styles.toolbar}>
-        <div>
-          <label htmlFor={`${id}-q`} className={field.label}>
-            {t('adminGroups.searchMembers')}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            maxLength={200}
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setOffset(0);
-            }}
-          />
-        </div>
+        <SearchField
+          id={`${id}-q`}
+          label={t('adminGroups.searchMembers')}
+          value={q}
+          onSearch={(value) => {
+            setQ(value);
+            setOffset(0);
+          }}
+        />
       </div>
-      <div className={styles.scroller} tabIndex={0} aria-labelledby={`${id}-caption`}>
-        <table className={styles.table}>
-          <caption id={`${id}-caption`}>{t('adminGroups.membersCaption', { count: total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('auth:fields.name')}</th>
-              <th scope="col">{t('auth:fields.email')}</th>
-              <th scope="col">{t('adminGroups.joined')}</th>
-              {readOnly ? null : <th scope="col">{t('adminGroups.actions')}</th>}
+      <AdminTable id={id} caption={t('adminGroups.membersCaption', { count: total })}>
+        <thead>
+          <tr>
+            <th scope="col">{t('auth:fields.name')}</th>
+            <th scope="col">{t('auth:fields.email')}</th>
+            <th scope="col">{t('adminGroups.joined')}</th>
+            {readOnly ? null : <th scope="col">{t('adminGroups.actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {page?.items.map((member) => (
+            <tr key={member.id}>
+              <td>{member.name}</td>
+              <td>{member.email}</td>
+              <td>{date.format(new Date(member.joinedAt))}</td>
+              {readOnly ? null : (
+                <td>
+                  <button type="button" onClick={() => void remove(member)}>
+                    {t('adminGroups.remove', { name: member.name })}
+                  </button>
+                </td>
+              )}
             </tr>
-          </thead>
-          <tbody>
-            {page?.items.map((member) => (
-              <tr key={member.id}>
-                <td>{member.name}</td>
-                <td>{member.email}</td>
-                <td>{date.format(new Date(member.joinedAt))}</td>
-                {readOnly ? null : (
-                  <td>
-                    <button type="button" onClick={() => void remove(member)}>
-                      {t('adminGroups.remove', { name: member.name })}
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </AdminTable>
       <Pager
         label={t('adminGroups.membersPaging')}
         offset={offset}

@@ -10,7 +10,9 @@ import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { GROUPS_NAMESPACE } from '../i18n.ts';
 import { GroupMembers } from './group-members.tsx';
-import { Pager } from './pager.tsx';
+import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -128,87 +130,73 @@ export function GroupsAdmin() {
         </button>
       </form>
       <div className={styles.toolbar}>
-        <div>
-          <label htmlFor={`${id}-q`} className={field.label}>
-            {t('adminGroups.search')}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            maxLength={200}
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setOffset(0);
-            }}
-          />
-        </div>
+        <SearchField
+          id={`${id}-q`}
+          label={t('adminGroups.search')}
+          value={q}
+          onSearch={(value) => {
+            setQ(value);
+            setOffset(0);
+          }}
+        />
       </div>
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-      <p role="status">{notice}</p>
-      <div className={styles.scroller} tabIndex={0} aria-labelledby={`${id}-caption`}>
-        <table className={styles.table}>
-          <caption id={`${id}-caption`}>{t('adminGroups.caption', { count: total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('adminGroups.name')}</th>
-              <th scope="col">{t('adminGroups.members')}</th>
-              <th scope="col">{t('adminGroups.managedBy')}</th>
-              <th scope="col">{t('adminGroups.actions')}</th>
+      <ChangeMessages error={error} notice={notice} />
+      <AdminTable id={id} caption={t('adminGroups.caption', { count: total })}>
+        <thead>
+          <tr>
+            <th scope="col">{t('adminGroups.name')}</th>
+            <th scope="col">{t('adminGroups.members')}</th>
+            <th scope="col">{t('adminGroups.managedBy')}</th>
+            <th scope="col">{t('adminGroups.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page?.items.map((group) => (
+            <tr key={group.id}>
+              <td>
+                {renaming?.group.id === group.id ? (
+                  <form onSubmit={(event) => void rename(event)}>
+                    <label htmlFor={`${id}-rename`} className={field.label}>
+                      {t('adminGroups.renameLabel', { name: group.name })}
+                    </label>
+                    <input
+                      id={`${id}-rename`}
+                      required
+                      maxLength={100}
+                      value={renaming.name}
+                      onChange={(event) => setRenaming({ group, name: event.target.value })}
+                    />{' '}
+                    <button type="submit">{t('adminGroups.save')}</button>{' '}
+                    <button type="button" onClick={() => setRenaming(undefined)}>
+                      {t('adminGroups.cancel')}
+                    </button>
+                  </form>
+                ) : (
+                  group.name
+                )}
+              </td>
+              <td>{t('adminGroups.memberCount', { count: group.memberCount })}</td>
+              <td>{t(`adminGroups.managers.${group.managedBy}`)}</td>
+              <td>
+                <button type="button" onClick={() => setSelected(group)}>
+                  {t('adminGroups.showMembers', { name: group.name })}
+                </button>
+                {group.managedBy === 'portal' ? (
+                  <>
+                    {' '}
+                    <button type="button" onClick={() => setRenaming({ group, name: group.name })}>
+                      {t('adminGroups.rename', { name: group.name })}
+                    </button>{' '}
+                    <button type="button" onClick={() => void remove(group)}>
+                      {t('adminGroups.delete', { name: group.name })}
+                    </button>
+                  </>
+                ) : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {page?.items.map((group) => (
-              <tr key={group.id}>
-                <td>
-                  {renaming?.group.id === group.id ? (
-                    <form onSubmit={(event) => void rename(event)}>
-                      <label htmlFor={`${id}-rename`} className={field.label}>
-                        {t('adminGroups.renameLabel', { name: group.name })}
-                      </label>
-                      <input
-                        id={`${id}-rename`}
-                        required
-                        maxLength={100}
-                        value={renaming.name}
-                        onChange={(event) => setRenaming({ group, name: event.target.value })}
-                      />{' '}
-                      <button type="submit">{t('adminGroups.save')}</button>{' '}
-                      <button type="button" onClick={() => setRenaming(undefined)}>
-                        {t('adminGroups.cancel')}
-                      </button>
-                    </form>
-                  ) : (
-                    group.name
-                  )}
-                </td>
-                <td>{t('adminGroups.memberCount', { count: group.memberCount })}</td>
-                <td>{t(`adminGroups.managers.${group.managedBy}`)}</td>
-                <td>
-                  <button type="button" onClick={() => setSelected(group)}>
-                    {t('adminGroups.showMembers', { name: group.name })}
-                  </button>
-                  {group.managedBy === 'portal' ? (
-                    <>
-                      {' '}
-                      <button type="button" onClick={() => setRenaming({ group, name: group.name })}>
-                        {t('adminGroups.rename', { name: group.name })}
-                      </button>{' '}
-                      <button type="button" onClick={() => void remove(group)}>
-                        {t('adminGroups.delete', { name: group.name })}
-                      </button>
-                    </>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </AdminTable>
       <Pager label={t('adminGroups.paging')} offset={offset} pageSize={PAGE_SIZE} total={total} onChange={setOffset} />
       {selected ? (
         <GroupMembers key={selected.id} group={selected} onChanged={() => setVersion((previous) => previous + 1)} />

@@ -7,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from '../../../components/admin-page.module.css';
+import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -88,18 +91,12 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
     <div className={layout.page}>
       <h1 className={layout.title}>{t('adminUsers.title')}</h1>
       <div className={styles.toolbar}>
-        <div>
-          <label htmlFor={`${id}-q`} className={field.label}>
-            {t('adminUsers.search')}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            maxLength={200}
-            value={filters.q ?? ''}
-            onChange={(event) => setFilter({ q: event.target.value })}
-          />
-        </div>
+        <SearchField
+          id={`${id}-q`}
+          label={t('adminUsers.search')}
+          value={filters.q ?? ''}
+          onSearch={(q) => setFilter({ q })}
+        />
       </div>
       <div className={styles.filters}>
         <div>
@@ -147,89 +144,65 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
           </select>
         </div>
       </div>
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-      <p role="status">{notice}</p>
-      <div className={styles.scroller} tabIndex={0} aria-labelledby={`${id}-caption`}>
-        <table className={styles.table}>
-          <caption id={`${id}-caption`}>{t('adminUsers.caption', { count: total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('fields.name')}</th>
-              <th scope="col">{t('fields.email')}</th>
-              <th scope="col">{t('adminUsers.role')}</th>
-              <th scope="col">{t('adminUsers.status')}</th>
-              <th scope="col">{t('adminUsers.lastSignIn')}</th>
-              <th scope="col">{t('adminUsers.actions')}</th>
+      <ChangeMessages error={error} notice={notice} />
+      <AdminTable id={id} caption={t('adminUsers.caption', { count: total })}>
+        <thead>
+          <tr>
+            <th scope="col">{t('fields.name')}</th>
+            <th scope="col">{t('fields.email')}</th>
+            <th scope="col">{t('adminUsers.role')}</th>
+            <th scope="col">{t('adminUsers.status')}</th>
+            <th scope="col">{t('adminUsers.lastSignIn')}</th>
+            <th scope="col">{t('adminUsers.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page?.items.map((user) => (
+            <tr key={user.id}>
+              <td>{user.name}</td>
+              <td>{user.email}</td>
+              <td>{t(user.isSysAdmin ? 'adminUsers.roles.admin' : 'adminUsers.roles.user')}</td>
+              <td>{t(`adminUsers.statuses.${user.status}`)}</td>
+              <td>{user.lastSignInAt ? dateTime.format(new Date(user.lastSignInAt)) : t('adminUsers.signIn.never')}</td>
+              <td>
+                {user.id === currentUserId ? null : (
+                  <>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void change(
+                          user,
+                          { isSysAdmin: !user.isSysAdmin },
+                          user.isSysAdmin ? 'adminUsers.confirmDemote' : 'adminUsers.confirmPromote',
+                        )
+                      }
+                    >
+                      {t(user.isSysAdmin ? 'adminUsers.demote' : 'adminUsers.promote', { name: user.name })}
+                    </button>{' '}
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void change(
+                          user,
+                          { status: user.status === 'deactivated' ? 'active' : 'deactivated' },
+                          user.status === 'deactivated'
+                            ? 'adminUsers.confirmReactivate'
+                            : 'adminUsers.confirmDeactivate',
+                        )
+                      }
+                    >
+                      {t(user.status === 'deactivated' ? 'adminUsers.reactivate' : 'adminUsers.deactivate', {
+                        name: user.name,
+                      })}
+                    </button>
+                  </>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {page?.items.map((user) => (
-              <tr key={user.id}>
-                <td>{user.name}</td>
-                <td>{user.email}</td>
-                <td>{t(user.isSysAdmin ? 'adminUsers.roles.admin' : 'adminUsers.roles.user')}</td>
-                <td>{t(`adminUsers.statuses.${user.status}`)}</td>
-                <td>
-                  {user.lastSignInAt ? dateTime.format(new Date(user.lastSignInAt)) : t('adminUsers.signIn.never')}
-                </td>
-                <td>
-                  {user.id === currentUserId ? null : (
-                    <>
-                      <button
-                        type="button"
-                        onClick={() =>
-                          void change(
-                            user,
-                            { isSysAdmin: !user.isSysAdmin },
-                            user.isSysAdmin ? 'adminUsers.confirmDemote' : 'adminUsers.confirmPromote',
-                          )
-                        }
-                      >
-                        {t(user.isSysAdmin ? 'adminUsers.demote' : 'adminUsers.promote', { name: user.name })}
-                      </button>{' '}
-                      <button
-                        type="button"
-                        onClick={() =>
-                          void change(
-                            user,
-                            { status: user.status === 'deactivated' ? 'active' : 'deactivated' },
-                            user.status === 'deactivated'
-                              ? 'adminUsers.confirmReactivate'
-                              : 'adminUsers.confirmDeactivate',
-                          )
-                        }
-                      >
-                        {t(user.status === 'deactivated' ? 'adminUsers.reactivate' : 'adminUsers.deactivate', {
-                          name: user.name,
-                        })}
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <nav className={styles.pager} aria-label={t('adminUsers.paging')}>
-        <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-          {t('adminUsers.previous')}
-        </button>
-        <span>
-          {t('adminUsers.range', {
-            from: total === 0 ? 0 : offset + 1,
-            to: Math.min(offset + PAGE_SIZE, total),
-            total,
-          })}
-        </span>
-        <button type="button" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
-          {t('adminUsers.next')}
-        </button>
-      </nav>
+          ))}
+        </tbody>
+      </AdminTable>
+      <Pager label={t('adminUsers.paging')} offset={offset} pageSize={PAGE_SIZE} total={total} onChange={setOffset} />
     </div>
   );
 }

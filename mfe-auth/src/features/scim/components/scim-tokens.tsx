@@ -11,6 +11,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
+import panel from '../../../components/panel.module.css';
 import styles from './scim-tokens.module.css';
 
 const LABEL_MAX = 100;
@@ -83,13 +84,13 @@ export function ScimTokens() {
 
   return (
     <>
-      <section className={styles.section} aria-labelledby={`${listId}-connection`}>
-        <h2 id={`${listId}-connection`} className={styles.heading}>
+      <section className={panel.section} aria-labelledby={`${listId}-connection`}>
+        <h2 id={`${listId}-connection`} className={panel.heading}>
           {t('scim.connectionTitle')}
         </h2>
-        <p className={styles.intro}>{t('scim.connectionIntro')}</p>
+        <p className={panel.intro}>{t('scim.connectionIntro')}</p>
         {list && (
-          <dl className={styles.details}>
+          <dl className={panel.details}>
             <dt>{t('scim.baseUrl')}</dt>
             <dd>
               <code>{list.baseUrl}</code>
@@ -98,8 +99,8 @@ export function ScimTokens() {
         )}
       </section>
 
-      <section className={styles.section} aria-labelledby={`${listId}-generate`}>
-        <h2 id={`${listId}-generate`} className={styles.heading}>
+      <section className={panel.section} aria-labelledby={`${listId}-generate`}>
+        <h2 id={`${listId}-generate`} className={panel.heading}>
           {t('scim.generateTitle')}
         </h2>
         <form className={formStyles.form} onSubmit={(event) => void generate(event)} noValidate>
@@ -124,12 +125,12 @@ export function ScimTokens() {
         )}
       </section>
 
-      <section className={styles.section} aria-labelledby={`${listId}-tokens`}>
-        <h2 id={`${listId}-tokens`} className={styles.heading}>
+      <section className={panel.section} aria-labelledby={`${listId}-tokens`}>
+        <h2 id={`${listId}-tokens`} className={panel.heading}>
           {t('scim.tokensTitle')}
         </h2>
         <FormAlert message={loadError ? failureText(loadError, 'scim.loadFailed') : null} />
-        {list && list.tokens.length === 0 && <p className={styles.intro}>{t('scim.none')}</p>}
+        {list && list.tokens.length === 0 && <p className={panel.intro}>{t('scim.none')}</p>}
         {list && list.tokens.length > 0 && (
           <table className={styles.table}>
             <thead>

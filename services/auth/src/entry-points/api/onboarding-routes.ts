@@ -10,8 +10,9 @@ import { auditContextOf } from '@portal/kit/audit';
 import { AppError, badRequest } from '@portal/kit/errors';
 import { requireAdmin, userIdOf } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
+import { uploadErrors } from '@portal/kit/uploads';
 import { parseInput } from '@portal/kit/validate';
-import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import multer from 'multer';
 import type { Onboarding } from '../../domain/onboarding.ts';
 
@@ -26,13 +27,7 @@ export function onboardingRoutes(onboarding: Onboarding): Router {
     storage: multer.memoryStorage(),
     limits: { fileSize: ONBOARDING_LIMITS.importBytes, files: 1, fields: 0, parts: 1 },
   }).single('file');
-  const uploadErrors: ErrorRequestHandler = (error, _req, _res, next) => {
-    if (error instanceof multer.MulterError)
-      return next(error.code === 'LIMIT_FILE_SIZE' ? fileTooLarge() : badRequest(`Upload refused: ${error.message}`));
-    if (error instanceof Error && !(error instanceof AppError) && /multipart|boundary/i.test(error.message))
-      return next(badRequest('The upload is not a valid multipart form'));
-    next(error);
-  };
+  const refusedUpload = uploadErrors(fileTooLarge);
 
   router.post('/internal/register', async (req, res) => {
     const { status, body } = await onboarding.register(
@@ -65,7 +60,7 @@ export function onboardingRoutes(onboarding: Onboarding): Router {
     requireAdmin,
     checkQuery,
     upload,
-    uploadErrors,
+    refusedUpload,
     async (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => {
       const query = parseInput(importQuerySchema, req.query, 'query');
       if (!req.file) throw badRequest('The file is missing', [{ path: 'file', code: 'file_required' }]);

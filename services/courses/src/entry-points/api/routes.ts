@@ -18,11 +18,12 @@ import {
 import { resultListQuerySchema, reviewDecisionSchema } from '@portal/contracts/course-results';
 import { auditContextOf } from '@portal/kit/audit';
 import { uuidSchema } from '@portal/contracts/rules';
-import { AppError, badRequest, notFound } from '@portal/kit/errors';
+import { badRequest, notFound } from '@portal/kit/errors';
 import { requireAdmin, requireUser } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
+import { uploadErrors } from '@portal/kit/uploads';
 import { parseInput } from '@portal/kit/validate';
-import type { ErrorRequestHandler, Request, RequestHandler, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import type { Categories } from '../../domain/categories.ts';
 import type { Courses } from '../../domain/courses.ts';
@@ -93,26 +94,7 @@ export function courseRoutes(courses: Courses, uploads: ResultUploads): Router {
     // One byte over the limit is enough to know it is too large; the rest is not read.
     limits: { fileSize: uploads.maxBytes + 1, files: 1, fields: 10, parts: 12 },
   }).single('file');
-  const uploadErrors: ErrorRequestHandler = (error, _req, _res, next) => {
-    if (error instanceof multer.MulterError) {
-      next(
-        error.code === 'LIMIT_FILE_SIZE'
-          ? resultTooLarge(uploads.maxBytes)
-          : badRequest(`Upload refused: ${error.message}`),
-      );
-      return;
-    }
-    // The multipart parser's own complaints (malformed headers, a form cut short) are the client's fault.
-    if (
-      error instanceof Error &&
-      !(error instanceof AppError) &&
-      /multipart|part header|end of form|boundary/i.test(error.message)
-    ) {
-      next(badRequest(`The upload is not a valid multipart form: ${error.message}`));
-      return;
-    }
-    next(error);
-  };
+  const refusedUpload = uploadErrors(() => resultTooLarge(uploads.maxBytes));
 
   // Before the course's own routes: `results` is not a course id.
   router.get('/api/courses/results', requireAdmin, async (req, res) => {
@@ -153,7 +135,7 @@ export function courseRoutes(courses: Courses, uploads: ResultUploads): Router {
     requireUser,
     checkUploadable,
     receiveResult,
-    uploadErrors,
+    refusedUpload,
     (req: Request, res: Response) => {
       const stored = (req.file as (Express.Multer.File & { stored?: unknown }) | undefined)?.stored;
       if (!stored) throw badRequest('Send the file as multipart/form-data in a field named "file"');

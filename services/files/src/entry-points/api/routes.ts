@@ -4,6 +4,7 @@ import { uuidSchema } from '@portal/contracts/rules';
 import { AppError, badRequest, notFound } from '@portal/kit/errors';
 import { requireAdmin, requireUser } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
+import { uploadErrors } from '@portal/kit/uploads';
 import { parseInput } from '@portal/kit/validate';
 import type { Logger } from '@portal/kit/logger';
 import type { ErrorRequestHandler, Request, RequestHandler, Response, Router } from 'express';
@@ -37,30 +38,14 @@ export function fileRoutes(
   const logAbort = (req: Request) =>
     logger.info({ requestId: req.id, path: req.path }, 'upload aborted by the client: nothing stored');
 
-  const uploadErrors: ErrorRequestHandler = (error, req, res, next) => {
+  const refused = uploadErrors(() => fileTooLarge(limits.maxBytes));
+  const refusedUpload: ErrorRequestHandler = (error, req, res, next) => {
     // Multer has already removed what was written; there is no one left to answer.
     if (clientGone(req, res)) {
       logAbort(req);
       return;
     }
-    if (error instanceof multer.MulterError) {
-      next(
-        error.code === 'LIMIT_FILE_SIZE'
-          ? fileTooLarge(limits.maxBytes)
-          : badRequest(`Upload refused: ${error.message}`),
-      );
-      return;
-    }
-    // The multipart parser's own complaints (malformed headers, a form cut short) are the client's fault.
-    if (
-      error instanceof Error &&
-      !(error instanceof AppError) &&
-      /multipart|part header|end of form|boundary/i.test(error.message)
-    ) {
-      next(badRequest(`The upload is not a valid multipart form: ${error.message}`));
-      return;
-    }
-    next(error);
+    refused(error, req, res, next);
   };
 
   // The course is checked before a byte of the file is read.
@@ -77,7 +62,7 @@ export function fileRoutes(
     onStored(stored.fileSize);
     res.status(201).json(toRecord(stored));
   };
-  router.post('/api/files/upload', requireAdmin, checkCourse, upload, uploadErrors, answerStored);
+  router.post('/api/files/upload', requireAdmin, checkCourse, upload, refusedUpload, answerStored);
 
   /** A browser opening a link to a file that is gone gets a page in its reader's language; API clients the JSON. */
   const notFoundPage: ErrorRequestHandler = (error, req, res, next) => {

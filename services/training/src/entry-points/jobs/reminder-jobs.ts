@@ -11,7 +11,8 @@ export const DIGEST_JOB = 'training-overdue-digest';
 
 /**
  * The reminder pass and the administrators' digest as pg-boss jobs on their schedules (unless REMINDERS=off):
- * `passSoon` asks for a pass now (a new assignment's mails go within seconds, not at the next tick), `stop` ends them.
+ * `passSoon` asks for a pass now (a new assignment's mails go within seconds, not at the next tick), `runNow` runs a
+ * job's work here and answers its outcome (the test clock's route), `stop` ends them.
  */
 export async function startReminderJobs(
   { database, logger }: ServiceContext<TrainingDatabase>,
@@ -33,6 +34,10 @@ export async function startReminderJobs(
     dueSoonDays: config.REMINDER_DUE_SOON_DAYS,
     timeZone: config.REMINDER_TIME_ZONE,
   });
+  const runNow = {
+    [REMINDER_PASS_JOB]: () => mail.sendDueReminders(now()),
+    [DIGEST_JOB]: () => mail.sendDigest(now()),
+  };
   const jobs = await startJobs({
     database,
     logger,
@@ -41,9 +46,9 @@ export async function startReminderJobs(
       {
         name: REMINDER_PASS_JOB,
         cron: config.REMINDER_SCHEDULE,
-        run: () => mail.sendDueReminders(now()).then(() => undefined),
+        run: () => runNow[REMINDER_PASS_JOB]().then(() => undefined),
       },
-      { name: DIGEST_JOB, cron: config.DIGEST_SCHEDULE, run: () => mail.sendDigest(now()).then(() => undefined) },
+      { name: DIGEST_JOB, cron: config.DIGEST_SCHEDULE, run: () => runNow[DIGEST_JOB]().then(() => undefined) },
     ],
   });
   return {
@@ -52,6 +57,7 @@ export async function startReminderJobs(
       void jobs.boss
         .send(REMINDER_PASS_JOB, {}, { singletonKey: 'after-assignment', singletonSeconds: 10 })
         .catch((error: unknown) => logger.warn({ err: error }, 'could not ask for a reminder pass')),
+    runNow,
     stop: () => jobs.stop(),
   };
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import styles from '../../../components/admin-page.module.css';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import styles from './admin-page.module.css';
+import { AUTH_NAMESPACE } from '../lib/i18n.ts';
 
 /** Previous and next page of a list, and which of its items are shown. */
 export function Pager({

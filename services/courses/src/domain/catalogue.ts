@@ -1,0 +1,114 @@
+import {
+  COURSE_LIMITS,
+  type Course,
+  type CourseListQuery,
+  type CourseQuery,
+  type MyCourse,
+  type MyCoursesQuery,
+  type MyParticipation,
+} from '@portal/contracts/courses';
+import type { Language } from '@portal/contracts/languages';
+import { forbidden } from '@portal/kit/errors';
+import type { Identity } from '@portal/kit/identity';
+import type { CallContext } from '@portal/kit/service-client';
+import type { SerializedList } from '../data-access/catalogue-cache.ts';
+import { languagesOf } from '../data-access/courses-repository.ts';
+import { type CoursesDeps, viewerOf, visibleCourse } from './course-access.ts';
+import { shown, textsForEditor } from './course-write.ts';
+import { searchable } from './rich-text.ts';
+
+/** Reading the catalogue: the lists, the caller's own courses and one course. */
+export function catalogue(deps: CoursesDeps) {
+  const visible = (id: string, identity: Identity, language: Language) => visibleCourse(deps, id, identity, language);
+
+  return {
+    /**
+     * Cards in `language`, each course falling back to its default language: a page, a search or every course
+     * (the spec's whole list), as JSON kept between writes (the same for every caller who may see the list).
+     */
+    async list(query: CourseListQuery, identity: Identity, language: Language): Promise<SerializedList> {
+      if (query.published === false && !identity.admin) throw forbidden('Drafts are for system administrators only');
+      return deps.courses.list(
+        {
+          published: identity.admin ? query.published : true,
+          search: query.q ? searchable(query.q) : undefined,
+          categoryId: query.categoryId,
+          inLanguage: query.inLanguage ? language : undefined,
+          limit: query.limit,
+          offset: query.offset,
+        },
+        language,
+      );
+    },
+
+    /** The caller's own courses in progress or completed, a page at a time. */
+    async listMine(
+      query: MyCoursesQuery,
+      identity: Identity,
+      language: Language,
+    ): Promise<{ items: MyCourse[]; total: number }> {
+      const { items, total } = await deps.courses.listMine(
+        {
+          status: query.status,
+          publishedOnly: !identity.admin,
+          limit: query.limit ?? COURSE_LIMITS.pageSizeDefault,
+          offset: query.offset ?? 0,
+        },
+        viewerOf(identity),
+        language,
+      );
+      return {
+        items: items.map(({ startedAt, completedAt, ...card }) => ({
+          ...card,
+          startedAt: startedAt.toISOString(),
+          completedAt: completedAt?.toISOString() ?? null,
+        })),
+        total,
+      };
+    },
+
+    /** The caller's participations: which courses they take part in and which they completed. */
+    async participationsOf(identity: Identity): Promise<MyParticipation[]> {
+      return deps.participations.ofUser(viewerOf(identity));
+    },
+
+    /**
+     * The course in `language` (else its default language); administrators get every language's text too. The
+     * participants are the spec's field, left out when asked (decision 0030).
+     */
+    async get(id: string, context: CallContext, query: CourseQuery): Promise<Course> {
+      const language = query.lang ?? context.identity.lang;
+      // The files are asked for alongside the course (one round trip each, at once); a course the caller may not
+      // see answers 404 whatever the files service said.
+      const [row, files] = await Promise.all([visible(id, context.identity, language), deps.filesOf(id, context)]);
+      const { texts, createdAt, updatedAt, participants, ...rest } = row;
+      const { language: shownLanguage, text } = shown(texts, language, row.defaultLanguage);
+      return {
+        ...rest,
+        title: text.title,
+        shortDescription: text.shortDescription,
+        description: text.descriptionHtml,
+        language: shownLanguage,
+        languages: languagesOf(texts),
+        ...(context.identity.admin ? { texts: textsForEditor(texts) } : {}),
+        createdAt: createdAt.toISOString(),
+        updatedAt: updatedAt.toISOString(),
+        files,
+        ...(query.participants === 'omit'
+          ? {}
+          : {
+              // Employees learn how many take the course, not who: they see themselves only.
+              participants: participants
+                .filter((userId) => context.identity.admin || userId === viewerOf(context.identity))
+                .map((userId) => ({ id: userId })),
+            }),
+      };
+    },
+
+    /** For the files service: the course's title in the caller's language if they may see it (and so its files). */
+    async visibleTitle(id: string, identity: Identity): Promise<string | undefined> {
+      const course = await deps.courses.visibility(id, identity.lang);
+      return course && (course.isPublished || identity.admin) ? course.title : undefined;
+    },
+  };
+}

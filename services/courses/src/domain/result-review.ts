@@ -1,0 +1,104 @@
+import { COURSE_LIMITS } from '@portal/contracts/courses';
+import type { CourseResult, ResultForReview, ResultListQuery, ReviewDecision } from '@portal/contracts/course-results';
+import type { Language } from '@portal/contracts/languages';
+import type { AuditContext } from '@portal/kit/audit';
+import { AppError, notFound } from '@portal/kit/errors';
+import type { Identity } from '@portal/kit/identity';
+import type { CallContext } from '@portal/kit/service-client';
+import { audited } from './course-audit.ts';
+import { clockOf, type CoursesDeps, viewerOf, visibleCourse } from './course-access.ts';
+
+/** Proof of completion by a result: whether one may be uploaded, the learner's own, and the reviewers' queue and decision. */
+export function resultReview(deps: CoursesDeps) {
+  const now = clockOf(deps);
+  const visible = (id: string, identity: Identity, language: Language) => visibleCourse(deps, id, identity, language);
+
+  return {
+    /**
+     * Checked before a byte of an upload is read: the course asks for a result, the caller takes it (started, not
+     * completed) and has none waiting for review.
+     */
+    async resultUploadable(courseId: string, identity: Identity): Promise<void> {
+      const course = await visible(courseId, identity, identity.lang);
+      if (course.completionProof !== 'upload') {
+        throw new AppError(
+          409,
+          'completion_by_confirmation',
+          'This course is completed by confirming, not by a result',
+        );
+      }
+      const userId = viewerOf(identity);
+      const participation = (await deps.participations.ofUser(userId)).find((mine) => mine.courseId === courseId);
+      if (!participation) throw new AppError(409, 'not_started', 'The course was not started');
+      if (participation.completedAt !== null) throw new AppError(409, 'already_completed', 'The course is completed');
+      if ((await deps.results.latest(courseId, userId))?.status === 'pending') {
+        throw new AppError(409, 'result_pending', 'A result is waiting for review already');
+      }
+    },
+
+    /** The caller's latest result for a course they may see, or null. */
+    async myResult(courseId: string, identity: Identity): Promise<CourseResult | null> {
+      await visible(courseId, identity, identity.lang);
+      return (await deps.results.latest(courseId, viewerOf(identity))) ?? null;
+    },
+
+    /** A result for download: its owner's or any for administrators (others learn nothing, not even that it exists). */
+    async resultForDownload(resultId: string, identity: Identity): Promise<CourseResult> {
+      const result = await deps.results.find(resultId);
+      if (!result || (!identity.admin && result.userId !== identity.sub)) throw notFound('Result not found');
+      return result;
+    },
+
+    /** A page of results for the reviewers, each with its uploader's name (asked of the auth service, once each). */
+    async listResults(
+      query: ResultListQuery,
+      context: CallContext,
+      language: Language,
+    ): Promise<{ items: ResultForReview[]; total: number }> {
+      const { items, total } = await deps.results.list(
+        {
+          status: query.status,
+          limit: query.limit ?? COURSE_LIMITS.pageSizeDefault,
+          offset: query.offset ?? 0,
+        },
+        language,
+      );
+      const userIds = [...new Set(items.map((item) => item.userId))];
+      const profiles = new Map(
+        await Promise.all(
+          userIds.map(
+            async (userId) => [userId, deps.profileOf ? await deps.profileOf(userId, context) : null] as const,
+          ),
+        ),
+      );
+      return { items: items.map((item) => ({ ...item, person: profiles.get(item.userId) ?? null })), total };
+    },
+
+    /** Approves (the course is completed) or rejects (the learner uploads again) a pending result. */
+    async review(resultId: string, decision: ReviewDecision, identity: Identity, audit: AuditContext) {
+      const status = decision.decision === 'approve' ? 'approved' : 'rejected';
+      const comment = decision.comment === undefined || decision.comment === '' ? null : decision.comment;
+      const reviewed = await deps.results.review(resultId, {
+        status,
+        comment,
+        reviewerId: identity.sub,
+        now: now(),
+        audit: (result) =>
+          audited(
+            audit,
+            `course-result.${status}`,
+            { type: 'course-result', id: result.id, label: result.fileName },
+            {
+              changes: { status: { before: 'pending', after: status } },
+              details: { courseId: result.courseId, userId: result.userId, ...(comment ? { comment } : {}) },
+            },
+          ),
+      });
+      if (reviewed) return reviewed;
+      if (await deps.results.find(resultId)) {
+        throw new AppError(409, 'result_not_pending', 'The result was reviewed already');
+      }
+      throw notFound('Result not found');
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { Readable } from 'node:stream';
+
+/**
+ * Cuts an upload's bytes into fixed-size chunks for the database (the GridFS way, decision 0011): the caller
+ * awaits `writeFull` after each piece, so memory holds less than one chunk besides the piece being read.
+ */
+export function chunker(chunkBytes: number, write: (n: number, chunk: Buffer) => Promise<void>) {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let n = 0;
+
+  async function flush(bytes: number) {
+    const joined = Buffer.concat(pending, pendingBytes);
+    await write(n, joined.subarray(0, bytes));
+    n += 1;
+    const rest = joined.subarray(bytes);
+    pending = rest.length > 0 ? [Buffer.from(rest)] : [];
+    pendingBytes = rest.length;
+  }
+
+  return {
+    push(data: Buffer) {
+      pending.push(data);
+      pendingBytes += data.length;
+    },
+    /** What is held and not yet written: the upload's first bytes until the first chunk is. */
+    held: () => Buffer.concat(pending, pendingBytes),
+    /** Writes every full chunk held. */
+    async writeFull() {
+      while (pendingBytes >= chunkBytes) await flush(chunkBytes);
+    },
+    /** Writes what is left, the last chunk. */
+    async end() {
+      if (pendingBytes > 0) await flush(pendingBytes);
+    },
+  };
+}
+
+const CHUNKS_PER_READ = 8;
+
+/** Stored bytes, read from the database a few chunks at a time as the consumer asks for them. */
+export function chunkedContent(
+  readChunks: (from: number, count: number) => Promise<{ n: number; data: Uint8Array }[]>,
+): Readable {
+  async function* chunks() {
+    let next = 0;
+    for (;;) {
+      const rows = await readChunks(next, CHUNKS_PER_READ);
+      if (rows.length === 0) return;
+      for (const row of rows) yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+      next = (rows.at(-1)?.n ?? next) + 1;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
