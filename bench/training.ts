@@ -1,7 +1,8 @@
 // Benchmark of the training service's reports: seeds people, groups, courses, assignments and one row per
 // assignment and person (`assigned_people`) set-based in SQL, starts the portal on it (the other services
 // embedded) and prints, through the gateway as an administrator, p50 and p99 of the report's pages and the
-// compliance figures, then the whole report as CSV and XLSX with rows/s and the training process's memory growth.
+// compliance figures, then the whole report as CSV and XLSX with rows/s and the training process's memory growth,
+// then the reminder job's pass over every row (its mails rendered and built, not sent over a network).
 // Two sizes: 10,000 people and 1,000,000 rows on PostgreSQL (issue 30's), and a company of 2,000 people on the
 // embedded PGlite. `node bench/training.ts` (options: --runs R --scale F (sizes × F, for a quick try)
 // --only postgres|pglite --postgres ADMIN_URL).
@@ -11,10 +12,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openTrainingDatabase } from '@portal/training-service/app';
 import { migrations, type TrainingDatabase } from '@portal/training-service/data-access/schema';
-import { migrate, vacuumAnalyze } from '@portal/kit/db';
+import { type Database, migrate, vacuumAnalyze } from '@portal/kit/db';
+import { createLogger } from '@portal/kit/logger';
+import type { Mailer } from '@portal/kit/mailer';
 import { freePort } from '@portal/kit/server';
 import { scratchDatabase } from '@portal/kit/testing/backends';
+import { reminders } from '@portal/training-service/domain/reminders';
 import { type Kysely, sql } from 'kysely';
+import nodemailer from 'nodemailer';
 import { portalProcesses, startPortal } from './portal.ts';
 
 const { values } = parseArgs({
@@ -209,7 +214,48 @@ async function measure(label: string, gateway: string, trainingPid: number, pick
         `${Math.round(peak / 1024)} MiB (+${((peak - before) / 1024).toFixed(1)} MiB; load ${load()})`,
     );
   }
-  // The reminder job's pass over the same rows (issue 30: ≤ 10 s for 1,000,000) is measured here once it exists.
+}
+
+/**
+ * The reminder job's pass (what the job runs on its schedule) over the seeded rows at the seed's "now", three
+ * times: each mail rendered in its recipient's language and then dropped (a no-op transport); the claims cleared
+ * and again, each mail also built into the message an SMTP server would receive (nodemailer's stream transport:
+ * headers, MIME parts, quoted-printable), only the network left out; then a pass that finds every reminder claimed,
+ * as every later pass does.
+ */
+async function reminderPasses(label: string, database: Database<TrainingDatabase>) {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let build = false;
+  let mailBytes = 0;
+  const mailer: Mailer = {
+    kind: 'smtp',
+    async send(mail) {
+      if (!build) return;
+      const built = await transport.sendMail({ from: 'Bench <bench@example.com>', ...mail });
+      mailBytes += (built.message as Buffer).byteLength;
+    },
+  };
+  const pass = reminders({
+    database,
+    mailer,
+    logger: createLogger('bench', 'silent'),
+    publicUrl: 'http://localhost:8080',
+    dueSoonDays: 7,
+    timeZone: 'Europe/Zurich',
+  });
+  console.log(`\n${label}: the reminder job's pass over every assigned row, load ${load()} at start`);
+  for (const name of ['first pass, mails rendered', 'first pass, mails rendered and built', 'next pass']) {
+    build = name.endsWith('built');
+    if (build) await sql`delete from reminders_sent`.execute(database.db);
+    const start = performance.now();
+    const outcome = await pass.sendDueReminders(new Date());
+    const seconds = (performance.now() - start) / 1000;
+    const built = build ? ` (${(mailBytes / 1_048_576).toFixed(1)} MiB)` : '';
+    console.log(
+      `  ${name}: ${outcome.sent} mails${built}, ${outcome.failed} failed, in ${seconds.toFixed(1)} s ` +
+        `(load ${load()})`,
+    );
+  }
 }
 
 async function run(label: string, size: Size, postgres: boolean) {
@@ -236,6 +282,8 @@ async function run(label: string, size: Size, postgres: boolean) {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       SEED_EXAMPLES: 'false',
+      // The bench runs the reminder pass itself, after the reports: the job's schedule would run it amid them.
+      REMINDERS: 'off',
     });
     try {
       const training = (await portalProcesses(portal.pid ?? 0)).get('training');
@@ -244,6 +292,12 @@ async function run(label: string, size: Size, postgres: boolean) {
     } finally {
       portal.kill('SIGTERM');
       await new Promise((resolve) => portal.once('exit', resolve));
+    }
+    const again = await openTrainingDatabase({ DATA_DIR: dataDir, DATABASE_URL: scratch?.url, DATABASE_POOL_SIZE: 2 });
+    try {
+      await reminderPasses(label, again);
+    } finally {
+      await again.close();
     }
   } finally {
     await scratch?.drop();

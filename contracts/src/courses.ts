@@ -210,24 +210,53 @@ function checkCourseTexts<Input extends CourseTexts>(input: Input, context: z.co
 export const courseInputSchema = courseFieldsSchema.check(z.superRefine(checkCourseTexts));
 export type CourseInput = z.infer<typeof courseInputSchema>;
 
-/**
- * The course form's rules, checked by the editor before it sends, with the codes the server answers: the title
- * and the categories as the server takes them, the description counted on the text the user typed, not on the
- * HTML (DESIGN.md).
- */
-export const courseFormSchema = z.object({
+/** One language's text in the course form: the description as HTML and as the text the user typed. */
+const courseTextFormSchema = z.object({
   title: titleSchema,
+  shortDescription: shortDescriptionSchema,
+  description: z.string(),
+  /** The 1-2500 rule counts the text the user typed, not the HTML (DESIGN.md). */
   descriptionText: z.string().check(
     z.maxLength(COURSE_LIMITS.descriptionTextMax, 'description_too_long'),
     z.refine((text) => text.trim() !== '', 'description_required'),
   ),
-  categoryIds: categoryIdsSchema,
 });
 
-/** One language tab of the course form, by the same rules (the categories are shared by every language). */
-export const courseTextFormSchema = z.extend(z.omit(courseFormSchema, { categoryIds: true }), {
-  shortDescription: shortDescriptionSchema,
+const courseTextFormValuesSchema = z.object({
+  title: z.string(),
+  shortDescription: z.string(),
+  description: z.string(),
+  descriptionText: z.string(),
 });
+export type CourseTextFormValues = z.infer<typeof courseTextFormValuesSchema>;
+
+/** Whether a language of the form has anything typed in it: then it is sent, and its rules apply. */
+export function hasCourseText(text: CourseTextFormValues): boolean {
+  return text.title.trim() !== '' || text.shortDescription.trim() !== '' || text.descriptionText.trim() !== '';
+}
+
+/**
+ * The course form's values and rules, checked by the editor before it sends, with the codes the server answers:
+ * the fields a course is written from, with a text for every language. A field added to `courseFieldsSchema` is a
+ * field of the form too. Only the languages with text are checked, and the default language always.
+ */
+export const courseFormSchema = z
+  .extend(z.omit(courseFieldsSchema, { title: true, description: true, language: true }), {
+    defaultLanguage: languageSchema,
+    completionProof: completionProofSchema,
+    texts: z.record(languageSchema, courseTextFormValuesSchema),
+  })
+  .check(
+    z.superRefine((values, context) => {
+      for (const [language, text] of Object.entries(values.texts)) {
+        if (language !== values.defaultLanguage && !hasCourseText(text)) continue;
+        for (const issue of courseTextFormSchema.safeParse(text).error?.issues ?? []) {
+          context.addIssue({ code: 'custom', path: ['texts', language, ...issue.path], message: issue.message });
+        }
+      }
+    }),
+  );
+export type CourseFormValues = z.infer<typeof courseFormSchema>;
 
 export const courseUpdateSchema = z
   .extend(courseFieldsSchema, {

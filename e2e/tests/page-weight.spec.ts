@@ -13,7 +13,8 @@ const CEILINGS: Record<RouteName, number> = {
   dashboard: 170 * KIB,
   // The uploaded result's contracts come with their own copy of zod/mini (decision 0036, 2026-11-27).
   course: 193 * KIB,
-  createCourse: 269 * KIB,
+  // react-hook-form and its zod resolver in the editor (issue 28): 280.3 KiB, 13 KiB more, within the 350 KiB budget.
+  createCourse: 283 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {

@@ -458,7 +458,9 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       const now = new Date();
       const paged = await repository.page({ courseId }, 'en', now, 50, 0);
       const batched = [];
-      for await (const row of repository.all({ courseId }, 'en', now, 2)) batched.push(row.user_id);
+      for await (const batch of repository.all({ courseId }, 'en', now, 2)) {
+        batched.push(...batch.map((row) => row.user_id));
+      }
       expect(paged.rows.length).toBeGreaterThan(4);
       expect(batched).toEqual(paged.rows.map((row) => row.user_id));
     });

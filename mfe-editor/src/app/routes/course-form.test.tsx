@@ -152,7 +152,7 @@ describe('course form page', () => {
     await writeDescription('<p> </p>');
     expect(await screen.findByText('Please write a description.')).toBeInTheDocument();
     await user.click(submit());
-    expect(screen.getByLabelText(/^Title/)).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveFocus());
   });
 
   it('when a user who is not a system administrator opens the form, then a not-allowed message is shown', () => {
@@ -170,7 +170,7 @@ describe('course form page', () => {
     expect(screen.getByText('14 / 2,500 characters')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
-    expect(screen.getByRole('checkbox', { name: 'Information security' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Information security' })).toHaveFocus());
     await user.click(screen.getByRole('checkbox', { name: 'Onboarding' }));
     expect(screen.getByRole('status')).toHaveTextContent('');
     await user.click(screen.getByRole('checkbox', { name: /Published/ }));

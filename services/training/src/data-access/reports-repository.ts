@@ -20,10 +20,11 @@ export interface ReportRow {
   course_title: string;
   mandatory: boolean;
   status: TrainingStatus;
-  assigned_at: Date;
-  due_at: Date | null;
-  started_at: Date | null;
-  completed_at: Date | null;
+  /** Dates as ISO 8601 text in UTC, written by the database: a million exported rows parse no dates. */
+  assigned_at: string;
+  due_at: string | null;
+  started_at: string | null;
+  completed_at: string | null;
   person_name: string;
 }
 
@@ -43,6 +44,10 @@ export interface ComplianceDbRow {
   completed_in_time: number;
   overdue: number;
 }
+
+/** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC). */
+const isoSql = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -77,8 +82,9 @@ export function reportsRepository(db: Kysely<TrainingDatabase>) {
       where.push(sql`(p.name ilike ${pattern} or p.email ilike ${pattern})`);
     }
     return sql`select r.user_id, coalesce(p.name, '') as name, coalesce(p.email, '') as email, r.course_id,
-        ${titleSql(language)} as course_title, r.mandatory, r.status, r.assigned_at, r.due_at, r.started_at,
-        r.completed_at, r.person_name
+        ${titleSql(language)} as course_title, r.mandatory, r.status, ${isoSql('r.assigned_at')} as assigned_at,
+        ${isoSql('r.due_at')} as due_at, ${isoSql('r.started_at')} as started_at,
+        ${isoSql('r.completed_at')} as completed_at, r.person_name
       from (${perPersonAndCourse(filter, after)}) a
       cross join lateral (select a.*, ${statusSql(now)} as status) r
       left join people p on p.user_id = r.user_id
@@ -98,7 +104,7 @@ export function reportsRepository(db: Kysely<TrainingDatabase>) {
     },
 
     /** Every row the filter matches, a keyset batch at a time as the reader takes them. */
-    async *all(filter: ReportFilter, language: Language, now: Date, batchSize: number): AsyncGenerator<ReportRow> {
+    async *all(filter: ReportFilter, language: Language, now: Date, batchSize: number): AsyncGenerator<ReportRow[]> {
       const batchAfter = (after: ReportCursor | undefined) =>
         sql<ReportRow>`${rows(filter, language, now, after)} ${ORDER} limit ${batchSize}`.execute(db);
       let next = batchAfter(undefined);
@@ -107,12 +113,12 @@ export function reportsRepository(db: Kysely<TrainingDatabase>) {
           const batch = await next;
           const last = batch.rows.at(-1);
           if (batch.rows.length < batchSize || !last) {
-            yield* batch.rows;
+            if (last) yield batch.rows;
             return;
           }
           // The next batch is asked for before this one is handed on: the database works while the reader writes.
           next = batchAfter({ courseId: last.course_id, personName: last.person_name, userId: last.user_id });
-          yield* batch.rows;
+          yield batch.rows;
         }
       } finally {
         // A reader that stopped early (a closed download) leaves the batch asked for ahead: its outcome is moot.

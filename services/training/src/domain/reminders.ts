@@ -3,10 +3,10 @@ import type { Database } from '@portal/kit/db';
 import type { Logger } from '@portal/kit/logger';
 import type { Mailer } from '@portal/kit/mailer';
 import {
+  type DueReminder,
   reminderBranches,
   reminderKey,
   remindersRepository,
-  type ScanPosition,
 } from '../data-access/reminders-repository.ts';
 import type { TrainingDatabase } from '../data-access/schema.ts';
 import { digestMail, reminderMail } from './reminder-mail.ts';
@@ -26,8 +26,14 @@ export interface PassOutcome {
 }
 
 const BATCH = 10_000;
-/** Claimed a few at a time: a crash loses at most these (claimed, not sent). */
+/** Claimed a few at a time, the next few while these go: a crash loses at most twice these (claimed, not sent). */
 const CLAIM = 100;
+
+/** A query asked for ahead of its use: if it fails before it is awaited, the await reports it, not the process. */
+function ahead<T>(query: Promise<T>): Promise<T> {
+  query.catch(() => undefined);
+  return query;
+}
 
 /**
  * The reminder e-mails and the administrators' digest. Each mail is claimed in `reminders_sent` (or
@@ -57,13 +63,19 @@ export function reminders(deps: RemindersDeps) {
     async sendDueReminders(now: Date): Promise<PassOutcome> {
       const outcome = { sent: 0, failed: 0 };
       for (const branch of reminderBranches(now, deps.dueSoonDays)) {
-        let after: ScanPosition | undefined;
-        do {
-          const batch = await repository.due(branch, after, BATCH);
-          after = batch.next;
+        // The database reads the next batch and claims the next slice while this slice's mails are written.
+        let reading = ahead(repository.due(branch, undefined, BATCH));
+        for (;;) {
+          const batch = await reading;
+          if (batch.next) reading = ahead(repository.due(branch, batch.next, BATCH));
+          const slices: DueReminder[][] = [];
           for (let from = 0; from < batch.reminders.length; from += CLAIM) {
-            const slice = batch.reminders.slice(from, from + CLAIM);
-            const claimed = await repository.claim(slice, now);
+            slices.push(batch.reminders.slice(from, from + CLAIM));
+          }
+          let claiming = ahead(repository.claim(slices[0] ?? [], now));
+          for (const [index, slice] of slices.entries()) {
+            const claimed = await claiming;
+            claiming = ahead(repository.claim(slices[index + 1] ?? [], now));
             for (const reminder of slice.filter((candidate) => claimed.has(reminderKey(candidate)))) {
               const mail = reminderMail({
                 kind: reminder.kind,
@@ -83,7 +95,8 @@ export function reminders(deps: RemindersDeps) {
               );
             }
           }
-        } while (after);
+          if (!batch.next) break;
+        }
       }
       if (outcome.sent + outcome.failed > 0) deps.logger.info({ ...outcome }, 'reminder pass done');
       return outcome;

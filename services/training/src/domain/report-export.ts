@@ -1,8 +1,8 @@
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { Language } from '@portal/contracts/languages';
 import { type CompletionRow, TRAINING_STATUSES, type TrainingStatus } from '@portal/contracts/training';
 import { spreadsheetSafe } from '@portal/kit/csv';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { englishTexts, type Translate, translator } from './i18n.ts';
 const COLUMNS = Object.keys(englishTexts.report.columns) as (keyof typeof englishTexts.report.columns)[];
@@ -34,36 +34,30 @@ function cellsOf(row: CompletionRow, words: ReturnType<typeof wordsOf>): Record<
   };
 }
 
-/** Waits until `stream` takes more when it asked to (flat memory however many rows). */
-async function drained(stream: Writable) {
-  if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
-}
-
 /** The report as CSV in the reader's language, BOM first for Excel, formula-like cells kept as text. */
-export function completionsCsv(rows: AsyncIterable<CompletionRow>, language: Language): Readable {
+export function completionsCsv(batches: AsyncIterable<CompletionRow[]>, language: Language): Readable {
   const t = translator(language);
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: COLUMNS.map((key) => ({ key, header: t(`report.columns.${key}`) })),
-    cast: { string: spreadsheetSafe },
-  });
   const words = wordsOf(t);
-  void (async () => {
-    try {
-      for await (const row of rows) {
-        if (!csv.write(cellsOf(row, words))) await new Promise((resolve) => csv.once('drain', resolve));
+  const columns = COLUMNS.map((key) => ({ key, header: t(`report.columns.${key}`) }));
+  const options = { columns, cast: { string: spreadsheetSafe } };
+  // A batch is one string and one write: a write per row cost more than formatting it. Readable.from asks for
+  // the next batch only when the reader has taken the last, so memory holds a batch or two however long the report.
+  return Readable.from(
+    (async function* () {
+      yield stringify([], { ...options, bom: true, header: true });
+      for await (const batch of batches) {
+        yield stringify(
+          batch.map((row) => cellsOf(row, words)),
+          options,
+        );
       }
-      csv.end();
-    } catch (error) {
-      csv.destroy(error as Error);
-    }
-  })();
-  return csv;
+    })(),
+    { objectMode: false },
+  );
 }
 
 /** The report as an XLSX workbook, written row by row into `out` (exceljs's streaming writer). */
-export function completionsXlsx(rows: AsyncIterable<CompletionRow>, language: Language): Readable {
+export function completionsXlsx(batches: AsyncIterable<CompletionRow[]>, language: Language): Readable {
   const t = translator(language);
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -72,9 +66,10 @@ export function completionsXlsx(rows: AsyncIterable<CompletionRow>, language: La
   const words = wordsOf(t);
   void (async () => {
     try {
-      for await (const row of rows) {
-        sheet.addRow(cellsOf(row, words)).commit();
-        await drained(out);
+      for await (const batch of batches) {
+        for (const row of batch) sheet.addRow(cellsOf(row, words)).commit();
+        // Waits until `out` takes more when it asked to (flat memory however many rows).
+        if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
       }
       sheet.commit();
       await workbook.commit();

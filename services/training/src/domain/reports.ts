@@ -13,7 +13,6 @@ export interface ReportsDeps {
 
 const DEFAULT_PAGE = 50;
 const EXPORT_BATCH = 10_000;
-const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
 
 /** A row in the reader's language: a deleted account whose records are kept has no name, it is named so. */
 function completionRow(row: ReportRow, t: Translate): CompletionRow {
@@ -25,10 +24,10 @@ function completionRow(row: ReportRow, t: Translate): CompletionRow {
     courseTitle: row.course_title,
     mandatory: row.mandatory,
     status: row.status,
-    assignedAt: new Date(row.assigned_at).toISOString(),
-    dueAt: iso(row.due_at),
-    startedAt: iso(row.started_at),
-    completedAt: iso(row.completed_at),
+    assignedAt: row.assigned_at,
+    dueAt: row.due_at,
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
   };
 }
 
@@ -48,9 +47,12 @@ export function reports({ database, now }: ReportsDeps) {
       return { rows: rows.map((row) => completionRow(row, t)), total };
     },
 
-    async *all(query: CompletionReportQuery, language: Language): AsyncGenerator<CompletionRow> {
+    /** Every row, in batches: an export formats and writes a batch at once, not a row at a time. */
+    async *all(query: CompletionReportQuery, language: Language): AsyncGenerator<CompletionRow[]> {
       const t = translator(language);
-      for await (const row of repository.all(query, language, now(), EXPORT_BATCH)) yield completionRow(row, t);
+      for await (const batch of repository.all(query, language, now(), EXPORT_BATCH)) {
+        yield batch.map((row) => completionRow(row, t));
+      }
     },
 
     /** An export on the audit trail: who took which people's records away, with the filters that chose them. */

@@ -1,8 +1,9 @@
+import { hasCourseText } from '@portal/contracts/courses';
 import { LANGUAGES } from '@portal/contracts/languages';
 import { formatLanguage } from '@portal/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
-import { type FormValues, hasText } from '../lib/form-state.ts';
+import { type FormValues, plainText } from '../lib/form-values.ts';
 import styles from './course-form.module.css';
 
 interface Props {
@@ -12,10 +13,6 @@ interface Props {
   onReload: () => void;
   onReapply: () => void;
   onDismiss: () => void;
-}
-
-function plainText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 }
 
 /**
@@ -43,7 +40,7 @@ export function ConflictPanel({ mine, reloaded, reloading, onReload, onReapply, 
             <h3 id="conflict-mine" className={styles.mineTitle}>
               {t('conflict.mine')}
             </h3>
-            {LANGUAGES.filter((language) => hasText(mine.texts[language])).map((language) => (
+            {LANGUAGES.filter((language) => hasCourseText(mine.texts[language])).map((language) => (
               <div key={language}>
                 <h4 className={styles.mineLanguage}>{formatLanguage(language)}</h4>
                 <p className={styles.mineField}>

@@ -1,30 +1,43 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { api } from '@portal/contracts/api-client';
-import { COMPLETION_PROOFS, COURSE_LIMITS, type Category, type Course } from '@portal/contracts/courses';
-import { isLanguage, type Language, LANGUAGES } from '@portal/contracts/languages';
+import {
+  COMPLETION_PROOFS,
+  COURSE_LIMITS,
+  type Category,
+  type Course,
+  courseFormSchema,
+  type CourseSaved,
+  hasCourseText,
+} from '@portal/contracts/courses';
+import { type Language, LANGUAGES } from '@portal/contracts/languages';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatLanguage, formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
-import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import {
+  Controller,
+  type FieldErrors,
+  useController,
+  useForm,
+  type UseFormRegisterReturn,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast, usePageToasts } from 'react-toastify';
 import { pages } from '@portal/contracts/pages';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
+import { filesOf, filesReducer, filesWaiting, temporaryId, visibleFiles } from '../lib/files-state.ts';
 import {
-  formReducer,
-  hasText,
-  initialFormState,
-  isDirty,
+  emptyValues,
+  type FormValues,
   languageStatus,
   type Mode,
   submitLabelKey,
-  temporaryId,
-  type TextField,
-  validate,
-  visibleFiles,
-} from '../lib/form-state.ts';
-import { submitCourse } from '../lib/submit-course.ts';
+  valuesOf,
+} from '../lib/form-values.ts';
+import { type SaveTarget, submitCourse } from '../lib/submit-course.ts';
 import { useDraft } from '../lib/use-draft.ts';
 import { useLeaveGuard } from '../lib/use-leave-guard.ts';
 import { CategorySelect } from './category-select.tsx';
@@ -34,25 +47,18 @@ import { FileArea } from './file-area.tsx';
 import { LanguageTabs, tabId } from './language-tabs.tsx';
 import { type EditorText, RichTextEditor } from './rich-text-editor.tsx';
 
-/** The message of each rule of the title and the description (the codes of the contracts' courseFormSchema). */
-const RULE_MESSAGES: Readonly<Record<string, string>> = {
-  title_required: 'form.titleRequired',
-  title_too_long: 'form.titleTooLong',
-  control_characters: 'form.titleControlCharacters',
-  description_required: 'form.descriptionRequired',
-  description_too_long: 'form.descriptionTooLong',
-  short_description_too_long: 'form.shortDescriptionTooLong',
-};
-
 const PANEL_ID = 'course-language-panel';
 
-/** Under a text field: the message of the rule it breaks (once touched), and its length against the limit. */
+/**
+ * Under a text field: the message of the rule it breaks (once touched; the rule's code in the contracts is its key
+ * under `rules`), and its length against the limit.
+ */
 function FieldFoot({ id, issue, length, max }: { id: string; issue: string | undefined; length: number; max: number }) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   return (
     <div className={styles.fieldFoot}>
       <span id={`${id}-error`} className={styles.error} aria-live="polite">
-        {issue && t(RULE_MESSAGES[issue] ?? 'form.incomplete')}
+        {issue && t([`rules.${issue}`, 'form.incomplete'])}
       </span>
       <span id={`${id}-count`} className={`${styles.counter} ${length > max ? styles.counterOver : ''}`}>
         {t('form.counter', { count: length, current: formatNumber(length), max: formatNumber(max) })}
@@ -67,28 +73,15 @@ interface LineFieldProps {
   hint?: string;
   required?: boolean;
   lang: Language;
-  value: string;
+  length: number;
   disabled: boolean;
   issue: string | undefined;
   max: number;
-  onChange: (value: string) => void;
-  onBlur: () => void;
+  field: UseFormRegisterReturn;
 }
 
 /** A one-line text of the shown language (the title, the short description) with its hint and foot. */
-function LineField({
-  id,
-  label,
-  hint,
-  required = false,
-  lang,
-  value,
-  disabled,
-  issue,
-  max,
-  onChange,
-  onBlur,
-}: LineFieldProps) {
+function LineField({ id, label, hint, required = false, lang, length, disabled, issue, max, field }: LineFieldProps) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   return (
     <div className={styles.field}>
@@ -104,15 +97,13 @@ function LineField({
         id={id}
         className={styles.input}
         lang={lang}
-        value={value}
         disabled={disabled}
         required={required}
         aria-invalid={issue !== undefined}
         aria-describedby={`${hint ? `${id}-hint ` : ''}${id}-count ${id}-error`}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
+        {...field}
       />
-      <FieldFoot id={id} issue={issue} length={value.trim().length} max={max} />
+      <FieldFoot id={id} issue={issue} length={length} max={max} />
     </div>
   );
 }
@@ -126,78 +117,111 @@ interface Props {
 /**
  * The course form of spec §2 with the file handling of §4, its text in every language (issue 13): a tab per
  * language for the title, short description and description; the default language, the categories, the
- * published flag and the files are shared by every language.
+ * published flag and the files are shared by every language. The values live in react-hook-form, checked with the
+ * contracts' courseFormSchema; the files, sent apart after the course, in lib/files-state.ts.
  */
 export function CourseForm({ mode, course, categories }: Props) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const pageToast = usePageToasts();
   const navigate = useNavigate();
-  const [state, dispatch] = useReducer(formReducer, mode, (initialMode) => {
-    const empty = initialFormState(initialMode, currentLanguage());
-    return course ? formReducer(empty, { type: 'loaded', course }) : empty;
+  const { control, register, setValue, getValues, getFieldState, reset, resetField, handleSubmit, formState } =
+    useForm<FormValues>({
+      defaultValues: course ? valuesOf(course) : emptyValues(currentLanguage()),
+      resolver: zodResolver(courseFormSchema, undefined, { raw: true }),
+      reValidateMode: 'onSubmit',
+      shouldFocusError: false,
+    });
+  // Every field has a default value: the watched values are whole.
+  const values = useWatch({ control }) as FormValues;
+  const [language, setLanguage] = useState<Language>(values.defaultLanguage);
+  /** Bumped when the form puts content into the description editor from outside it (a tab, a load, a copy). */
+  const [contentRevision, setContentRevision] = useState(0);
+  const showContent = () => setContentRevision((revision) => revision + 1);
+  const [target, setTarget] = useState<SaveTarget>({
+    courseId: course?.id ?? null,
+    updatedAt: course?.updatedAt ?? null,
   });
+  const [files, dispatchFiles] = useReducer(filesReducer, course?.files ?? [], filesOf);
+  const [phase, setPhase] = useState<'idle' | 'saving' | 'uploading'>('idle');
+  /** Someone else saved the course first (409): the user's version, kept until they choose. */
+  const [conflict, setConflict] = useState<{ mine: FormValues; reloaded: boolean } | null>(null);
   const [reloading, setReloading] = useState(false);
-  /** The fields the user has left, as "<language>.<field>": their broken rules are shown from then on. */
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  /** Once the user tried to save, every broken rule is shown. */
-  const [attempted, setAttempted] = useState(false);
   /** Bumped when a save is refused here: the first field with an error gets the focus. */
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
 
-  const { values, language } = state;
   const text = values.texts[language];
-  const validity = validate(values);
-  const busy = state.phase !== 'idle';
-  const dirty = isDirty(state);
+  const busy = phase !== 'idle';
+  const dirty = formState.isDirty || filesWaiting(files);
   const leaveGuard = useLeaveGuard(dirty);
-  useDraft(course?.id ?? null, state, dirty, (draft) => {
-    dispatch({ type: 'draftRestored', ...draft });
+  useDraft(course?.id ?? null, { values, updatedAt: target.updatedAt }, dirty, (draft) => {
+    reset(draft.values, { keepDefaultValues: true });
+    if (draft.updatedAt) setTarget((current) => ({ ...current, updatedAt: draft.updatedAt }));
+    showContent();
     toast.info(t('messages.draftRestored'));
   });
 
-  const touch = useCallback(
-    (field: TextField) =>
-      setTouched((current) => {
-        const key = `${language}.${field}`;
-        return current.has(key) ? current : new Set([...current, key]);
-      }),
-    [language],
-  );
-  const onDescriptionChange = useCallback(
-    (edited: EditorText) => {
-      dispatch({ type: 'descriptionChanged', html: edited.html, text: edited.text });
-      touch('description');
-    },
-    [touch],
-  );
-  const onDescriptionSynced = useCallback(
-    (synced: EditorText) => dispatch({ type: 'editorSynced', html: synced.html, text: synced.text }),
-    [],
-  );
+  // Every rule, on every change: the tabs and the status line tell what is broken before the fields are left.
+  const issues = courseFormSchema.safeParse(values).error?.issues ?? [];
+  const issueAt = (path: string) => issues.find((issue) => issue.path.join('.') === path)?.message;
+  const attempted = formState.isSubmitted;
+  /** A text field's broken rule, once the user left the field or tried to save. */
+  const issueOf = (field: 'title' | 'shortDescription' | 'descriptionText') =>
+    attempted || formState.touchedFields.texts?.[language]?.[field] ? issueAt(`texts.${language}.${field}`) : undefined;
+
+  // The shown language's description: its HTML, and the text the user typed, which its rules count.
+  const descriptionHtml = useController({ control, name: `texts.${language}.description` }).field;
+  const descriptionText = useController({ control, name: `texts.${language}.descriptionText` }).field;
+  const onDescriptionChange = (edited: EditorText) => {
+    descriptionHtml.onChange(edited.html);
+    descriptionText.onChange(edited.text);
+    descriptionText.onBlur();
+  };
+  // The editor normalised what it was given: a description the user has not changed stays unchanged.
+  const onDescriptionSynced = (synced: EditorText) => {
+    if (getFieldState(descriptionHtml.name).isDirty) {
+      descriptionHtml.onChange(synced.html);
+      descriptionText.onChange(synced.text);
+    } else {
+      resetField(descriptionHtml.name, { defaultValue: synced.html });
+      resetField(descriptionText.name, { defaultValue: synced.text });
+    }
+  };
+
+  const show = (code: Language) => {
+    if (code === language) return;
+    setLanguage(code);
+    showContent();
+  };
 
   useEffect(() => {
     if (focusRequest === 0) return;
-    const target =
+    const focusTarget =
       form.current?.querySelector<HTMLElement>(`#${PANEL_ID} [aria-invalid="true"]`) ??
       form.current?.querySelector<HTMLElement>('fieldset[aria-invalid="true"] input');
-    target?.focus();
+    focusTarget?.focus();
   }, [focusRequest]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onInvalid = (errors: FieldErrors<FormValues>) => {
+    // The shown language first, else the first language (in tab order) with a broken rule.
+    const failing = errors.texts?.[language] ? language : LANGUAGES.find((code) => errors.texts?.[code]);
+    if (failing) show(failing);
+    setFocusRequest((count) => count + 1);
+  };
+
+  const onSaved = (saved: CourseSaved) => {
+    // From here on the course exists: a retry after a failed upload updates it instead of creating another.
+    setTarget({ courseId: saved.id, updatedAt: saved.updatedAt });
+    setConflict(null);
+    reset(getValues(), { keepIsSubmitted: true, keepTouched: true });
+    setPhase('uploading');
+  };
+
+  const onValid = async (submitted: FormValues) => {
     if (busy) return;
-    if (!validity.valid) {
-      setAttempted(true);
-      // The shown language first, else the first language (in tab order) with a broken rule.
-      const failing = validity.languages[language]
-        ? language
-        : LANGUAGES.find((candidate) => validity.languages[candidate]);
-      if (failing) dispatch({ type: 'languageShown', language: failing });
-      setFocusRequest((count) => count + 1);
-      return;
-    }
-    const outcome = await submitCourse(state, dispatch, api);
+    setPhase('saving');
+    const outcome = await submitCourse(submitted, target, files, dispatchFiles, onSaved, api);
+    setPhase('idle');
     switch (outcome.kind) {
       case 'done':
         toast.success(t(outcome.isPublished ? 'messages.published' : 'messages.drafted'));
@@ -209,6 +233,7 @@ export function CourseForm({ mode, course, categories }: Props) {
         pageToast.error(t(apiErrorKey(outcome.error, 'messages.saveFailed')));
         break;
       case 'conflict':
+        setConflict({ mine: submitted, reloaded: false });
         pageToast.error(t('conflict.title'));
         break;
       case 'filesFailed':
@@ -220,10 +245,15 @@ export function CourseForm({ mode, course, categories }: Props) {
   };
 
   const reloadLatest = async () => {
-    if (!state.courseId) return;
+    if (!target.courseId) return;
     setReloading(true);
     try {
-      dispatch({ type: 'latestLoaded', course: await api.getCourse({ params: { id: state.courseId } }) });
+      const latest = await api.getCourse({ params: { id: target.courseId } });
+      reset(valuesOf(latest));
+      setTarget({ courseId: latest.id, updatedAt: latest.updatedAt });
+      if (latest.files) dispatchFiles({ type: 'loaded', files: latest.files });
+      setConflict((current) => current && { ...current, reloaded: true });
+      showContent();
     } catch (error) {
       console.error('Could not load the latest version', error);
       pageToast.error(t(apiErrorKey(error, 'conflict.reloadFailed')));
@@ -232,23 +262,26 @@ export function CourseForm({ mode, course, categories }: Props) {
     }
   };
 
-  const issueOf = (field: TextField) =>
-    attempted || touched.has(`${language}.${field}`) ? validity.languages[language]?.[field] : undefined;
-  /** What a one-line field shows of the shown language's text and how it reports back. */
-  const bindLine = (field: 'title' | 'shortDescription') => ({
-    lang: language,
-    value: text[field],
-    disabled: busy,
-    issue: issueOf(field),
-    onChange: (value: string) => dispatch({ type: 'textChanged', language, field, value }),
-    onBlur: () => touch(field),
-  });
-  const descriptionIssue = issueOf('description');
+  const reapplyMine = () => {
+    if (!conflict) return;
+    reset(conflict.mine, { keepDefaultValues: true });
+    setConflict(null);
+    showContent();
+  };
+
+  const descriptionIssue = issueOf('descriptionText');
   const isDefault = language === values.defaultLanguage;
   const defaultName = formatLanguage(values.defaultLanguage);
-  const canCopy = !isDefault && !hasText(text) && hasText(values.texts[values.defaultLanguage]);
+  const canCopy = !isDefault && !hasCourseText(text) && hasCourseText(values.texts[values.defaultLanguage]);
   const statuses = Object.fromEntries(
-    LANGUAGES.map((code) => [code, languageStatus(values, validity, code, attempted)]),
+    LANGUAGES.map((code) => [
+      code,
+      languageStatus(
+        values.texts[code],
+        issues.some((issue) => issue.path[1] === code),
+        attempted,
+      ),
+    ]),
   ) as Record<Language, ReturnType<typeof languageStatus>>;
   const selectedCategoryIds = new Set(values.categoryIds);
   // Categories the course has but the list lacks (renamed or removed meanwhile) stay selectable.
@@ -276,18 +309,24 @@ export function CourseForm({ mode, course, categories }: Props) {
         </Link>
       </header>
 
-      {state.conflict && (
+      {conflict && (
         <ConflictPanel
-          mine={state.conflict.mine}
-          reloaded={state.conflict.reloaded}
+          mine={conflict.mine}
+          reloaded={conflict.reloaded}
           reloading={reloading}
           onReload={() => void reloadLatest()}
-          onReapply={() => dispatch({ type: 'mineReapplied' })}
-          onDismiss={() => dispatch({ type: 'conflictDismissed' })}
+          onReapply={reapplyMine}
+          onDismiss={() => setConflict(null)}
         />
       )}
 
-      <form ref={form} className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+      <form
+        ref={form}
+        className={styles.form}
+        onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+        noValidate
+        aria-busy={busy}
+      >
         <div className={styles.field}>
           <label htmlFor="course-default-language" className={styles.label}>
             {t('languages.defaultLabel')} <span className={styles.required}>{t('form.required')}</span>
@@ -298,15 +337,10 @@ export function CourseForm({ mode, course, categories }: Props) {
           <select
             id="course-default-language"
             className={styles.select}
-            value={values.defaultLanguage}
             disabled={busy}
             required
             aria-describedby="course-default-language-hint"
-            onChange={(event) => {
-              if (isLanguage(event.target.value)) {
-                dispatch({ type: 'defaultLanguageChanged', language: event.target.value });
-              }
-            }}
+            {...register('defaultLanguage')}
           >
             {LANGUAGES.map((code) => (
               <option key={code} value={code}>
@@ -322,7 +356,7 @@ export function CourseForm({ mode, course, categories }: Props) {
             defaultLanguage={values.defaultLanguage}
             statuses={statuses}
             panelId={PANEL_ID}
-            onShow={(code) => dispatch({ type: 'languageShown', language: code })}
+            onShow={show}
           />
           <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(language)} className={styles.panel}>
             {!isDefault && (
@@ -335,26 +369,39 @@ export function CourseForm({ mode, course, categories }: Props) {
                   type="button"
                   className={styles.secondary}
                   disabled={busy}
-                  onClick={() => dispatch({ type: 'copiedFromDefault', language })}
+                  onClick={() => {
+                    setValue(`texts.${language}`, values.texts[values.defaultLanguage], { shouldDirty: true });
+                    showContent();
+                  }}
                 >
                   {t('languages.copyFromDefault', { language: defaultName })}
                 </button>
               </div>
             )}
             <LineField
+              key={`${language}-title`}
               id="course-title"
               label={t('form.title')}
               required={isDefault}
               max={COURSE_LIMITS.titleMax}
-              {...bindLine('title')}
+              lang={language}
+              length={text.title.trim().length}
+              disabled={busy}
+              issue={issueOf('title')}
+              field={register(`texts.${language}.title`)}
             />
 
             <LineField
+              key={`${language}-short-description`}
               id="course-short-description"
               label={t('form.shortDescription')}
               hint={t('form.shortDescriptionHint')}
               max={COURSE_LIMITS.shortDescriptionMax}
-              {...bindLine('shortDescription')}
+              lang={language}
+              length={text.shortDescription.trim().length}
+              disabled={busy}
+              issue={issueOf('shortDescription')}
+              field={register(`texts.${language}.shortDescription`)}
             />
 
             <div className={styles.field}>
@@ -364,7 +411,7 @@ export function CourseForm({ mode, course, categories }: Props) {
               <RichTextEditor
                 key={language}
                 html={text.description}
-                revision={state.contentRevision}
+                revision={contentRevision}
                 disabled={busy}
                 labelId="course-description-label"
                 describedBy="course-description-count course-description-error"
@@ -383,21 +430,22 @@ export function CourseForm({ mode, course, categories }: Props) {
           </div>
         </div>
 
-        <CategorySelect
-          categories={shownCategories}
-          selected={values.categoryIds}
-          disabled={busy}
-          invalid={validity.categories !== undefined}
-          onChange={(categoryIds) => dispatch({ type: 'categoriesChanged', categoryIds })}
+        <Controller
+          control={control}
+          name="categoryIds"
+          render={({ field }) => (
+            <CategorySelect
+              categories={shownCategories}
+              selected={field.value}
+              disabled={busy}
+              invalid={issueAt('categoryIds') !== undefined}
+              onChange={(categoryIds) => field.onChange([...categoryIds].sort())}
+            />
+          )}
         />
 
         <label className={styles.checkbox}>
-          <input
-            type="checkbox"
-            checked={values.isPublished}
-            disabled={busy}
-            onChange={(event) => dispatch({ type: 'publishedChanged', isPublished: event.target.checked })}
-          />
+          <input type="checkbox" disabled={busy} {...register('isPublished')} />
           <span>{t('form.published')}</span>
         </label>
 
@@ -405,34 +453,28 @@ export function CourseForm({ mode, course, categories }: Props) {
           <legend>{t('form.completionProof')}</legend>
           {COMPLETION_PROOFS.map((proof) => (
             <label key={proof} className={styles.checkbox}>
-              <input
-                type="radio"
-                name="completion-proof"
-                value={proof}
-                checked={values.completionProof === proof}
-                onChange={() => dispatch({ type: 'completionProofChanged', completionProof: proof })}
-              />
+              <input type="radio" value={proof} {...register('completionProof')} />
               <span>{t(`form.proof.${proof}`)}</span>
             </label>
           ))}
         </fieldset>
 
         <FileArea
-          entries={visibleFiles(state)}
+          entries={visibleFiles(files)}
           disabled={busy}
           unavailable={mode === 'edit' && course?.files === null}
-          onAdd={(files) => dispatch({ type: 'filesAdded', files: files.map((file) => ({ id: temporaryId(), file })) })}
-          onRemove={(id) => dispatch({ type: 'fileRemoved', id })}
+          onAdd={(added) => dispatchFiles({ type: 'added', files: added.map((file) => ({ id: temporaryId(), file })) })}
+          onRemove={(id) => dispatchFiles({ type: 'removed', id })}
         />
 
         <div className={styles.actions}>
           <p className={styles.status} role="status">
-            {state.phase === 'saving' && t('form.saving')}
-            {state.phase === 'uploading' && t('form.uploading')}
-            {state.phase === 'idle' && !validity.valid && t('form.incomplete')}
+            {phase === 'saving' && t('form.saving')}
+            {phase === 'uploading' && t('form.uploading')}
+            {phase === 'idle' && issues.length > 0 && t('form.incomplete')}
           </p>
           <button type="submit" className={styles.submit} disabled={busy}>
-            {t(submitLabelKey(state, values.isPublished))}
+            {t(submitLabelKey(mode, values.isPublished))}
           </button>
         </div>
       </form>

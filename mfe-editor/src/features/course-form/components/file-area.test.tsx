@@ -4,7 +4,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { fakeApi } from '../../../../../jest/fake-api.ts';
-import type { PendingUpload } from '../lib/form-state.ts';
+import type { PendingUpload } from '../lib/files-state.ts';
 import { type FileEntry, FileArea } from './file-area.tsx';
 
 const LIMIT = 50 * 1024 * 1024;

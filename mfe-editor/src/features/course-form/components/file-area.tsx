@@ -4,7 +4,7 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import { useUploadLimit } from '../api/get-upload-limit.ts';
-import type { PendingUpload } from '../lib/form-state.ts';
+import type { PendingUpload } from '../lib/files-state.ts';
 import styles from './course-form.module.css';
 
 export type FileEntry = { kind: 'stored'; file: CourseFile } | { kind: 'pending'; upload: PendingUpload };

@@ -4,7 +4,7 @@ import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
-import type { LanguageStatus } from '../lib/form-state.ts';
+import type { LanguageStatus } from '../lib/form-values.ts';
 import styles from './course-form.module.css';
 
 /** The id of a language's tab: the panel it controls is labelled by it. */

@@ -1,11 +1,22 @@
 import type { ApiClient } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
-import { type FormAction, type FormState, textsInput } from './form-state.ts';
+import type { CourseSaved } from '@portal/contracts/courses';
+import type { FilesAction, FilesState } from './files-state.ts';
+import { courseInput, type FormValues } from './form-values.ts';
 import { uploadErrorOf } from './upload-errors.ts';
 
 export type SubmitApi = Pick<ApiClient, 'createCourse' | 'updateCourse' | 'deleteFile' | 'uploadFile'>;
 
-/** How a submit ended: the page turns it into toasts, and leaves for /dashboard only on 'done'. */
+/** The course being saved: new (`courseId` null) or as loaded, with the updatedAt PUT sends back (optimistic locking). */
+export interface SaveTarget {
+  courseId: string | null;
+  updatedAt: string | null;
+}
+
+/**
+ * How a submit ended: the page turns it into toasts, and leaves for /dashboard only on 'done'. Once the course is
+ * saved, later saves update it, even when a file failed.
+ */
 export type SubmitOutcome =
   | { kind: 'done'; isPublished: boolean }
   | { kind: 'saveFailed'; error: unknown }
@@ -19,38 +30,30 @@ export type SubmitOutcome =
  * counted apart, as sending it again cannot help.
  */
 export async function submitCourse(
-  state: FormState,
-  dispatch: (action: FormAction) => void,
+  values: FormValues,
+  target: SaveTarget,
+  files: FilesState,
+  dispatch: (action: FilesAction) => void,
+  onSaved: (course: CourseSaved) => void,
   api: SubmitApi,
 ): Promise<SubmitOutcome> {
-  const { values } = state;
-  const input = {
-    texts: textsInput(values),
-    defaultLanguage: values.defaultLanguage,
-    isPublished: values.isPublished,
-    categoryIds: values.categoryIds,
-    completionProof: values.completionProof,
-  };
+  const input = courseInput(values);
   dispatch({ type: 'saveStarted' });
   let courseId: string;
   try {
     const saved =
-      state.courseId === null
+      target.courseId === null
         ? await api.createCourse({ body: input })
-        : await api.updateCourse({ body: { ...input, id: state.courseId, updatedAt: state.updatedAt ?? '' } });
+        : await api.updateCourse({ body: { ...input, id: target.courseId, updatedAt: target.updatedAt ?? '' } });
     courseId = saved.id;
-    dispatch({ type: 'courseSaved', course: saved });
+    onSaved(saved);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) {
-      dispatch({ type: 'conflicted' });
-      return { kind: 'conflict' };
-    }
-    dispatch({ type: 'saveFailed' });
+    if (error instanceof ApiError && error.status === 409) return { kind: 'conflict' };
     return { kind: 'saveFailed', error };
   }
 
   const failedDeletions: string[] = [];
-  for (const fileId of state.queuedDeletions) {
+  for (const fileId of files.queuedDeletions) {
     try {
       await api.deleteFile({ params: { fileId } });
       dispatch({ type: 'deletionDone', fileId });
@@ -66,7 +69,7 @@ export async function submitCourse(
 
   let failedUploads = 0;
   let refusedUploads = 0;
-  for (const upload of state.pendingUploads) {
+  for (const upload of files.pending) {
     dispatch({ type: 'uploadStarted', id: upload.id });
     try {
       const stored = await api.uploadFile(courseId, upload.file, upload.fileName, (progress) =>
@@ -81,7 +84,6 @@ export async function submitCourse(
       dispatch({ type: 'uploadFailed', id: upload.id, error: uploadErrorOf(error) });
     }
   }
-  dispatch({ type: 'filesFinished' });
   if (failedDeletions.length > 0 || failedUploads > 0 || refusedUploads > 0) {
     return { kind: 'filesFailed', failedDeletions, failedUploads, refusedUploads };
   }

@@ -1,5 +1,5 @@
 import { ApiError } from '@portal/contracts/errors';
-import type { PendingUpload } from './form-state.ts';
+import type { PendingUpload } from './files-state.ts';
 
 /** Spec §8: 413 is 'file too large'; other statuses 'failed with status code'; anything else 'unexpected'. */
 export function uploadErrorOf(error: unknown): NonNullable<PendingUpload['error']> {

@@ -1,7 +1,6 @@
-import { COMPLETION_PROOFS } from '@portal/contracts/courses';
-import { isLanguage, LANGUAGES } from '@portal/contracts/languages';
+import { courseFormSchema } from '@portal/contracts/courses';
 import { useEffect, useRef } from 'react';
-import type { FormValues, LanguageText } from './form-state.ts';
+import type { FormValues } from './form-values.ts';
 
 const KEY_PREFIX = 'portal.editor.draft.';
 
@@ -11,36 +10,24 @@ interface Draft {
   updatedAt: string | null;
 }
 
-const isString = (value: unknown): value is string => typeof value === 'string';
+const fieldSchemas: Readonly<Record<string, { safeParse: (value: unknown) => { success: boolean } }>> =
+  courseFormSchema.shape;
 
-function isLanguageText(value: unknown): value is LanguageText {
-  if (typeof value !== 'object' || value === null) return false;
-  const text = value as Record<string, unknown>;
-  return [text.title, text.shortDescription, text.description, text.descriptionText].every(isString);
-}
-
-/** A draft as stored by this hook, or null for anything else found under its key. */
-function parseDraft(stored: string | null): Draft | null {
+/**
+ * A draft as stored by this hook, or null for anything else found under its key. A field the draft lacks or holds
+ * in a form the schema refuses (a draft kept before the field existed) takes the form's own value.
+ */
+function parseDraft(stored: string | null, fallback: FormValues): Draft | null {
   if (!stored) return null;
   try {
-    const { values, updatedAt } = JSON.parse(stored) as { values?: Partial<FormValues>; updatedAt?: unknown };
-    if (!values || !(updatedAt === null || isString(updatedAt))) return null;
-    const texts: unknown = values.texts;
-    const textsValid =
-      typeof texts === 'object' &&
-      texts !== null &&
-      LANGUAGES.every((language) => isLanguageText((texts as Record<string, unknown>)[language]));
-    const valid =
-      textsValid &&
-      isLanguage(values.defaultLanguage) &&
-      typeof values.isPublished === 'boolean' &&
-      Array.isArray(values.categoryIds) &&
-      values.categoryIds.every(isString) &&
-      (values.completionProof === undefined || COMPLETION_PROOFS.includes(values.completionProof));
-    // Drafts kept before courses had a way of proving completion take the default one.
-    return valid
-      ? { values: { ...(values as FormValues), completionProof: values.completionProof ?? 'confirmation' }, updatedAt }
-      : null;
+    const { values, updatedAt } = JSON.parse(stored) as { values?: Record<string, unknown>; updatedAt?: unknown };
+    if (!values || !(updatedAt === null || typeof updatedAt === 'string')) return null;
+    if (!fieldSchemas.texts?.safeParse(values.texts).success) return null;
+    const fields = Object.entries(fallback).map(([key, value]) => [
+      key,
+      fieldSchemas[key]?.safeParse(values[key]).success ? values[key] : value,
+    ]);
+    return { values: Object.fromEntries(fields) as FormValues, updatedAt };
   } catch {
     return null;
   }
@@ -60,15 +47,16 @@ export function useDraft(
 ): void {
   const key = `${KEY_PREFIX}${courseId ?? 'new'}`;
   const restoreOnce = useRef(restore);
+  const fallback = useRef(current.values);
 
   useEffect(() => {
-    const draft = parseDraft(localStorage.getItem(key));
+    const draft = parseDraft(localStorage.getItem(key), fallback.current);
     if (draft) restoreOnce.current(draft);
   }, [key]);
 
-  const { values, updatedAt } = current;
+  const kept = JSON.stringify(current);
   useEffect(() => {
-    if (dirty) localStorage.setItem(key, JSON.stringify({ values, updatedAt }));
+    if (dirty) localStorage.setItem(key, kept);
     else localStorage.removeItem(key);
-  }, [key, values, updatedAt, dirty]);
+  }, [key, kept, dirty]);
 }
