@@ -17,6 +17,7 @@ export const SERVICE_TABLES = {
     ['groups', 'id'],
     ['group_members', 'group_id, user_id'],
     ['scim_tokens', 'id'],
+    ['sso_settings', 'id'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],
