@@ -25,7 +25,7 @@ describe('the shared contracts', () => {
   it('when an app imports a contracts file, then its build resolves it to the one shared contracts module', () => {
     const aliases = contractsAliases();
     // The page registry is an exception: the shell's entry script reads it before any shared module is there. So are
-    // the schemas only the auth slice's sign-in and administration pages (the audit and groups pages too) use, those of the
+    // the schemas only the auth slice's sign-in and administration pages (the audit, groups and SSO pages too) use, those of the
     // courses slice's uploaded results and their review, and the training calls of its administration pages: each
     // slice bundles its own, every other page is spared their weight (decision 0036).
     const ownedByOneApp = new Set([
@@ -33,6 +33,7 @@ describe('the shared contracts', () => {
       'oidc',
       'onboarding',
       'scim',
+      'sso-settings',
       'audit',
       'groups',
       'course-results',
