@@ -7,8 +7,8 @@ const KIB = 1024;
  * that it cannot grow unnoticed; lower a ceiling when a route gets lighter.
  */
 const CEILINGS: Record<RouteName, number> = {
-  // Above its 150 KiB budget since single sign-on and the grown call table: decision 0036 (and its 2026-11-27 note).
-  login: 169 * KIB,
+  // Above its 150 KiB budget since single sign-on and the grown call table: decision 0036 (and its stop 35 note).
+  login: 171 * KIB,
   // Issue 30's assigned courses on the dashboard and course page, and the shell's share of the employee's call.
   dashboard: 170 * KIB,
   // The uploaded result's contracts come with their own copy of zod/mini (decision 0036, 2026-11-27).
