@@ -198,10 +198,10 @@ export function companyProvider(config: GatewayConfig, auth: ServiceClient, logg
     return { ...settings, party: built.party };
   }
 
-  /** The provider, enabled or not. */
-  function current(requestId: string): Promise<CompanyProvider | undefined> {
+  /** The provider, enabled or not; `fresh`: asked of the auth service now, not taken from the last few seconds. */
+  function current(requestId: string, fresh = false): Promise<CompanyProvider | undefined> {
     if (environment) return Promise.resolve(environment);
-    if (!asked || Date.now() - asked.at > STORED_PROVIDER_TTL_MS) {
+    if (fresh || !asked || Date.now() - asked.at > STORED_PROVIDER_TTL_MS) {
       const answer = stored(requestId).catch((error: unknown) => {
         asked = undefined;
         logger.warn({ reason: reasonOf(error) }, 'the stored single sign-on settings could not be read');
@@ -218,8 +218,8 @@ export function companyProvider(config: GatewayConfig, auth: ServiceClient, logg
       const provider = await current(requestId);
       return provider?.enabled ? provider : undefined;
     },
-    /** The provider an administrator tests the connection with: switched on or not yet. */
-    test: current,
+    /** The provider an administrator tests the connection with, switched on or not: the settings just saved. */
+    test: (requestId: string) => current(requestId, true),
   };
 }
 export type CompanyProviders = ReturnType<typeof companyProvider>;
