@@ -1,15 +1,15 @@
 import { api } from '@portal/contracts/api-client';
 import type { Category, CategoryUsage } from '@portal/contracts/courses';
-import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
+import { hasStatus } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, usePageToasts } from 'react-toastify';
-import { PageHeader } from '../../components/page-header.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
+import { AdminPage } from '../../components/admin-page.tsx';
+import { EmptyState, QueryResult } from '../../components/page-states.tsx';
 import { categoryUsageKey, sortCategories, useCategories } from '../../features/categories/api/list-categories.ts';
 import styles from '../../features/categories/components/categories.module.css';
 import { CategoryRow } from '../../features/categories/components/category-row.tsx';
@@ -24,32 +24,12 @@ interface Deletion {
   busy: boolean;
 }
 
-function Frame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(COURSES_NAMESPACE);
-  return (
-    <section className={styles.page} aria-labelledby="categories-title">
-      <PageHeader id="categories-title" title={t('categories.title')} subtitle={t('categories.subtitle')} />
-      {children}
-    </section>
-  );
-}
-
 /** Exposed as ./CategoriesPage: system administrators list, create, rename and delete categories. */
 function CategoriesPage({ session }: PageProps<'status' | 'user'>) {
-  const { t } = useTranslation(COURSES_NAMESPACE);
-  if (!session.user?.isSysAdmin) {
-    return (
-      <Frame>
-        <p role="alert" className={styles.card}>
-          {t('categories.notAllowed')}
-        </p>
-      </Frame>
-    );
-  }
   return (
-    <Frame>
+    <AdminPage session={session} section="categories" styles={styles}>
       <CategoryManager />
-    </Frame>
+    </AdminPage>
   );
 }
 
@@ -92,35 +72,23 @@ function CategoryManager() {
     setDeletion(null);
   };
 
-  let list;
-  if (categories.isError) {
-    const reason = apiErrorKey(categories.error, '');
-    list = (
-      <ErrorState
-        title={t('categories.loadFailed')}
-        reason={reason ? t(reason) : undefined}
-        onRetry={() => void categories.refetch()}
-      />
-    );
-  } else if (categories.isPending) {
-    list = <LoadingState label={t('categories.loading')} />;
-  } else if (categories.data.length === 0) {
-    list = <EmptyState title={t('categories.empty')} />;
-  } else {
-    list = (
-      <ul className={`${styles.card} ${styles.list}`} aria-label={t('categories.listLabel')}>
-        {categories.data.map((category) => (
-          <CategoryRow
-            key={category.id}
-            category={category}
-            onRenamed={replace}
-            onGone={remove}
-            onDelete={(item) => setDeletion({ category: item, busy: false })}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const list = (
+    <QueryResult query={categories} section="categories" empty={<EmptyState title={t('categories.empty')} />}>
+      {(items) => (
+        <ul className={`${styles.card} ${styles.list}`} aria-label={t('categories.listLabel')}>
+          {items.map((category) => (
+            <CategoryRow
+              key={category.id}
+              category={category}
+              onRenamed={replace}
+              onGone={remove}
+              onDelete={(item) => setDeletion({ category: item, busy: false })}
+            />
+          ))}
+        </ul>
+      )}
+    </QueryResult>
+  );
 
   return (
     <>
