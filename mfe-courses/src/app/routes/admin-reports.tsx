@@ -1,4 +1,3 @@
-import type { PageProps } from '@portal/contracts/pages';
 import { formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
@@ -6,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styles from '../../components/admin.module.css';
-import { AdminPage } from '../../components/admin-page.tsx';
+import { adminPage } from '../../components/admin-page.tsx';
 import { EmptyState, ErrorState, LoadingState, QueryResult } from '../../components/page-states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useComplianceReport, useCompletionReport } from '../../features/reports/api/reports.ts';
@@ -22,18 +21,8 @@ import {
   reportQuery,
 } from '../../features/reports/lib/report-filter.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import { withQueries } from '../../lib/queries.tsx';
 import { training } from '../../lib/training-api.ts';
 import { useCourseOptions, useGroupOptions } from '../../lib/training-options.ts';
-
-/** Exposed as ./AdminReportsPage: who stands where with their assigned courses, compliance, and the exports. */
-function AdminReportsPage({ session }: PageProps<'status' | 'user'>) {
-  return (
-    <AdminPage session={session} section="reports" styles={styles}>
-      <Reports />
-    </AdminPage>
-  );
-}
 
 function Reports() {
   const { t } = useTranslation(COURSES_NAMESPACE);
@@ -125,4 +114,5 @@ function Reports() {
   );
 }
 
-export default withQueries(AdminReportsPage);
+/** Exposed as ./AdminReportsPage: who stands where with their assigned courses, compliance, and the exports. */
+export default adminPage('reports', styles, Reports);

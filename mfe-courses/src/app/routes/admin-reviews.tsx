@@ -1,30 +1,19 @@
 import { RESULT_STATUSES, type ResultStatus } from '@portal/contracts/course-results';
-import type { PageProps } from '@portal/contracts/pages';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import field from '@portal/web-kit/styles/field.module.css';
 import textInput from '@portal/web-kit/styles/input.module.css';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageToasts } from 'react-toastify';
-import { AdminPage } from '../../components/admin-page.tsx';
+import { adminPage } from '../../components/admin-page.tsx';
 import { EmptyState, QueryResult } from '../../components/page-states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { REVIEW_PAGE_SIZE, useResults, useReview } from '../../features/reviews/api/results.ts';
 import { ReviewRow } from '../../features/reviews/components/review-row.tsx';
 import styles from '../../features/reviews/components/reviews.module.css';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import { withQueries } from '../../lib/queries.tsx';
 
 const FAILURES = { result_not_pending: 'reviews.alreadyReviewed', not_found: 'reviews.gone' };
-
-/** Exposed as ./AdminReviewsPage: system administrators approve or reject the results learners uploaded. */
-function AdminReviewsPage({ session }: PageProps<'status' | 'user'>) {
-  return (
-    <AdminPage session={session} section="reviews" styles={styles}>
-      <Reviews />
-    </AdminPage>
-  );
-}
 
 function Reviews() {
   const { t } = useTranslation(COURSES_NAMESPACE);
@@ -108,4 +97,5 @@ function Reviews() {
   );
 }
 
-export default withQueries(AdminReviewsPage);
+/** Exposed as ./AdminReviewsPage: system administrators approve or reject the results learners uploaded. */
+export default adminPage('reviews', styles, Reviews);

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, usePageToasts } from 'react-toastify';
-import { AdminPage } from '../../components/admin-page.tsx';
+import { adminPage } from '../../components/admin-page.tsx';
 import { EmptyState, QueryResult } from '../../components/page-states.tsx';
 import { categoryUsageKey, sortCategories, useCategories } from '../../features/categories/api/list-categories.ts';
 import styles from '../../features/categories/components/categories.module.css';
@@ -16,21 +16,11 @@ import { CategoryRow } from '../../features/categories/components/category-row.t
 import { CreateCategoryForm } from '../../features/categories/components/create-category-form.tsx';
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import { queryKeys, withQueries } from '../../lib/queries.tsx';
-import type { PageProps } from '@portal/contracts/pages';
+import { queryKeys } from '../../lib/queries.tsx';
 
 interface Deletion {
   category: CategoryUsage;
   busy: boolean;
-}
-
-/** Exposed as ./CategoriesPage: system administrators list, create, rename and delete categories. */
-function CategoriesPage({ session }: PageProps<'status' | 'user'>) {
-  return (
-    <AdminPage session={session} section="categories" styles={styles}>
-      <CategoryManager />
-    </AdminPage>
-  );
 }
 
 function CategoryManager() {
@@ -126,4 +116,5 @@ function CategoryManager() {
   );
 }
 
-export default withQueries(CategoriesPage);
+/** Exposed as ./CategoriesPage: system administrators list, create, rename and delete categories. */
+export default adminPage('categories', styles, CategoryManager);
