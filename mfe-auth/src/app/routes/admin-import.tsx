@@ -71,7 +71,7 @@ export default function ImportUsersPage({ session }: PageProps) {
           <input id={fileId} type="file" accept=".csv,text/csv" onChange={choose} />
           <p className={field.hint}>{t('import.fileHint')}</p>
         </div>
-        <label className={styles.check}>
+        <label className={form.check}>
           <input type="checkbox" checked={invite} onChange={(event) => setInvite(event.target.checked)} />
           {t('import.invite')}
         </label>

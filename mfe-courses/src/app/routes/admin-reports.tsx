@@ -1,5 +1,3 @@
-import type { PageProps } from '@portal/contracts/pages';
-import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
@@ -7,8 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styles from '../../components/admin.module.css';
-import { PageHeader } from '../../components/page-header.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
+import { adminPage } from '../../components/admin-page.tsx';
+import { EmptyState, ErrorState, LoadingState, QueryResult } from '../../components/page-states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useComplianceReport, useCompletionReport } from '../../features/reports/api/reports.ts';
 import { ComplianceTable } from '../../features/reports/components/compliance-table.tsx';
@@ -23,26 +21,8 @@ import {
   reportQuery,
 } from '../../features/reports/lib/report-filter.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import { withQueries } from '../../lib/queries.tsx';
 import { training } from '../../lib/training-api.ts';
 import { useCourseOptions, useGroupOptions } from '../../lib/training-options.ts';
-
-/** Exposed as ./AdminReportsPage: who stands where with their assigned courses, compliance, and the exports. */
-function AdminReportsPage({ session }: PageProps<'status' | 'user'>) {
-  const { t } = useTranslation(COURSES_NAMESPACE);
-  return (
-    <section className={styles.page} aria-labelledby="reports-title">
-      <PageHeader id="reports-title" title={t('reports.title')} subtitle={t('reports.subtitle')} />
-      {session.user?.isSysAdmin ? (
-        <Reports />
-      ) : (
-        <p role="alert" className={styles.card}>
-          {t('reports.notAllowed')}
-        </p>
-      )}
-    </section>
-  );
-}
 
 function Reports() {
   const { t } = useTranslation(COURSES_NAMESPACE);
@@ -66,38 +46,26 @@ function Reports() {
   const person = filter.userId ? report.data?.items[0] : undefined;
   const exportHref = (format: 'csv' | 'xlsx') => training.href('completionReport', { query: { ...query, format } });
 
-  let rows;
-  if (report.isError) {
-    const reason = apiErrorKey(report.error, '');
-    rows = (
-      <ErrorState
-        title={t('reports.loadFailed')}
-        reason={reason ? t(reason) : undefined}
-        onRetry={() => void report.refetch()}
-      />
-    );
-  } else if (!report.data) {
-    rows = <LoadingState label={t('reports.loading')} />;
-  } else if (report.data.items.length === 0) {
-    rows = <EmptyState title={t('reports.noRows')} />;
-  } else {
-    rows = (
-      <>
-        <p className={styles.muted} aria-live="polite">
-          {t('reports.count', { count: report.data.total, formatted: formatNumber(report.data.total) })}
-        </p>
-        <CompletionTable
-          rows={report.data.items}
-          onPerson={filter.userId ? undefined : (row) => change({ userId: row.userId })}
-        />
-        <Pager
-          page={filter.page}
-          pages={Math.ceil(report.data.total / REPORT_PAGE_SIZE)}
-          onPage={(page) => show({ ...filter, page })}
-        />
-      </>
-    );
-  }
+  const rows = (
+    <QueryResult query={report} section="reports" empty={<EmptyState title={t('reports.noRows')} />}>
+      {(found) => (
+        <>
+          <p className={styles.muted} aria-live="polite">
+            {t('reports.count', { count: found.total, formatted: formatNumber(found.total) })}
+          </p>
+          <CompletionTable
+            rows={found.items}
+            onPerson={filter.userId ? undefined : (row) => change({ userId: row.userId })}
+          />
+          <Pager
+            page={filter.page}
+            pages={Math.ceil(found.total / REPORT_PAGE_SIZE)}
+            onPage={(page) => show({ ...filter, page })}
+          />
+        </>
+      )}
+    </QueryResult>
+  );
 
   return (
     <>
@@ -146,4 +114,5 @@ function Reports() {
   );
 }
 
-export default withQueries(AdminReportsPage);
+/** Exposed as ./AdminReportsPage: who stands where with their assigned courses, compliance, and the exports. */
+export default adminPage('reports', styles, Reports);

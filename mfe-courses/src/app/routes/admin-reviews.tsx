@@ -1,50 +1,19 @@
 import { RESULT_STATUSES, type ResultStatus } from '@portal/contracts/course-results';
-import type { PageProps } from '@portal/contracts/pages';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import field from '@portal/web-kit/styles/field.module.css';
 import textInput from '@portal/web-kit/styles/input.module.css';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageToasts } from 'react-toastify';
-import { PageHeader } from '../../components/page-header.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
+import { adminPage } from '../../components/admin-page.tsx';
+import { EmptyState, QueryResult } from '../../components/page-states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { REVIEW_PAGE_SIZE, useResults, useReview } from '../../features/reviews/api/results.ts';
 import { ReviewRow } from '../../features/reviews/components/review-row.tsx';
 import styles from '../../features/reviews/components/reviews.module.css';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import { withQueries } from '../../lib/queries.tsx';
 
 const FAILURES = { result_not_pending: 'reviews.alreadyReviewed', not_found: 'reviews.gone' };
-
-function Frame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(COURSES_NAMESPACE);
-  return (
-    <section className={styles.page} aria-labelledby="reviews-title">
-      <PageHeader id="reviews-title" title={t('reviews.title')} subtitle={t('reviews.subtitle')} />
-      {children}
-    </section>
-  );
-}
-
-/** Exposed as ./AdminReviewsPage: system administrators approve or reject the results learners uploaded. */
-function AdminReviewsPage({ session }: PageProps<'status' | 'user'>) {
-  const { t } = useTranslation(COURSES_NAMESPACE);
-  if (!session.user?.isSysAdmin) {
-    return (
-      <Frame>
-        <p role="alert" className={styles.card}>
-          {t('reviews.notAllowed')}
-        </p>
-      </Frame>
-    );
-  }
-  return (
-    <Frame>
-      <Reviews />
-    </Frame>
-  );
-}
 
 function Reviews() {
   const { t } = useTranslation(COURSES_NAMESPACE);
@@ -76,37 +45,30 @@ function Reviews() {
     review.mutate({ id, decision });
   };
 
-  let content: ReactNode;
-  if (results.isPending) content = <LoadingState label={t('reviews.loading')} />;
-  else if (results.isError) {
-    const reason = apiErrorKey(results.error, '');
-    content = (
-      <ErrorState
-        title={t('reviews.loadFailed')}
-        reason={reason ? t(reason) : undefined}
-        onRetry={() => void results.refetch()}
-      />
-    );
-  } else if (results.data.items.length === 0) {
-    content = <EmptyState title={t(status === 'pending' ? 'reviews.nonePending' : 'reviews.none')} />;
-  } else {
-    content = (
-      <>
-        <ul className={`${styles.card} ${styles.list}`} aria-label={t('reviews.listLabel')}>
-          {results.data.items.map((result) => (
-            <ReviewRow
-              key={result.id}
-              result={result}
-              busy={deciding === result.id}
-              onApprove={() => decide(result.id, { decision: 'approve' })}
-              onReject={(comment) => decide(result.id, { decision: 'reject', comment })}
-            />
-          ))}
-        </ul>
-        <Pager page={page} pages={Math.ceil(results.data.total / REVIEW_PAGE_SIZE)} onPage={setPage} />
-      </>
-    );
-  }
+  const content = (
+    <QueryResult
+      query={results}
+      section="reviews"
+      empty={<EmptyState title={t(status === 'pending' ? 'reviews.nonePending' : 'reviews.none')} />}
+    >
+      {(found) => (
+        <>
+          <ul className={`${styles.card} ${styles.list}`} aria-label={t('reviews.listLabel')}>
+            {found.items.map((result) => (
+              <ReviewRow
+                key={result.id}
+                result={result}
+                busy={deciding === result.id}
+                onApprove={() => decide(result.id, { decision: 'approve' })}
+                onReject={(comment) => decide(result.id, { decision: 'reject', comment })}
+              />
+            ))}
+          </ul>
+          <Pager page={page} pages={Math.ceil(found.total / REVIEW_PAGE_SIZE)} onPage={setPage} />
+        </>
+      )}
+    </QueryResult>
+  );
 
   return (
     <>
@@ -135,4 +97,5 @@ function Reviews() {
   );
 }
 
-export default withQueries(AdminReviewsPage);
+/** Exposed as ./AdminReviewsPage: system administrators approve or reject the results learners uploaded. */
+export default adminPage('reviews', styles, Reviews);

@@ -1,56 +1,26 @@
 import { api } from '@portal/contracts/api-client';
 import type { Category, CategoryUsage } from '@portal/contracts/courses';
-import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
+import { hasStatus } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, usePageToasts } from 'react-toastify';
-import { PageHeader } from '../../components/page-header.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
+import { adminPage } from '../../components/admin-page.tsx';
+import { EmptyState, QueryResult } from '../../components/page-states.tsx';
 import { categoryUsageKey, sortCategories, useCategories } from '../../features/categories/api/list-categories.ts';
 import styles from '../../features/categories/components/categories.module.css';
 import { CategoryRow } from '../../features/categories/components/category-row.tsx';
 import { CreateCategoryForm } from '../../features/categories/components/create-category-form.tsx';
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import { queryKeys, withQueries } from '../../lib/queries.tsx';
-import type { PageProps } from '@portal/contracts/pages';
+import { queryKeys } from '../../lib/queries.tsx';
 
 interface Deletion {
   category: CategoryUsage;
   busy: boolean;
-}
-
-function Frame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(COURSES_NAMESPACE);
-  return (
-    <section className={styles.page} aria-labelledby="categories-title">
-      <PageHeader id="categories-title" title={t('categories.title')} subtitle={t('categories.subtitle')} />
-      {children}
-    </section>
-  );
-}
-
-/** Exposed as ./CategoriesPage: system administrators list, create, rename and delete categories. */
-function CategoriesPage({ session }: PageProps<'status' | 'user'>) {
-  const { t } = useTranslation(COURSES_NAMESPACE);
-  if (!session.user?.isSysAdmin) {
-    return (
-      <Frame>
-        <p role="alert" className={styles.card}>
-          {t('categories.notAllowed')}
-        </p>
-      </Frame>
-    );
-  }
-  return (
-    <Frame>
-      <CategoryManager />
-    </Frame>
-  );
 }
 
 function CategoryManager() {
@@ -92,35 +62,23 @@ function CategoryManager() {
     setDeletion(null);
   };
 
-  let list;
-  if (categories.isError) {
-    const reason = apiErrorKey(categories.error, '');
-    list = (
-      <ErrorState
-        title={t('categories.loadFailed')}
-        reason={reason ? t(reason) : undefined}
-        onRetry={() => void categories.refetch()}
-      />
-    );
-  } else if (categories.isPending) {
-    list = <LoadingState label={t('categories.loading')} />;
-  } else if (categories.data.length === 0) {
-    list = <EmptyState title={t('categories.empty')} />;
-  } else {
-    list = (
-      <ul className={`${styles.card} ${styles.list}`} aria-label={t('categories.listLabel')}>
-        {categories.data.map((category) => (
-          <CategoryRow
-            key={category.id}
-            category={category}
-            onRenamed={replace}
-            onGone={remove}
-            onDelete={(item) => setDeletion({ category: item, busy: false })}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const list = (
+    <QueryResult query={categories} section="categories" empty={<EmptyState title={t('categories.empty')} />}>
+      {(items) => (
+        <ul className={`${styles.card} ${styles.list}`} aria-label={t('categories.listLabel')}>
+          {items.map((category) => (
+            <CategoryRow
+              key={category.id}
+              category={category}
+              onRenamed={replace}
+              onGone={remove}
+              onDelete={(item) => setDeletion({ category: item, busy: false })}
+            />
+          ))}
+        </ul>
+      )}
+    </QueryResult>
+  );
 
   return (
     <>
@@ -158,4 +116,5 @@ function CategoryManager() {
   );
 }
 
-export default withQueries(CategoriesPage);
+/** Exposed as ./CategoriesPage: system administrators list, create, rename and delete categories. */
+export default adminPage('categories', styles, CategoryManager);

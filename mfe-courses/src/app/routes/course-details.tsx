@@ -1,8 +1,8 @@
-import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
+import { hasStatus } from '@portal/web-kit/api-errors';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { ErrorState, LoadingState } from '../../components/page-states.tsx';
+import { LoadingState, QueryError } from '../../components/page-states.tsx';
 import { DueNote } from '../../features/assigned/components/due-note.tsx';
 import { useCourse } from '../../features/course-details/api/get-course.ts';
 import { CourseNotFound } from '../../features/course-details/components/course-not-found.tsx';
@@ -30,14 +30,7 @@ function CourseDetailsPage({ session }: PageProps<'status' | 'user'>) {
   if (course.isPending || participations.pending) return <LoadingState label={t('details.loading')} />;
   if (course.isError) {
     if (missing) return <CourseNotFound />;
-    const reason = apiErrorKey(course.error, '');
-    return (
-      <ErrorState
-        title={t('details.loadFailed')}
-        reason={reason ? t(reason) : undefined}
-        onRetry={() => void course.refetch()}
-      />
-    );
+    return <QueryError query={course} section="details" />;
   }
   return (
     <CourseView

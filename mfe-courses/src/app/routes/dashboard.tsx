@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toast, usePageToasts } from 'react-toastify';
 import { PageHeader } from '../../components/page-header.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../components/page-states.tsx';
+import { EmptyState, QueryResult } from '../../components/page-states.tsx';
 import ui from '../../components/ui.module.css';
 import { AssignedToMe } from '../../features/assigned/components/assigned-to-me.tsx';
 import { useCategoryOptions } from '../../features/dashboard/api/list-categories.ts';
@@ -123,61 +123,50 @@ function DashboardPage({ session }: PageProps<'status' | 'user'>) {
   const page = courses.data;
   const filtered = !isMyView(filter.view) && (filter.q !== '' || filter.categoryId !== '' || filter.inMyLanguage);
 
-  let results;
-  if (courses.isError) {
-    const reason = apiErrorKey(courses.error, '');
-    results = (
-      <ErrorState
-        title={t('dashboard.loadFailed')}
-        reason={reason ? t(reason) : undefined}
-        onRetry={() => void courses.refetch()}
-      />
-    );
-  } else if (!page) {
-    results = <LoadingState label={t('dashboard.loading')} />;
-  } else if (page.items.length === 0) {
-    results = filtered ? (
-      <EmptyState
-        title={t('dashboard.noMatch')}
-        hint={t('dashboard.noMatchHint')}
-        action={
-          <button
-            type="button"
-            className={buttons.button}
-            onClick={() => changeFilter({ q: '', categoryId: '', inMyLanguage: false })}
-          >
-            {t('dashboard.clearFilters')}
+  const noResults = filtered ? (
+    <EmptyState
+      title={t('dashboard.noMatch')}
+      hint={t('dashboard.noMatchHint')}
+      action={
+        <button
+          type="button"
+          className={buttons.button}
+          onClick={() => changeFilter({ q: '', categoryId: '', inMyLanguage: false })}
+        >
+          {t('dashboard.clearFilters')}
+        </button>
+      }
+    />
+  ) : (
+    <EmptyState
+      title={t(VIEW_TEXTS[filter.view].empty)}
+      action={
+        isMyView(filter.view) ? (
+          <button type="button" className={buttons.button} onClick={() => changeFilter({ view: 'published' })}>
+            {t('dashboard.browseCourses')}
           </button>
-        }
-      />
-    ) : (
-      <EmptyState
-        title={t(VIEW_TEXTS[filter.view].empty)}
-        action={
-          isMyView(filter.view) ? (
-            <button type="button" className={buttons.button} onClick={() => changeFilter({ view: 'published' })}>
-              {t('dashboard.browseCourses')}
-            </button>
-          ) : undefined
-        }
-      />
-    );
-  } else {
-    results = (
-      <ul className={styles.grid}>
-        {page.items.map((course) => (
-          <li key={course.id} className={styles.cell}>
-            <CourseCard
-              course={course}
-              active={participations.get(course.id)?.completedAt === null}
-              isAdmin={isAdmin}
-              onDelete={(item) => setDeletion({ course: item, busy: false })}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+        ) : undefined
+      }
+    />
+  );
+  const results = (
+    <QueryResult query={courses} section="dashboard" empty={noResults}>
+      {(found) => (
+        <ul className={styles.grid}>
+          {found.items.map((course) => (
+            <li key={course.id} className={styles.cell}>
+              <CourseCard
+                course={course}
+                active={participations.get(course.id)?.completedAt === null}
+                isAdmin={isAdmin}
+                onDelete={(item) => setDeletion({ course: item, busy: false })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryResult>
+  );
 
   return (
     <section className={styles.page} aria-labelledby="dashboard-title">

@@ -3,11 +3,10 @@ import type { User } from '@portal/contracts/auth';
 import { changePasswordRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import { isGuessablePassword } from '@portal/contracts/password-strength';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { FormAlert } from '../../../components/form-alert.tsx';
-import formStyles from '../../../components/form.module.css';
+import { FormWithAlert } from '../../../components/form-alert.tsx';
 import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -42,8 +41,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
     return fields.bind(field, validationText(fields.serverCodes[field] ?? (shown ? codes[field] : undefined)));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (submitting) return;
     if (!result.success) {
       fields.showErrors();
@@ -80,8 +78,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
         {t('account.password.title')}
       </h2>
       <p className={styles.intro}>{t('account.password.intro')}</p>
-      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <FormAlert message={failure} />
+      <FormWithAlert failure={failure} onSubmit={submit}>
         <PasswordField
           label={t('fields.currentPassword')}
           autoComplete="current-password"
@@ -93,7 +90,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
           loadingLabel={t('account.password.submitting')}
           loading={submitting}
         />
-      </form>
+      </FormWithAlert>
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { FormAlert } from '../../../components/form-alert.tsx';
-import formStyles from '../../../components/form.module.css';
+import { FormWithAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -53,8 +52,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
     name: `delete-${field}`,
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (submitting) return;
     if (problems.password || problems.confirmation) {
       fields.showErrors();
@@ -85,8 +83,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
       </h2>
       <p className={styles.intro}>{t('account.delete.intro')}</p>
       {kept ? <p className={styles.intro}>{t(`account.delete.kept.${kept}`)}</p> : null}
-      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <FormAlert message={failure} />
+      <FormWithAlert failure={failure} onSubmit={submit}>
         <PasswordField label={t('fields.password')} autoComplete="current-password" {...bind('password')} />
         <TextField
           label={t('account.delete.confirmationLabel', { email: user.email })}
@@ -100,7 +97,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
           loading={submitting}
           danger
         />
-      </form>
+      </FormWithAlert>
     </section>
   );
 }

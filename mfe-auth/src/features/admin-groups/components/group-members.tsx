@@ -2,6 +2,7 @@ import { api } from '@portal/contracts/api-client';
 import type { AdminUser } from '@portal/contracts/auth';
 import { GROUP_CALLS, type Group, type GroupMember } from '@portal/contracts/groups';
 import field from '@portal/web-kit/styles/field.module.css';
+import { TableHead } from '@portal/web-kit/table-head';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin-page.module.css';
@@ -137,14 +138,14 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
         />
       </div>
       <AdminTable id={id} caption={t('adminGroups.membersCaption', { count: total })}>
-        <thead>
-          <tr>
-            <th scope="col">{t('auth:fields.name')}</th>
-            <th scope="col">{t('auth:fields.email')}</th>
-            <th scope="col">{t('adminGroups.joined')}</th>
-            {readOnly ? null : <th scope="col">{t('adminGroups.actions')}</th>}
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('auth:fields.name'),
+            t('auth:fields.email'),
+            t('adminGroups.joined'),
+            readOnly ? null : t('adminGroups.actions'),
+          ]}
+        />
         <tbody>
           {page?.items.map((member) => (
             <tr key={member.id}>

@@ -3,6 +3,7 @@ import { GROUP_CALLS, type Group } from '@portal/contracts/groups';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
+import { TableHead } from '@portal/web-kit/table-head';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin-page.module.css';
@@ -142,14 +143,14 @@ export function GroupsAdmin() {
       </div>
       <ChangeMessages error={error} notice={notice} />
       <AdminTable id={id} caption={t('adminGroups.caption', { count: total })}>
-        <thead>
-          <tr>
-            <th scope="col">{t('adminGroups.name')}</th>
-            <th scope="col">{t('adminGroups.members')}</th>
-            <th scope="col">{t('adminGroups.managedBy')}</th>
-            <th scope="col">{t('adminGroups.actions')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('adminGroups.name'),
+            t('adminGroups.members'),
+            t('adminGroups.managedBy'),
+            t('adminGroups.actions'),
+          ]}
+        />
         <tbody>
           {page?.items.map((group) => (
             <tr key={group.id}>

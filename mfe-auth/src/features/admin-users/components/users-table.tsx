@@ -2,6 +2,7 @@ import { api } from '@portal/contracts/api-client';
 import type { AdminUser, AdminUserChange, UserListQuery } from '@portal/contracts/auth';
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
+import { TableHead } from '@portal/web-kit/table-head';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
@@ -14,6 +15,13 @@ import { SearchField } from '../../../components/search-field.tsx';
 const PAGE_SIZE = 25;
 
 type Filters = Pick<UserListQuery, 'q' | 'role' | 'status'> & { signIn?: 'never' | 'recent' | 'stale' };
+
+/** The filters beside the search: the values each offers, its label and its values' texts under `adminUsers.`. */
+const FILTERS = [
+  { name: 'role', label: 'role', texts: 'roles', values: ['admin', 'user'] },
+  { name: 'status', label: 'status', texts: 'statuses', values: ['active', 'pending', 'deactivated'] },
+  { name: 'signIn', label: 'lastSignIn', texts: 'signIn', values: ['recent', 'stale', 'never'] },
+] as const;
 
 /** Thirty days: "recently" and "not for a month" in the sign-in filter. */
 const MONTH_MS = 30 * 24 * 3_600_000;
@@ -99,63 +107,38 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
         />
       </div>
       <div className={styles.filters}>
-        <div>
-          <label htmlFor={`${id}-role`} className={field.label}>
-            {t('adminUsers.role')}
-          </label>
-          <select
-            id={`${id}-role`}
-            value={filters.role ?? ''}
-            onChange={(event) => setFilter({ role: (event.target.value || undefined) as Filters['role'] })}
-          >
-            <option value="">{t('adminUsers.any')}</option>
-            <option value="admin">{t('adminUsers.roles.admin')}</option>
-            <option value="user">{t('adminUsers.roles.user')}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-status`} className={field.label}>
-            {t('adminUsers.status')}
-          </label>
-          <select
-            id={`${id}-status`}
-            value={filters.status ?? ''}
-            onChange={(event) => setFilter({ status: (event.target.value || undefined) as Filters['status'] })}
-          >
-            <option value="">{t('adminUsers.any')}</option>
-            <option value="active">{t('adminUsers.statuses.active')}</option>
-            <option value="pending">{t('adminUsers.statuses.pending')}</option>
-            <option value="deactivated">{t('adminUsers.statuses.deactivated')}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-signin`} className={field.label}>
-            {t('adminUsers.lastSignIn')}
-          </label>
-          <select
-            id={`${id}-signin`}
-            value={filters.signIn ?? ''}
-            onChange={(event) => setFilter({ signIn: (event.target.value || undefined) as Filters['signIn'] })}
-          >
-            <option value="">{t('adminUsers.any')}</option>
-            <option value="recent">{t('adminUsers.signIn.recent')}</option>
-            <option value="stale">{t('adminUsers.signIn.stale')}</option>
-            <option value="never">{t('adminUsers.signIn.never')}</option>
-          </select>
-        </div>
+        {FILTERS.map((filter) => (
+          <div key={filter.name}>
+            <label htmlFor={`${id}-${filter.name}`} className={field.label}>
+              {t(`adminUsers.${filter.label}`)}
+            </label>
+            <select
+              id={`${id}-${filter.name}`}
+              value={filters[filter.name] ?? ''}
+              onChange={(event) => setFilter({ [filter.name]: event.target.value || undefined } as Partial<Filters>)}
+            >
+              <option value="">{t('adminUsers.any')}</option>
+              {filter.values.map((value) => (
+                <option key={value} value={value}>
+                  {t(`adminUsers.${filter.texts}.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
       </div>
       <ChangeMessages error={error} notice={notice} />
       <AdminTable id={id} caption={t('adminUsers.caption', { count: total })}>
-        <thead>
-          <tr>
-            <th scope="col">{t('fields.name')}</th>
-            <th scope="col">{t('fields.email')}</th>
-            <th scope="col">{t('adminUsers.role')}</th>
-            <th scope="col">{t('adminUsers.status')}</th>
-            <th scope="col">{t('adminUsers.lastSignIn')}</th>
-            <th scope="col">{t('adminUsers.actions')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('fields.name'),
+            t('fields.email'),
+            t('adminUsers.role'),
+            t('adminUsers.status'),
+            t('adminUsers.lastSignIn'),
+            t('adminUsers.actions'),
+          ]}
+        />
         <tbody>
           {page?.items.map((user) => (
             <tr key={user.id}>

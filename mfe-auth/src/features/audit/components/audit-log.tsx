@@ -3,6 +3,7 @@ import { type AuditEntry, type AuditPage, type AuditQuery, listAuditEntriesCall 
 import type { AdminUser } from '@portal/contracts/auth';
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
+import { TableHead } from '@portal/web-kit/table-head';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -12,6 +13,14 @@ import table from '../../../components/admin-page.module.css';
 import styles from './audit-log.module.css';
 
 const PAGE_SIZE = 50;
+
+/** The filters typed in beside the person: a search's text is trimmed, an empty date is none. */
+const FIELD_FILTERS = [
+  { name: 'objectId', label: 'object', type: 'search', placeholder: undefined },
+  { name: 'action', label: 'action', type: 'search', placeholder: 'user.signed-in' },
+  { name: 'fromDay', label: 'from', type: 'date', placeholder: undefined },
+  { name: 'toDay', label: 'to', type: 'date', placeholder: undefined },
+] as const;
 
 interface Filters {
   actor?: { id: string; name: string };
@@ -112,53 +121,25 @@ export function AuditLog() {
         onSubmit={(e) => e.preventDefault()}
       >
         <PersonFilter chosen={filters.actor} onChoose={(actor) => setFilter({ actor })} label={t('audit.person')} />
-        <div>
-          <label htmlFor={`${id}-object`} className={field.label}>
-            {t('audit.object')}
-          </label>
-          <input
-            id={`${id}-object`}
-            type="search"
-            maxLength={80}
-            value={filters.objectId ?? ''}
-            onChange={(event) => setFilter({ objectId: event.target.value.trim() })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-action`} className={field.label}>
-            {t('audit.action')}
-          </label>
-          <input
-            id={`${id}-action`}
-            type="search"
-            maxLength={80}
-            placeholder="user.signed-in"
-            value={filters.action ?? ''}
-            onChange={(event) => setFilter({ action: event.target.value.trim() })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-from`} className={field.label}>
-            {t('audit.from')}
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={filters.fromDay ?? ''}
-            onChange={(event) => setFilter({ fromDay: event.target.value || undefined })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className={field.label}>
-            {t('audit.to')}
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={filters.toDay ?? ''}
-            onChange={(event) => setFilter({ toDay: event.target.value || undefined })}
-          />
-        </div>
+        {FIELD_FILTERS.map((filter) => (
+          <div key={filter.name}>
+            <label htmlFor={`${id}-${filter.label}`} className={field.label}>
+              {t(`audit.${filter.label}`)}
+            </label>
+            <input
+              id={`${id}-${filter.label}`}
+              type={filter.type}
+              maxLength={filter.type === 'search' ? 80 : undefined}
+              placeholder={filter.placeholder}
+              value={filters[filter.name] ?? ''}
+              onChange={(event) =>
+                setFilter({
+                  [filter.name]: filter.type === 'search' ? event.target.value.trim() : event.target.value || undefined,
+                })
+              }
+            />
+          </div>
+        ))}
         <a className={styles.export} href={csvHref} download>
           {t('audit.exportCsv')}
         </a>
@@ -171,17 +152,17 @@ export function AuditLog() {
       <div className={table.scroller} tabIndex={0} aria-labelledby={`${id}-caption`}>
         <table className={`${table.table} ${styles.entries}`}>
           <caption id={`${id}-caption`}>{t('audit.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.when')}</th>
-              <th scope="col">{t('audit.who')}</th>
-              <th scope="col">{t('audit.action')}</th>
-              <th scope="col">{t('audit.object')}</th>
-              <th scope="col">{t('audit.outcome')}</th>
-              <th scope="col">{t('audit.address')}</th>
-              <th scope="col">{t('audit.changes')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('audit.when'),
+              t('audit.who'),
+              t('audit.action'),
+              t('audit.object'),
+              t('audit.outcome'),
+              t('audit.address'),
+              t('audit.changes'),
+            ]}
+          />
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.seq}>

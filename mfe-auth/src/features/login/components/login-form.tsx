@@ -1,11 +1,11 @@
 import { api } from '@portal/contracts/api-client';
 import { loginRequestSchema } from '@portal/contracts/auth';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
-import { FormAlert } from '../../../components/form-alert.tsx';
+import { FormWithAlert } from '../../../components/form-alert.tsx';
 import styles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -18,6 +18,14 @@ import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 
 type Field = 'email' | 'password';
 const EMPTY: Record<Field, string> = { email: '', password: '' };
+
+/** What a refused sign-in says, by the error's code. */
+const FAILURES = {
+  invalid_credentials: 'login.wrongCredentials',
+  account_deactivated: 'login.accountDeactivated',
+  account_pending: 'login.accountPending',
+  password_sign_in_off: 'login.sso.passwordSignInOff',
+};
 
 /**
  * E-mail and password; on success the shell learns who signed in (and the page moves on to the dashboard).
@@ -35,8 +43,7 @@ export function LoginForm({ session }: { session: PortalSession }) {
   const codes = fieldCodes(loginRequestSchema.safeParse({ email, password }));
   const errorOf = (field: Field) => validationText(fields.triedToSend ? codes[field] : undefined);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (submitting) return;
     if (codes.email || codes.password) {
       fields.showErrors();
@@ -51,21 +58,13 @@ export function LoginForm({ session }: { session: PortalSession }) {
       toast.success(t('login.success', { name: user.name }));
       session.signIn(user);
     } catch (error) {
-      setFailure(
-        failureText(error, 'login.failed', {
-          invalid_credentials: 'login.wrongCredentials',
-          account_deactivated: 'login.accountDeactivated',
-          account_pending: 'login.accountPending',
-          password_sign_in_off: 'login.sso.passwordSignInOff',
-        }),
-      );
+      setFailure(failureText(error, 'login.failed', FAILURES));
       setSubmitting(false);
     }
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <FormAlert message={failure} />
+    <FormWithAlert failure={failure} onSubmit={submit}>
       <EmailField autoComplete="username" {...fields.bind('email', errorOf('email'))} />
       <PasswordField
         label={t('fields.password')}
@@ -76,6 +75,6 @@ export function LoginForm({ session }: { session: PortalSession }) {
         <Link to={pages.requestReset.getHref()}>{t('login.forgotPassword')}</Link>
       </div>
       <SubmitButton label={t('login.submit')} loadingLabel={t('login.submitting')} loading={submitting} />
-    </form>
+    </FormWithAlert>
   );
 }

@@ -1,5 +1,6 @@
 import type { ImportRow } from '@portal/contracts/onboarding';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
+import { TableHead } from '@portal/web-kit/table-head';
 import { useTranslation } from 'react-i18next';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './onboarding.module.css';
@@ -11,17 +12,17 @@ export function ImportRows({ rows }: { rows: ImportRow[] }) {
     <div className={styles.tableWrap}>
       <table className={styles.table}>
         <caption className={hidden.visuallyHidden}>{t('import.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('import.line')}</th>
-            <th scope="col">{t('fields.email')}</th>
-            <th scope="col">{t('fields.name')}</th>
-            <th scope="col">{t('import.language')}</th>
-            <th scope="col">{t('import.role')}</th>
-            <th scope="col">{t('import.groups')}</th>
-            <th scope="col">{t('import.outcome')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('import.line'),
+            t('fields.email'),
+            t('fields.name'),
+            t('import.language'),
+            t('import.role'),
+            t('import.groups'),
+            t('import.outcome'),
+          ]}
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.line} className={row.outcome === 'invalid' ? styles.invalid : undefined}>

@@ -2,10 +2,10 @@ import { ApiError } from '@portal/contracts/errors';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@portal/contracts/languages';
 import { invitationRequestSchema } from '@portal/contracts/onboarding';
 import field from '@portal/web-kit/styles/field.module.css';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailField } from '../../../components/email-field.tsx';
-import { FormAlert } from '../../../components/form-alert.tsx';
+import { FormWithAlert } from '../../../components/form-alert.tsx';
 import form from '../../../components/form.module.css';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -24,6 +24,13 @@ const groupsOf = (text: string) =>
     .split(',')
     .map((group) => group.trim())
     .filter((group) => group.length > 0);
+
+/** What a refused invitation says, by the error's code. */
+const FAILURES = {
+  email_taken: 'invite.emailTaken',
+  registration_closed: 'invite.closed',
+  validation_failed: 'register.invalid',
+};
 
 /**
  * E-mail, name, language, administrator or not, groups: the invitee gets a link, in the language chosen here, to
@@ -52,8 +59,7 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
   const bind = (name: Field) =>
     fields.bind(name, validationText(fields.serverCodes[name] ?? (fields.touched[name] ? codes[name] : undefined)));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!result.success || submitting) return;
     setSubmitting(true);
     setFailure(null);
@@ -67,20 +73,13 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
       setIsSysAdmin(false);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_taken') fields.setServerCodes({ email: 'email_taken' });
-      setFailure(
-        failureText(error, 'invite.failed', {
-          email_taken: 'invite.emailTaken',
-          registration_closed: 'invite.closed',
-          validation_failed: 'register.invalid',
-        }),
-      );
+      setFailure(failureText(error, 'invite.failed', FAILURES));
     }
     setSubmitting(false);
   };
 
   return (
-    <form className={form.form} onSubmit={(event) => void submit(event)} noValidate>
-      <FormAlert message={failure} />
+    <FormWithAlert failure={failure} onSubmit={submit}>
       {sent && (
         <p className={form.notice} role="status">
           {sent}
@@ -108,7 +107,7 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
         </div>
       </div>
       <TextField label={t('invite.groups')} hint={t('invite.groupsHint')} autoComplete="off" {...bind('groups')} />
-      <label className={styles.check}>
+      <label className={form.check}>
         <input type="checkbox" checked={isSysAdmin} onChange={(event) => setIsSysAdmin(event.target.checked)} />
         {t('invite.isSysAdmin')}
       </label>
@@ -118,6 +117,6 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
         loading={submitting}
         disabled={!result.success}
       />
-    </form>
+    </FormWithAlert>
   );
 }

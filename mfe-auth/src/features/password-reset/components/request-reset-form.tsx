@@ -1,9 +1,9 @@
 import { api } from '@portal/contracts/api-client';
 import { isValidEmail, LIMITS } from '@portal/contracts/rules';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailField } from '../../../components/email-field.tsx';
-import { FormAlert } from '../../../components/form-alert.tsx';
+import { FormWithAlert } from '../../../components/form-alert.tsx';
 import styles from '../../../components/form.module.css';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
@@ -24,8 +24,7 @@ export function RequestResetForm() {
   const failureText = useFailureText();
   const valid = isValidEmail(email);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!valid || submitting) return;
     setSubmitting(true);
     setFailure(null);
@@ -47,8 +46,7 @@ export function RequestResetForm() {
     );
   }
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <FormAlert message={failure} />
+    <FormWithAlert failure={failure} onSubmit={submit}>
       <EmailField
         autoComplete="email"
         {...fields.bind('email', fields.touched.email && email && !valid ? t('validation.email_invalid') : undefined)}
@@ -59,6 +57,6 @@ export function RequestResetForm() {
         loading={submitting}
         disabled={!valid}
       />
-    </form>
+    </FormWithAlert>
   );
 }

@@ -2,13 +2,12 @@ import { api } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
 import { PASSWORD_MIN_SCORE } from '@portal/contracts/password-strength';
 import { isStrongPassword, isValidEmail } from '@portal/contracts/rules';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
-import { FormAlert } from '../../../components/form-alert.tsx';
-import styles from '../../../components/form.module.css';
+import { FormWithAlert } from '../../../components/form-alert.tsx';
 import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -47,8 +46,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   const bind = (field: Field) =>
     fields.bind(field, fields.touched[field] && values[field] ? problems[field] : undefined);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!valid || submitting) return;
     setSubmitting(true);
     setFailure(null);
@@ -68,8 +66,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <FormAlert message={failure} />
+    <FormWithAlert failure={failure} onSubmit={submit}>
       <EmailField autoComplete="username" readOnly={email !== undefined} {...bind('email')} />
       <NewPasswordField label={t('fields.newPassword')} score={score} {...bind('newPassword')} />
       <PasswordField label={t('fields.confirmPassword')} autoComplete="new-password" {...bind('confirmation')} />
@@ -79,6 +76,6 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         loading={submitting}
         disabled={!valid}
       />
-    </form>
+    </FormWithAlert>
   );
 }

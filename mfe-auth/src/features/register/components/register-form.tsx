@@ -3,11 +3,11 @@ import { registerRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import { PASSWORD_MIN_SCORE } from '@portal/contracts/password-strength';
 import { currentLanguage } from '@portal/web-kit/i18n';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
-import { FormAlert } from '../../../components/form-alert.tsx';
+import { FormWithAlert } from '../../../components/form-alert.tsx';
 import styles from '../../../components/form.module.css';
 import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -22,6 +22,14 @@ import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 type Field = 'name' | 'email' | 'password';
 const EMPTY: Record<Field, string> = { name: '', email: '', password: '' };
 const LABELS: Record<Field, string> = { name: 'fields.name', email: 'fields.email', password: 'fields.password' };
+
+/** What a refused registration says, by the error's code. */
+const FAILURES = {
+  email_taken: 'register.emailTaken',
+  email_domain_not_allowed: 'register.domainNotAllowed',
+  registration_closed: 'register.closed',
+  validation_failed: 'register.invalid',
+};
 
 /**
  * Name, e-mail and password, checked with the same rules as the server; submit stays disabled until all
@@ -44,8 +52,7 @@ export function RegisterForm({ session, onMailed }: { session: PortalSession; on
   const bind = (field: Field) =>
     fields.bind(field, validationText(fields.serverCodes[field] ?? (fields.touched[field] ? codes[field] : undefined)));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!acceptable || submitting) return;
     setSubmitting(true);
     setFailure(null);
@@ -61,21 +68,13 @@ export function RegisterForm({ session, onMailed }: { session: PortalSession; on
         if (error.code === 'email_taken') fromServer.email = 'email_taken';
         fields.setServerCodes(fromServer);
       }
-      setFailure(
-        failureText(error, 'register.failed', {
-          email_taken: 'register.emailTaken',
-          email_domain_not_allowed: 'register.domainNotAllowed',
-          registration_closed: 'register.closed',
-          validation_failed: 'register.invalid',
-        }),
-      );
+      setFailure(failureText(error, 'register.failed', FAILURES));
       setSubmitting(false);
     }
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <FormAlert message={failure} />
+    <FormWithAlert failure={failure} onSubmit={submit}>
       <TextField label={t('fields.name')} autoComplete="name" {...bind('name')} />
       <EmailField autoComplete="email" {...bind('email')} />
       <NewPasswordField label={t('fields.password')} score={score} {...bind('password')} />
@@ -105,6 +104,6 @@ export function RegisterForm({ session, onMailed }: { session: PortalSession; on
           </ul>
         </div>
       )}
-    </form>
+    </FormWithAlert>
   );
 }

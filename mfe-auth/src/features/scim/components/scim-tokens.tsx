@@ -11,6 +11,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
+import { TableHead } from '@portal/web-kit/table-head';
 import panel from '../../../components/panel.module.css';
 import styles from './scim-tokens.module.css';
 
@@ -133,16 +134,14 @@ export function ScimTokens() {
         {list && list.tokens.length === 0 && <p className={panel.intro}>{t('scim.none')}</p>}
         {list && list.tokens.length > 0 && (
           <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('scim.label')}</th>
-                <th scope="col">{t('scim.created')}</th>
-                <th scope="col">{t('scim.lastUsed')}</th>
-                <th scope="col">
-                  <span className={hidden.visuallyHidden}>{t('scim.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('scim.label'),
+                t('scim.created'),
+                t('scim.lastUsed'),
+                <span className={hidden.visuallyHidden}>{t('scim.actions')}</span>,
+              ]}
+            />
             <tbody>
               {list.tokens.map((token) => (
                 <tr key={token.id}>

@@ -20,7 +20,6 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import panel from '../../../components/panel.module.css';
-import styles from './sso.module.css';
 import { SsoTestResultView } from './sso-test-result.tsx';
 
 type TextFieldName = 'issuerUrl' | 'clientId' | 'clientSecret' | 'displayName' | 'adminGroups' | 'allowedDomains';
@@ -196,7 +195,7 @@ export function SsoSettingsForm() {
           <TextField label={t('sso.displayName')} hint={t('sso.displayNameHint')} {...set('displayName')} />
           <TextField label={t('sso.adminGroups')} hint={t('sso.adminGroupsHint')} {...set('adminGroups')} />
           <TextField label={t('sso.allowedDomains')} hint={t('sso.allowedDomainsHint')} {...set('allowedDomains')} />
-          <label className={styles.check}>
+          <label className={formStyles.check}>
             <input
               type="checkbox"
               checked={fields.passwordSignIn}
@@ -206,7 +205,7 @@ export function SsoSettingsForm() {
             {t('sso.passwordSignIn')}
           </label>
           {!readOnly && (
-            <div className={styles.actions}>
+            <div className={formStyles.actions}>
               <SubmitButton label={t('sso.save')} loadingLabel={t('sso.saving')} loading={busy === 'save'} />
               <button type="button" className={buttons.button} onClick={test} disabled={busy !== null}>
                 {busy === 'test' ? t('sso.testing') : t('sso.test')}

@@ -1,6 +1,7 @@
 import type { CompletionRow } from '@portal/contracts/training';
 import { formatDate } from '@portal/web-kit/format';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
+import { TableHead } from '@portal/web-kit/table-head';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
@@ -21,17 +22,17 @@ export function CompletionTable({
     <div className={styles.tableWrap}>
       <table className={styles.table}>
         <caption className={hidden.visuallyHidden}>{t('reports.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('reports.person')}</th>
-            <th scope="col">{t('reports.course')}</th>
-            <th scope="col">{t('assignments.kind')}</th>
-            <th scope="col">{t('reports.statusLabel')}</th>
-            <th scope="col">{t('reports.assignedAt')}</th>
-            <th scope="col">{t('reports.dueAt')}</th>
-            <th scope="col">{t('reports.completedAt')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('reports.person'),
+            t('reports.course'),
+            t('assignments.kind'),
+            t('reports.statusLabel'),
+            t('reports.assignedAt'),
+            t('reports.dueAt'),
+            t('reports.completedAt'),
+          ]}
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.userId}-${row.courseId}`}>
