@@ -341,35 +341,21 @@ describe.each(testBackends())('groups and the directory’s events on $name', (b
       schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
       Operations: [{ op: 'replace', path: 'active', value: false }],
     });
-    const signedIn = await signedCaller(service.url, ANONYMOUS).post('/internal/oidc-sign-in', {
-      issuer: 'https://idp.example.ch',
-      subject: `tom-${run}`,
-      email: `tom.${run}@example.ch`,
-      emailVerified: true,
-      name: 'Tom Frei',
-      locale: 'de-CH',
-      groups: [],
-    });
+    const tomSignsIn = (email: string, name: string) =>
+      signedCaller(service.url, ANONYMOUS).post('/internal/oidc-sign-in', {
+        issuer: 'https://idp.example.ch',
+        subject: `tom-${run}`,
+        email,
+        emailVerified: true,
+        name,
+        locale: 'de-CH',
+        groups: [],
+      });
+    const signedIn = await tomSignsIn(`tom.${run}@example.ch`, 'Tom Frei');
     expect(signedIn.status).toBe(200);
     const tom = signedIn.body.id as string;
-    await signedCaller(service.url, ANONYMOUS).post('/internal/oidc-sign-in', {
-      issuer: 'https://idp.example.ch',
-      subject: `tom-${run}`,
-      email: `tom.${run}@example.ch`,
-      emailVerified: true,
-      name: 'Tom Frei',
-      locale: 'de-CH',
-      groups: [],
-    });
-    await signedCaller(service.url, ANONYMOUS).post('/internal/oidc-sign-in', {
-      issuer: 'https://idp.example.ch',
-      subject: `tom-${run}`,
-      email: `thomas.${run}@example.ch`,
-      emailVerified: true,
-      name: 'Thomas Frei',
-      locale: 'de-CH',
-      groups: [],
-    });
+    await tomSignsIn(`tom.${run}@example.ch`, 'Tom Frei');
+    await tomSignsIn(`thomas.${run}@example.ch`, 'Thomas Frei');
     expect(ofTopic(await outboxSince(before), 'user.changed')).toEqual([
       state(sara, { name: 'Sara Meier', email: `sara.${run}@example.ch`, language: 'fr' }),
       state(sara, { name: 'Sara Meier', email: `sara.${run}@example.ch`, language: 'fr', status: 'deactivated' }),
