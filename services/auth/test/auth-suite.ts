@@ -1,11 +1,25 @@
+import { expect } from '@jest/globals';
 import type { Backend } from '@portal/kit/testing/backends';
-import { componentSetup, fakeService } from '@portal/kit/testing/component';
+import { componentSetup, fakeService, signedCaller } from '@portal/kit/testing/component';
 import { startAuthService } from '../src/app.ts';
 import { loadAuthConfig } from '../src/config.ts';
 
 export const ANONYMOUS = { sub: null, admin: false, lang: 'en' } as const;
 /** The administrator the service creates at start-up. */
 export const SEEDED_ADMIN = { email: 'admin@portal.test', password: 'Admin12345' };
+/** A password that passes every rule, the guessability check included. */
+export const PASSWORD = 'Lantern-Orbit-Kite-42';
+
+/** Registers an account with PASSWORD through the service at `serviceUrl`; answers its id. */
+export async function registerAccount(serviceUrl: string, name: string, email: string) {
+  const answer = await signedCaller(serviceUrl, ANONYMOUS).post('/internal/register', {
+    name,
+    email,
+    password: PASSWORD,
+  });
+  expect(answer.status).toBe(201);
+  return answer.body.id as string;
+}
 
 /**
  * The auth service on a fresh database with the seeded administrator, and a stand-in courses service that takes

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import { signedCaller } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
-import { ANONYMOUS, type AuthSuite, SEEDED_ADMIN, startAuthSuite } from './auth-suite.ts';
-
-const PASSWORD = 'Lantern-Orbit-Kite-42';
+import { ANONYMOUS, type AuthSuite, PASSWORD, registerAccount, SEEDED_ADMIN, startAuthSuite } from './auth-suite.ts';
 
 describe.each(testBackends())('user administration on $name', (backend) => {
   let service: AuthSuite['service'];
@@ -13,15 +11,7 @@ describe.each(testBackends())('user administration on $name', (backend) => {
   let adminId: string;
   const run = Date.now();
 
-  async function register(name: string, email: string) {
-    const answer = await signedCaller(service.url, ANONYMOUS).post('/internal/register', {
-      name,
-      email,
-      password: PASSWORD,
-    });
-    expect(answer.status).toBe(201);
-    return answer.body.id as string;
-  }
+  const register = (name: string, email: string) => registerAccount(service.url, name, email);
 
   beforeAll(async () => {
     ({ service, stop } = await startAuthSuite(backend));
