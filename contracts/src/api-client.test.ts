@@ -24,6 +24,16 @@ function clientAnswering(status: number, body: unknown, headers: Record<string, 
 
 const COURSE_ID = '0b9a3f52-8f0e-4c4a-9a55-2f7f3c1e9d10';
 
+/** What the server answers for an uploaded file. */
+const storedFile = () => ({
+  id: '5c7e0a1d-2b3c-4d5e-8f90-a1b2c3d4e5f6',
+  fileName: 'notes.txt',
+  fileSize: 5,
+  fileType: 'text/plain',
+  uploadedAt: new Date().toISOString(),
+  courseId: COURSE_ID,
+});
+
 describe('the API client', () => {
   it('when it calls the API, then it sends the CSRF header and same-origin credentials', async () => {
     const { client, calls } = clientAnswering(200, { message: 'Signed out' });
@@ -113,14 +123,7 @@ describe('the API client', () => {
   });
 
   it('when a file is uploaded outside a browser, then it is sent as multipart with the CSRF header', async () => {
-    const record = {
-      id: '5c7e0a1d-2b3c-4d5e-8f90-a1b2c3d4e5f6',
-      fileName: 'notes.txt',
-      fileSize: 5,
-      fileType: 'text/plain',
-      uploadedAt: new Date().toISOString(),
-      courseId: COURSE_ID,
-    };
+    const record = storedFile();
     const { client, calls } = clientAnswering(201, record);
     const progress: number[] = [];
     const stored = await client.uploadFile(COURSE_ID, new Blob(['hello']), 'notes.txt', (percent) =>
@@ -183,14 +186,7 @@ describe('the API client', () => {
     });
 
     it('when an upload finds the session ended, then it is sent again after sign-in', async () => {
-      const stored = {
-        id: '5c7e0a1d-2b3c-4d5e-8f90-a1b2c3d4e5f6',
-        fileName: 'notes.txt',
-        fileSize: 5,
-        fileType: 'text/plain',
-        uploadedAt: new Date().toISOString(),
-        courseId: COURSE_ID,
-      };
+      const stored = storedFile();
       const answers = [
         new Response(JSON.stringify(ended), { status: 401, headers: { 'content-type': 'application/json' } }),
         new Response(JSON.stringify(stored), { status: 201, headers: { 'content-type': 'application/json' } }),

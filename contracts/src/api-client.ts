@@ -27,6 +27,15 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** One file sent to `url`, its answer parsed with `schema`. */
+interface FileUpload<T> {
+  url: string;
+  schema: z.ZodMiniType<T>;
+  file: Blob;
+  fileName: string;
+  onProgress?: (percent: number) => void;
+}
+
 type Calls = typeof API_CALLS;
 type CallName = keyof Calls;
 /** What is sent: the schemas' input (a query's values as the server reads them, `'true'`, `'EN'`). */
@@ -179,7 +188,7 @@ export class ApiTransport {
     onProgress?: (percent: number) => void,
   ): Promise<CourseFile> {
     const url = this.href('uploadFile', { query: { courseId } });
-    return this.upload(url, courseFileSchema, file, fileName, onProgress);
+    return this.upload({ url, schema: courseFileSchema, file, fileName, onProgress });
   }
 
   /** One file to an upload call of a page's own (`upload: true`), sent as `uploadFile` sends attachments. */
@@ -192,24 +201,20 @@ export class ApiTransport {
   ): Promise<z.output<Route['response']>> {
     const url = this.url(pathOf(route, input.params), input.query);
     // The answer was parsed with the route's own schema.
-    return this.upload(url, route.response, file, fileName, onProgress) as Promise<z.output<Route['response']>>;
+    return this.upload({ url, schema: route.response, file, fileName, onProgress }) as Promise<
+      z.output<Route['response']>
+    >;
   }
 
-  private async upload<T>(
-    url: string,
-    schema: z.ZodMiniType<T>,
-    file: Blob,
-    fileName: string,
-    onProgress?: (percent: number) => void,
-  ): Promise<T> {
+  private async upload<T>(upload: FileUpload<T>): Promise<T> {
     try {
-      const stored = await this.sendFile(url, schema, file, fileName, onProgress);
+      const stored = await this.sendFile(upload);
       this.answered?.();
       return stored;
     } catch (error) {
       const ended = error instanceof ApiError && error.code === 'unauthorized';
       if (ended && this.sessionEnded && (await this.sessionEnded())) {
-        return this.upload(url, schema, file, fileName, onProgress);
+        return this.upload(upload);
       }
       throw error;
     }
@@ -219,13 +224,7 @@ export class ApiTransport {
    * One file as multipart/form-data. fetch cannot report upload progress, so in a browser this goes through
    * XMLHttpRequest; elsewhere (tests, scripts) through fetch without progress.
    */
-  private sendFile<T>(
-    url: string,
-    schema: z.ZodMiniType<T>,
-    file: Blob,
-    fileName: string,
-    onProgress?: (percent: number) => void,
-  ): Promise<T> {
+  private sendFile<T>({ url, schema, file, fileName, onProgress }: FileUpload<T>): Promise<T> {
     const form = new FormData();
     form.append('file', file, fileName);
     if (typeof XMLHttpRequest === 'undefined') {

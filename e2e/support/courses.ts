@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ADMIN, expect, type Language } from './portal.ts';
 
 /** What every state-changing call needs (DESIGN.md, CSRF). */
@@ -17,6 +17,14 @@ interface Course {
 export async function signInAsAdmin(page: Page) {
   const response = await page.request.post('/api/auth/login', { headers: XHR, data: ADMIN });
   expect(response.ok()).toBe(true);
+}
+
+/** A page in a browser context of its own, signed in as the administrator: close `page.context()` when done. */
+export async function newAdminPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  return page;
 }
 
 /** The administrator's stored language: after sign-in it is the language of every page. */

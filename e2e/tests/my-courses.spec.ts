@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { categoryId, createCourse, signInAsAdmin, uniqueTitle, XHR } from '../support/courses.ts';
+import { categoryId, createCourse, newAdminPage, signInAsAdmin, uniqueTitle, XHR } from '../support/courses.ts';
 import { expect, registerByApi, test } from '../support/portal.ts';
 
 /** Opens a course by its title through the dashboard's search, as an employee would. */
@@ -14,14 +14,12 @@ test('when an employee starts two courses and completes one, then My courses sho
   browser,
   baseURL,
 }) => {
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signInAsAdmin(admin);
+  const admin = await newAdminPage(browser, baseURL);
   const first = uniqueTitle('Fire safety');
   const second = uniqueTitle('Data protection');
   await createCourse(admin.request, { title: first, isPublished: true });
   await createCourse(admin.request, { title: second, isPublished: true });
-  await adminContext.close();
+  await admin.context().close();
   await registerByApi(page, 'Mia Mycourses');
 
   for (const title of [first, second]) {

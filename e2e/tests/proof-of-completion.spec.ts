@@ -1,4 +1,4 @@
-import { createCourse, signInAsAdmin, uniqueTitle } from '../support/courses.ts';
+import { createCourse, newAdminPage, uniqueTitle } from '../support/courses.ts';
 import { expect, registerByApi, test } from '../support/portal.ts';
 
 /** A small, valid PDF: the server decides a result's type by its first bytes. */
@@ -13,9 +13,7 @@ test('when the author asks for an uploaded result, then the learner uploads a PD
   browser,
   baseURL,
 }) => {
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signInAsAdmin(admin);
+  const admin = await newAdminPage(browser, baseURL);
   const title = uniqueTitle('Fire safety with certificate');
   const course = await createCourse(admin.request, { title, isPublished: true });
 
@@ -56,5 +54,5 @@ test('when the author asks for an uploaded result, then the learner uploads a PD
     await page.reload();
     await expect(page.getByText(/^Completed on \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
   });
-  await adminContext.close();
+  await admin.context().close();
 });

@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startTestProvider, type TestProvider } from '../../gateway/test/test-provider.ts';
+import { type PortalBesideProvider, startPortalBesideProvider } from '../support/portal-beside-provider.ts';
 import { ADMIN, expect, test } from '../support/portal.ts';
 
 // A portal of its own without OIDC_* in its environment, so that an administrator configures the provider in the
@@ -11,18 +8,7 @@ const port = Number(process.env.E2E_PORT ?? '8181') + 50;
 const portalUrl = `http://localhost:${port}`;
 const root = path.resolve(import.meta.dirname, '../..');
 
-let provider: TestProvider;
-let portal: ChildProcess | undefined;
-let dataDir: string;
-
-async function ready(deadline = Date.now() + 240_000) {
-  while (Date.now() < deadline) {
-    const answer = await fetch(`${portalUrl}/readyz`).catch(() => undefined);
-    if (answer?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error('the portal without single sign-on did not become ready');
-}
+let sso: PortalBesideProvider;
 
 test.describe('single sign-on configured by an administrator', () => {
   test.describe.configure({ timeout: 300_000 });
@@ -32,38 +18,21 @@ test.describe('single sign-on configured by an administrator', () => {
     test.setTimeout(300_000);
     // Another portal answering there would be tested in this one's place.
     if (await fetch(`${portalUrl}/readyz`).catch(() => undefined)) throw new Error(`port ${port} is taken`);
-    provider = await startTestProvider(portalUrl);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-sso-admin-'));
     const { OIDC_ISSUER_URL: _issuer, OIDC_CLIENT_ID: _client, ...inherited } = process.env;
-    portal = spawn('node', ['scripts/start.ts'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...inherited,
-        PORT: String(port),
-        PUBLIC_URL: portalUrl,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS: 'true',
-      },
+    sso = await startPortalBesideProvider(portalUrl, {
+      dataDirPrefix: 'portal-e2e-sso-admin-',
+      inherited,
+      env: () => ({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
     });
-    await ready();
   });
 
-  test.afterAll(async () => {
-    portal?.kill('SIGTERM');
-    await new Promise((resolve) => portal?.once('exit', resolve) ?? resolve(undefined));
-    await provider?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => sso?.stop());
 
   test('when an administrator enters the provider, tests it and switches it on, then an employee signs in with it', async ({
     page,
     browser,
   }) => {
-    provider.account('tess', {
+    sso.provider.account('tess', {
       email: 'tess@company.test',
       email_verified: true,
       name: 'Tess Tester',
@@ -81,14 +50,14 @@ test.describe('single sign-on configured by an administrator', () => {
 
     const issuer = page.getByLabel('Issuer or discovery URL');
     await issuer.fill('idp.company.test');
-    await page.getByLabel('Client ID').fill(provider.clientId);
-    await page.getByLabel('Client secret').fill(provider.clientSecret);
+    await page.getByLabel('Client ID').fill(sso.provider.clientId);
+    await page.getByLabel('Client secret').fill(sso.provider.clientSecret);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(issuer).toHaveAccessibleDescription(/Please enter a full URL starting with https:\/\//);
     await expect(page.getByLabel('Display name')).toHaveAccessibleDescription(/Please enter a display name\./);
-    await expect(page.getByLabel('Client ID')).toHaveValue(provider.clientId);
+    await expect(page.getByLabel('Client ID')).toHaveValue(sso.provider.clientId);
 
-    await issuer.fill(provider.issuer);
+    await issuer.fill(sso.provider.issuer);
     await page.getByLabel('Display name').fill('Company');
     await page.getByLabel('Administrator groups').fill('portal-admins');
     await page.getByLabel('Allowed e-mail domains').fill('company.test');
@@ -113,7 +82,7 @@ test.describe('single sign-on configured by an administrator', () => {
     await page.getByRole('button', { name: 'Switch on' }).click();
     await expect(page.getByText('Switched on: the login page offers it')).toBeVisible();
 
-    provider.account('eva', { email: 'eva@company.test', email_verified: true, name: 'Eva Employee' });
+    sso.provider.account('eva', { email: 'eva@company.test', email_verified: true, name: 'Eva Employee' });
     const visitor = await (await browser.newContext({ baseURL: portalUrl })).newPage();
     // Every gateway asks the auth service again after a few seconds.
     await expect(async () => {

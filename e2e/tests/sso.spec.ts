@@ -1,28 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startTestProvider, type TestProvider } from '../../gateway/test/test-provider.ts';
+import { type PortalBesideProvider, startPortalBesideProvider } from '../support/portal-beside-provider.ts';
 import { expect, test } from '../support/portal.ts';
 
 // A portal of its own with single sign-on, beside the suite's (which stays without it): on E2E_PORT + 1.
-const port = Number(process.env.E2E_PORT ?? '8181') + 1;
-const portalUrl = `http://localhost:${port}`;
-const root = path.resolve(import.meta.dirname, '../..');
+const portalUrl = `http://localhost:${Number(process.env.E2E_PORT ?? '8181') + 1}`;
 
-let provider: TestProvider;
-let portal: ChildProcess | undefined;
-let dataDir: string;
-
-/** Waits until every service of the portal answers (as the suite's web server is awaited). */
-async function ready(deadline = Date.now() + 240_000) {
-  while (Date.now() < deadline) {
-    const answer = await fetch(`${portalUrl}/readyz`).catch(() => undefined);
-    if (answer?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error('the SSO portal did not become ready');
-}
+let sso: PortalBesideProvider;
 
 test.describe('single sign-on through the company provider', () => {
   test.describe.configure({ timeout: 300_000 });
@@ -31,40 +13,25 @@ test.describe('single sign-on through the company provider', () => {
   test.beforeAll(async () => {
     // A whole portal starts here: the migrations and the first PGlite start take a while under load.
     test.setTimeout(300_000);
-    provider = await startTestProvider(portalUrl);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-sso-'));
-    portal = spawn('node', ['scripts/start.ts'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        PUBLIC_URL: portalUrl,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
+    sso = await startPortalBesideProvider(portalUrl, {
+      dataDirPrefix: 'portal-e2e-sso-',
+      env: (provider) => ({
         OIDC_ISSUER_URL: provider.issuer,
         OIDC_CLIENT_ID: provider.clientId,
         OIDC_CLIENT_SECRET: provider.clientSecret,
         OIDC_DISPLAY_NAME: 'Company',
         OIDC_ADMIN_GROUPS: 'portal-admins',
         OIDC_ALLOWED_DOMAINS: 'company.test',
-        OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS: 'true',
-      },
+      }),
     });
-    await ready();
   });
 
-  test.afterAll(async () => {
-    portal?.kill('SIGTERM');
-    await new Promise((resolve) => portal?.once('exit', resolve) ?? resolve(undefined));
-    await provider?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => sso?.stop());
 
   test('when an employee opens /dashboard signed out and signs in at the provider, then they land on /dashboard', async ({
     page,
   }) => {
-    provider.account('eva', { email: 'eva@company.test', email_verified: true, name: 'Eva Employee' });
+    sso.provider.account('eva', { email: 'eva@company.test', email_verified: true, name: 'Eva Employee' });
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/login?next=%2Fdashboard');
     await page.getByRole('link', { name: 'Sign in with Company' }).click();
@@ -78,7 +45,7 @@ test.describe('single sign-on through the company provider', () => {
   test('when the provider says the user is in the administrators group, then they see the administrator navigation', async ({
     page,
   }) => {
-    provider.account('ada', {
+    sso.provider.account('ada', {
       email: 'ada@company.test',
       email_verified: true,
       name: 'Ada Admin',
@@ -94,7 +61,7 @@ test.describe('single sign-on through the company provider', () => {
   });
 
   test('when the e-mail domain is not allowed, then the login page says so in words', async ({ page }) => {
-    provider.account('outsider', { email: 'out@elsewhere.test', email_verified: true, name: 'Out Sider' });
+    sso.provider.account('outsider', { email: 'out@elsewhere.test', email_verified: true, name: 'Out Sider' });
     await page.goto('/login');
     await page.getByRole('link', { name: 'Sign in with Company' }).click();
     await page.getByLabel('Login').fill('outsider');

@@ -26,6 +26,16 @@ export class Browser {
     throw new Error('too many redirects');
   }
 
+  /** Posts the test provider's login form at `form` as `login`, then follows redirects as `go` does. */
+  submitProviderLogin(form: URL, login: string, stopAt?: (next: URL) => boolean) {
+    const body = new URLSearchParams({ login }).toString();
+    return this.go(
+      form.href,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body },
+      stopAt,
+    );
+  }
+
   async json(url: string) {
     const { response } = await this.go(url);
     return { status: response.status, body: (await response.json()) as Record<string, unknown> | null };

@@ -6,7 +6,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/contracts/http';
 import { testBackends } from '@portal/kit/testing/backends';
 import type { HttpSession } from '@portal/kit/testing/http-session';
 import fc from 'fast-check';
-import { startTestPortal, TEST_PASSWORD, type TestPortal } from './harness.ts';
+import { publishedCourse, startTestPortal, TEST_PASSWORD, type TestPortal } from './harness.ts';
 
 /**
  * Every route of the API, as anonymous, employee and administrator, with generated path ids, query strings and
@@ -236,14 +236,7 @@ describe.each(testBackends().slice(0, 1))('fuzzing every route on $name', (backe
       },
     });
     const admin = await portal.admin();
-    const category = await admin.post('/api/categories', { name: 'Fuzzed' });
-    const course = await admin.post('/api/courses', {
-      title: 'Fuzzed course',
-      description: '<p>Target of generated calls.</p>',
-      isPublished: true,
-      categoryIds: [category.body.id],
-    });
-    fixtures = { courseId: course.body.id, categoryId: category.body.id };
+    fixtures = await publishedCourse(admin, 'Fuzzed course');
     sessions = { anonymous: undefined, employee: await portal.employee(), administrator: admin };
   });
   afterAll(() => portal?.stop());

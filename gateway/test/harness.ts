@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -325,4 +325,17 @@ export function newAccount(overrides: Partial<{ name: string; email: string; pas
     password: TEST_PASSWORD,
     ...overrides,
   };
+}
+
+/** A published course in a category of its own, made by `admin`: the course's id and its category's. */
+export async function publishedCourse(admin: HttpSession, title: string) {
+  const category = await admin.post('/api/categories', { name: `${title} ${randomUUID()}` });
+  const course = await admin.post('/api/courses', {
+    title,
+    description: `<p>${title}</p>`,
+    isPublished: true,
+    categoryIds: [category.body.id],
+  });
+  if (course.status !== 201) throw new Error(`the course was not created: ${course.status}`);
+  return { courseId: course.body.id as string, categoryId: category.body.id as string };
 }

@@ -51,15 +51,7 @@ describe.each(testBackends())('single sign-on through an OpenID Connect provider
     );
     const form = await browser.go(tamper(started.url).href);
     expect(form.url.pathname).toMatch(/^\/interaction\//);
-    const callback = await browser.go(
-      form.url.href,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ login }).toString(),
-      },
-      isCallback,
-    );
+    const callback = await browser.submitProviderLogin(form.url, login, isCallback);
     expect(isCallback(callback.url)).toBe(true);
     return callback.url;
   }
@@ -226,15 +218,7 @@ describe.each(testBackends())('single sign-on through an OpenID Connect provider
       url.pathname.endsWith('/auth'),
     );
     const form = await browser.go(started.url.href);
-    const callback = await browser.go(
-      form.url.href,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ login: employee() }).toString(),
-      },
-      isCallback,
-    );
+    const callback = await browser.submitProviderLogin(form.url, employee(), isCallback);
     expect((await landing(browser, callback.url)).href).toBe(`${portalUrl}/`);
   });
 

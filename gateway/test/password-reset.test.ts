@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testBackends } from '@portal/kit/testing/backends';
 import { HttpSession } from '@portal/kit/testing/http-session';
 import { SMTPServer } from 'smtp-server';
-import { newAccount, startTestPortal, type TestPortal } from './harness.ts';
+import { newAccount, publishedCourse, startTestPortal, type TestPortal } from './harness.ts';
 
 interface CapturedMail {
   to: string;
@@ -227,20 +227,13 @@ describe.each(testBackends())('password reset by e-mail on $name', (backend) => 
 
     it('when a user deletes the account, then none of its sessions can list or start courses any more', async () => {
       const { account, first, second, elsewhere } = await signedInTwice();
-      const admin = await portal.admin();
-      const category = await admin.post('/api/categories', { name: `Ended ${Date.now()}` });
-      const course = await admin.post('/api/courses', {
-        title: 'After deletion',
-        description: '<p>Nobody should start this.</p>',
-        isPublished: true,
-        categoryIds: [category.body.id],
-      });
+      const { courseId } = await publishedCourse(await portal.admin(), 'After deletion');
       expect(
         (await first.request('DELETE', '/api/user/delete-user', { json: { password: account.password } })).status,
       ).toBe(200);
       for (const browser of [second, elsewhere, first]) {
         expect((await browser.get('/api/courses')).status).toBe(401);
-        expect((await browser.post(`/api/courses/register-for-course?courseId=${course.body.id}`)).status).toBe(401);
+        expect((await browser.post(`/api/courses/register-for-course?courseId=${courseId}`)).status).toBe(401);
         expect(await statusOf(browser)).toBe(401);
       }
     });

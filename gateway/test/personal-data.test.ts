@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { unzip } from '@portal/files-service/testing/unzip';
 import { testBackends } from '@portal/kit/testing/backends';
 import type { HttpSession } from '@portal/kit/testing/http-session';
-import { startTestPortal, type TestPortal } from './harness.ts';
+import { publishedCourse, startTestPortal, type TestPortal } from './harness.ts';
 
 async function download(browser: HttpSession, path: string) {
   const response = await fetch(new URL(path, browser.baseUrl), { headers: { cookie: browser.cookieHeader } });
@@ -19,15 +19,8 @@ describe.each(testBackends())('download my data on $name', (backend) => {
   it('when a person downloads their data, then every service’s part is in one ZIP as JSON and CSV, secrets left out', async () => {
     const employee = await portal.employee();
     const admin = await portal.admin();
-    const category = await admin.post('/api/categories', { name: `Export ${Date.now()}` });
-    const created = await admin.post('/api/courses', {
-      title: 'Exported course',
-      description: '<p>Exported</p>',
-      isPublished: true,
-      categoryIds: [category.body.id],
-    });
-    expect(created.status).toBe(201);
-    expect((await employee.post(`/api/courses/register-for-course?courseId=${created.body.id}`)).status).toBe(200);
+    const { courseId } = await publishedCourse(admin, 'Exported course');
+    expect((await employee.post(`/api/courses/register-for-course?courseId=${courseId}`)).status).toBe(200);
     await portal.relayEvents();
     // The sign-in reaches the audit trail through the auth service's outbox.
     const deadline = Date.now() + 15_000;
@@ -48,14 +41,14 @@ describe.each(testBackends())('download my data on $name', (backend) => {
     expect(auth.users).toEqual([expect.objectContaining({ id: employee.userId, name: 'Anna Muster' })]);
     expect(auth.users[0]).not.toHaveProperty('password_hash');
     const courses = JSON.parse(files.get('courses.json')!.toString());
-    expect(courses.participations).toEqual([expect.objectContaining({ course_id: created.body.id })]);
+    expect(courses.participations).toEqual([expect.objectContaining({ course_id: courseId })]);
     expect(JSON.parse(files.get('files.json')!.toString())).toEqual({});
     const audit = JSON.parse(files.get('audit.json')!.toString());
     expect(audit.audit_entries.map((entry: { action: string }) => entry.action)).toContain('user.registered');
     const usersCsv = files.get('auth/users.csv')!;
     expect([...usersCsv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(usersCsv.toString()).toContain(employee.userId);
-    expect(files.get('courses/participations.csv')?.toString()).toContain(created.body.id);
+    expect(files.get('courses/participations.csv')?.toString()).toContain(courseId);
   });
 
   it('when a visitor asks for an export, then it is refused', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testBackends } from '@portal/kit/testing/backends';
-import { newAccount, startTestPortal, type TestPortal } from './harness.ts';
+import { newAccount, publishedCourse, startTestPortal, type TestPortal } from './harness.ts';
 
 const ACCOUNT_LIMIT = 10;
 
@@ -17,18 +17,7 @@ describe.each(testBackends())('security round on $name', (backend) => {
   });
   afterAll(() => portal?.stop());
 
-  async function publishedCourse() {
-    const admin = await portal.admin();
-    const category = await admin.post('/api/categories', { name: `Security ${Date.now()} ${Math.random()}` });
-    const course = await admin.post('/api/courses', {
-      title: 'Strict routing',
-      description: '<p>Paths match as written.</p>',
-      isPublished: true,
-      categoryIds: [category.body.id],
-    });
-    expect(course.status).toBe(201);
-    return course.body.id as string;
-  }
+  const strictRoutingCourse = async () => (await publishedCourse(await portal.admin(), 'Strict routing')).courseId;
 
   describe('login limit', () => {
     it('when 100 wrong passwords for one account arrive at once, then at most the limit reach the password check', async () => {
@@ -101,7 +90,7 @@ describe.each(testBackends())('security round on $name', (backend) => {
     ] as const;
 
     it.each(variants)('when a link from another site calls %s %s, then no course starts', async (method, path) => {
-      const courseId = await publishedCourse();
+      const courseId = await strictRoutingCourse();
       const employee = await portal.employee();
       const answer = await employee.request(method, `${path}?courseId=${courseId}`, { csrf: false });
       expect(answer.status).toBe(403);
@@ -119,7 +108,7 @@ describe.each(testBackends())('security round on $name', (backend) => {
       ['POST', '/api/auth/login/'],
       ['POST', '/api/user/Change-Password'],
     ] as const)('when %s %s is called with the header, then no route answers it', async (method, path) => {
-      const courseId = await publishedCourse();
+      const courseId = await strictRoutingCourse();
       const employee = await portal.employee();
       const answer = await employee.request(method, `${path}?courseId=${courseId}`, {
         json: method === 'POST' ? { email: 'x@example.ch', password: 'Wrong-password-1' } : undefined,
@@ -129,7 +118,7 @@ describe.each(testBackends())('security round on $name', (backend) => {
     });
 
     it('when the exact path is called with the header, then the course starts', async () => {
-      const courseId = await publishedCourse();
+      const courseId = await strictRoutingCourse();
       const employee = await portal.employee();
       expect((await employee.get(`/api/courses/register-for-course?courseId=${courseId}`)).status).toBe(200);
       expect((await employee.get('/api/courses/participations/mine')).body).toEqual([
@@ -231,7 +220,7 @@ describe.each(testBackends())('security round on $name', (backend) => {
   describe('security headers', () => {
     it('when a service answers through the gateway, then the answer carries the headers of data, not of a page', async () => {
       const admin = await portal.admin();
-      const id = await publishedCourse();
+      const id = await strictRoutingCourse();
       for (const answer of [await admin.get(`/api/courses/${id}`), await admin.get('/api/categories')]) {
         expect(answer.status).toBe(200);
         expect(answer.headers.get('content-security-policy')).toBe(

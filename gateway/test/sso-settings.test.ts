@@ -27,15 +27,7 @@ describe.each(testBackends().slice(0, 1))('single sign-on configured by an admin
     // Signed in at the provider already: it answers at once, without its form.
     if (isPortalPage(form.url)) return form.url;
     expect(form.url.pathname).toMatch(/^\/interaction\//);
-    const landed = await browser.go(
-      form.url.href,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ login }).toString(),
-      },
-      isPortalPage,
-    );
+    const landed = await browser.submitProviderLogin(form.url, login, isPortalPage);
     return landed.url;
   }
 

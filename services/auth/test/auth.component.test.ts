@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@portal/contracts/events';
-import { componentSetup, fakeService, signedCaller } from '@portal/kit/testing/component';
+import { signedCaller } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
-import { startAuthService } from '../src/app.ts';
-import { loadAuthConfig } from '../src/config.ts';
-
-const ANONYMOUS = { sub: null, admin: false, lang: 'en' } as const;
+import { ANONYMOUS, type AuthSuite, startAuthSuite } from './auth-suite.ts';
 
 /** The client, the body's JSON and the garbage collector count too: 50 ms, where the stalls took seconds. */
 const CALL_CPU_MS = 50;
@@ -23,30 +20,17 @@ async function medianCpuMs(call: () => Promise<{ status: number }>, status: numb
 }
 
 describe.each(testBackends())('the auth service on $name', (backend) => {
-  let setup: Awaited<ReturnType<typeof componentSetup>>;
-  let courses: Awaited<ReturnType<typeof fakeService>>;
-  let service: Awaited<ReturnType<typeof startAuthService>>;
+  let service: AuthSuite['service'];
+  let courses: AuthSuite['courses'];
+  let stop: AuthSuite['stop'] | undefined;
   let gateway: ReturnType<typeof signedCaller>;
 
   beforeAll(async () => {
-    setup = await componentSetup(backend, 'auth');
-    courses = await fakeService((router) => {
-      router.post('/internal/events', (_req, res) => {
-        res.json({ status: 'handled' });
-      });
-    });
-    service = await startAuthService(
-      loadAuthConfig({
-        ...setup.env,
-        COURSES_SERVICE_URL: courses.url,
-        ADMIN_EMAIL: 'admin@portal.test',
-        ADMIN_PASSWORD: 'Admin12345',
-      }),
-    );
+    ({ service, courses, stop } = await startAuthSuite(backend));
     gateway = signedCaller(service.url, ANONYMOUS);
   });
 
-  afterAll(() => setup?.close(service, courses));
+  afterAll(() => stop?.());
 
   it('when the service starts with ADMIN_EMAIL, then that administrator signs in', async () => {
     expect(service.admin).toEqual({ email: 'admin@portal.test', outcome: 'created' });

@@ -11,9 +11,8 @@ import { sql } from 'kysely';
 import { openAuthDatabase, startAuthService } from '../src/app.ts';
 import { loadAuthConfig } from '../src/config.ts';
 import { migrations } from '../src/data-access/schema.ts';
+import { ANONYMOUS, registerAccount } from './auth-suite.ts';
 
-const ANONYMOUS = { sub: null, admin: false, lang: 'en' } as const;
-const PASSWORD = 'Lantern-Orbit-Kite-42';
 const SCIM_TOKEN = 'env-token-0123456789abcdef0123456789abcdef';
 
 interface OutboxRow {
@@ -45,15 +44,7 @@ describe.each(testBackends())('groups and the directory’s events on $name', (b
   const ofTopic = (rows: OutboxRow[], topic: string) => rows.filter((row) => row.topic === topic).map((r) => r.payload);
   const auditActions = (rows: OutboxRow[]) => ofTopic(rows, 'audit.recorded').map((payload) => payload.action);
 
-  async function register(name: string, email: string) {
-    const answer = await signedCaller(service.url, ANONYMOUS).post('/internal/register', {
-      name,
-      email,
-      password: PASSWORD,
-    });
-    expect(answer.status).toBe(201);
-    return answer.body.id as string;
-  }
+  const register = (name: string, email: string) => registerAccount(service.url, name, email);
 
   /** A call as the gateway passes a directory's: no session, the bearer token, SCIM's media type. */
   function scim(method: string, route: string, body?: unknown) {
@@ -341,35 +332,21 @@ describe.each(testBackends())('groups and the directory’s events on $name', (b
       schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
       Operations: [{ op: 'replace', path: 'active', value: false }],
     });
-    const signedIn = await signedCaller(service.url, ANONYMOUS).post('/internal/oidc-sign-in', {
-      issuer: 'https://idp.example.ch',
-      subject: `tom-${run}`,
-      email: `tom.${run}@example.ch`,
-      emailVerified: true,
-      name: 'Tom Frei',
-      locale: 'de-CH',
-      groups: [],
-    });
+    const tomSignsIn = (email: string, name: string) =>
+      signedCaller(service.url, ANONYMOUS).post('/internal/oidc-sign-in', {
+        issuer: 'https://idp.example.ch',
+        subject: `tom-${run}`,
+        email,
+        emailVerified: true,
+        name,
+        locale: 'de-CH',
+        groups: [],
+      });
+    const signedIn = await tomSignsIn(`tom.${run}@example.ch`, 'Tom Frei');
     expect(signedIn.status).toBe(200);
     const tom = signedIn.body.id as string;
-    await signedCaller(service.url, ANONYMOUS).post('/internal/oidc-sign-in', {
-      issuer: 'https://idp.example.ch',
-      subject: `tom-${run}`,
-      email: `tom.${run}@example.ch`,
-      emailVerified: true,
-      name: 'Tom Frei',
-      locale: 'de-CH',
-      groups: [],
-    });
-    await signedCaller(service.url, ANONYMOUS).post('/internal/oidc-sign-in', {
-      issuer: 'https://idp.example.ch',
-      subject: `tom-${run}`,
-      email: `thomas.${run}@example.ch`,
-      emailVerified: true,
-      name: 'Thomas Frei',
-      locale: 'de-CH',
-      groups: [],
-    });
+    await tomSignsIn(`tom.${run}@example.ch`, 'Tom Frei');
+    await tomSignsIn(`thomas.${run}@example.ch`, 'Thomas Frei');
     expect(ofTopic(await outboxSince(before), 'user.changed')).toEqual([
       state(sara, { name: 'Sara Meier', email: `sara.${run}@example.ch`, language: 'fr' }),
       state(sara, { name: 'Sara Meier', email: `sara.${run}@example.ch`, language: 'fr', status: 'deactivated' }),

@@ -5,13 +5,11 @@ import type { AuditRecord } from '@portal/contracts/audit';
 import { EVENTS } from '@portal/contracts/events';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import { sql } from 'kysely';
-import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
+import { signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
-import { startAuthService } from '../src/app.ts';
-import { loadAuthConfig } from '../src/config.ts';
+import { ANONYMOUS, type AuthSuite, SEEDED_ADMIN, startAuthSuite } from './auth-suite.ts';
 
 const SCIM_TOKEN = 'env-token-0123456789abcdef0123456789abcdef';
-const ANONYMOUS = { sub: null, admin: false, lang: 'en' } as const;
 
 interface Step {
   name: string;
@@ -27,9 +25,8 @@ const filled = (text: string, captured: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => captured[name] ?? `{{${name}}}`);
 
 describe.each(testBackends())('SCIM in the auth service on $name', (backend) => {
-  let setup: Awaited<ReturnType<typeof componentSetup>>;
-  let courses: Awaited<ReturnType<typeof fakeService>>;
-  let service: Awaited<ReturnType<typeof startAuthService>>;
+  let service: AuthSuite['service'];
+  let stop: AuthSuite['stop'] | undefined;
   let adminId: string;
 
   /** A call as the gateway passes a directory's: no session, the bearer token, SCIM's media type. */
@@ -70,30 +67,15 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
   }
 
   beforeAll(async () => {
-    setup = await componentSetup(backend, 'auth');
-    courses = await fakeService((router) => {
-      router.post('/internal/events', (_req, res) => {
-        res.json({ status: 'handled' });
-      });
-    });
-    service = await startAuthService(
-      loadAuthConfig({
-        ...setup.env,
-        COURSES_SERVICE_URL: courses.url,
-        ADMIN_EMAIL: 'admin@portal.test',
-        ADMIN_PASSWORD: 'Admin12345',
-        SCIM_TOKEN,
-        PUBLIC_URL: 'https://learn.example.ch',
-      }),
-    );
-    const login = await signedCaller(service.url, ANONYMOUS).post('/internal/login', {
-      email: 'admin@portal.test',
-      password: 'Admin12345',
-    });
+    ({ service, stop } = await startAuthSuite(backend, {
+      SCIM_TOKEN,
+      PUBLIC_URL: 'https://learn.example.ch',
+    }));
+    const login = await signedCaller(service.url, ANONYMOUS).post('/internal/login', SEEDED_ADMIN);
     adminId = login.body.id;
   });
 
-  afterAll(() => setup?.close(service, courses));
+  afterAll(() => stop?.());
 
   it.each(['entra-id', 'okta'])(
     'when the %s request sequence is replayed, then each call answers as the directory expects',

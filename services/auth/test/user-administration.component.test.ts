@@ -1,50 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
-import { componentSetup, fakeService, signedCaller } from '@portal/kit/testing/component';
+import { signedCaller } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
-import { startAuthService } from '../src/app.ts';
-import { loadAuthConfig } from '../src/config.ts';
-
-const ANONYMOUS = { sub: null, admin: false, lang: 'en' } as const;
-const PASSWORD = 'Lantern-Orbit-Kite-42';
+import { ANONYMOUS, type AuthSuite, PASSWORD, registerAccount, SEEDED_ADMIN, startAuthSuite } from './auth-suite.ts';
 
 describe.each(testBackends())('user administration on $name', (backend) => {
-  let setup: Awaited<ReturnType<typeof componentSetup>>;
-  let courses: Awaited<ReturnType<typeof fakeService>>;
-  let service: Awaited<ReturnType<typeof startAuthService>>;
+  let service: AuthSuite['service'];
+  let stop: AuthSuite['stop'] | undefined;
   let admin: ReturnType<typeof signedCaller>;
   let adminId: string;
   const run = Date.now();
 
-  async function register(name: string, email: string) {
-    const answer = await signedCaller(service.url, ANONYMOUS).post('/internal/register', {
-      name,
-      email,
-      password: PASSWORD,
-    });
-    expect(answer.status).toBe(201);
-    return answer.body.id as string;
-  }
+  const register = (name: string, email: string) => registerAccount(service.url, name, email);
 
   beforeAll(async () => {
-    setup = await componentSetup(backend, 'auth');
-    courses = await fakeService((router) => {
-      router.post('/internal/events', (_req, res) => {
-        res.json({ status: 'handled' });
-      });
-    });
-    service = await startAuthService(
-      loadAuthConfig({
-        ...setup.env,
-        COURSES_SERVICE_URL: courses.url,
-        ADMIN_EMAIL: 'admin@portal.test',
-        ADMIN_PASSWORD: 'Admin12345',
-      }),
-    );
-    const login = await signedCaller(service.url, ANONYMOUS).post('/internal/login', {
-      email: 'admin@portal.test',
-      password: 'Admin12345',
-    });
+    ({ service, stop } = await startAuthSuite(backend));
+    const login = await signedCaller(service.url, ANONYMOUS).post('/internal/login', SEEDED_ADMIN);
     adminId = login.body.id;
     admin = signedCaller(service.url, { sub: adminId, admin: true, lang: 'en' });
     for (const [name, email] of [
@@ -56,7 +27,7 @@ describe.each(testBackends())('user administration on $name', (backend) => {
     }
   });
 
-  afterAll(() => setup?.close(service, courses));
+  afterAll(() => stop?.());
 
   it('when a non-administrator or an anonymous caller asks for the list or a change, then 403 or 401', async () => {
     const userId = await register('Plain User', `plain.${run}@example.ch`);

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * Cuts an upload's bytes into fixed-size chunks for the database (the GridFS way, decision 0011): the caller
@@ -39,9 +40,7 @@ export function chunker(chunkBytes: number, write: (n: number, chunk: Buffer) =>
 const CHUNKS_PER_READ = 8;
 
 /** Stored bytes, read from the database a few chunks at a time as the consumer asks for them. */
-export function chunkedContent(
-  readChunks: (from: number, count: number) => Promise<{ n: number; data: Uint8Array }[]>,
-): Readable {
+export function chunkedContent(readChunks: (from: number, count: number) => Promise<StoredChunk[]>): Readable {
   async function* chunks() {
     let next = 0;
     for (;;) {
@@ -52,4 +51,30 @@ export function chunkedContent(
     }
   }
   return Readable.from(chunks(), { objectMode: false });
+}
+
+/** One stored chunk: its place in the content and its bytes. */
+export interface StoredChunk {
+  n: number;
+  data: Uint8Array;
+}
+
+/**
+ * A service's chunk table, rows of (owner id, n, data) under `ownerColumn`: written one chunk at a time by
+ * `chunker`, read back a few at a time by `chunkedContent`.
+ */
+export function chunkTable<DB>(db: Kysely<DB>, table: keyof DB & string, ownerColumn: string) {
+  return {
+    async write(ownerId: string, n: number, data: Uint8Array) {
+      await sql`insert into ${sql.table(table)} (${sql.ref(ownerColumn)}, n, data) values (${ownerId}, ${n}, ${data})`.execute(
+        db,
+      );
+    },
+    /** Chunks n ≥ from, a few at a time, so a download never holds the whole content in memory. */
+    async read(ownerId: string, from: number, count: number): Promise<StoredChunk[]> {
+      const { rows } = await sql<StoredChunk>`select n, data from ${sql.table(table)}
+        where ${sql.ref(ownerColumn)} = ${ownerId} and n >= ${from} order by n limit ${count}`.execute(db);
+      return rows;
+    },
+  };
 }

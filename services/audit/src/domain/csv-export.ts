@@ -1,30 +1,22 @@
 import type { Readable } from 'node:stream';
 import type { AuditEntry } from '@portal/contracts/audit';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
+import type { Language } from '@portal/contracts/languages';
 import { spreadsheetSafe } from '@portal/kit/csv';
+import { serviceTexts } from '@portal/kit/texts';
 import { stringify } from 'csv-stringify';
-import { createInstance } from 'i18next';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import fr from '../locales/fr.json' with { type: 'json' };
 import it from '../locales/it.json' with { type: 'json' };
 import rm from '../locales/rm.json' with { type: 'json' };
 
-const i18n = createInstance();
-void i18n.init({
-  resources: { en: { audit: en }, fr: { audit: fr }, de: { audit: de }, it: { audit: it }, rm: { audit: rm } },
-  ns: ['audit'],
-  defaultNS: 'audit',
-  supportedLngs: [...LANGUAGES],
-  fallbackLng: FALLBACK_LANGUAGE,
-  initAsync: false,
-});
+const translator = serviceTexts('audit', { en, fr, de, it, rm });
 
 const COLUMNS = Object.keys(en.csv.columns) as (keyof typeof en.csv.columns)[];
 
 /** The trail as CSV in the reader's language, written as its entries come (`entries` pages through them). */
 export function auditCsv(entries: AsyncIterable<AuditEntry>, language: Language): Readable {
-  const t = i18n.getFixedT(language);
+  const t = translator(language);
   const csv = stringify({
     // A byte order mark first, so that Excel opens the UTF-8 file as UTF-8.
     bom: true,

@@ -30,7 +30,7 @@ export interface AccountsDeps {
   now?: () => Date;
 }
 
-export function toUser(record: UserRecord): User {
+export function toUser(record: Omit<UserRecord, 'passwordHash'>): User {
   return {
     id: record.id,
     name: record.name,
@@ -42,11 +42,7 @@ export function toUser(record: UserRecord): User {
 
 export function toAdminUser(record: ListedUser): AdminUser {
   return {
-    id: record.id,
-    name: record.name,
-    email: record.email,
-    language: record.language,
-    isSysAdmin: record.isSysAdmin,
+    ...toUser(record),
     status: record.status,
     lastSignInAt: record.lastSignInAt ? new Date(record.lastSignInAt).toISOString() : null,
     createdAt: new Date(record.createdAt).toISOString(),

@@ -222,6 +222,22 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
     return group;
   }
 
+  /** The user a write is about, with its resource; 412 when `ifMatch` names another version of it. */
+  async function userToWrite(id: string, ifMatch: string | undefined) {
+    const current = await requireUser(id);
+    const resource = userResource(current);
+    requireVersion(ifMatch, versionOfResource(resource));
+    return { current, resource };
+  }
+
+  /** The group a write is about, with its resource; 412 when `ifMatch` names another version of it. */
+  async function groupToWrite(id: string, ifMatch: string | undefined) {
+    const current = await requireGroup(id);
+    const resource = groupResource(current);
+    requireVersion(ifMatch, versionOfResource(resource));
+    return { current, resource };
+  }
+
   async function saveUser(current: DirectoryUser, input: ScimUserInput, context: AuditContext): Promise<Written> {
     const changes = userChanges(input, current);
     const owner = await repo.emailOwner(changes.email);
@@ -297,21 +313,17 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
     },
 
     async replaceUser(id: string, input: ScimUserInput, context: AuditContext, ifMatch?: string): Promise<Written> {
-      const current = await requireUser(id);
-      requireVersion(ifMatch, versionOfResource(userResource(current)));
+      const { current } = await userToWrite(id, ifMatch);
       return saveUser(current, input, context);
     },
 
     async patchUser(id: string, patch: ScimPatch, context: AuditContext, ifMatch?: string): Promise<Written> {
-      const current = await requireUser(id);
-      const resource = userResource(current);
-      requireVersion(ifMatch, versionOfResource(resource));
+      const { current, resource } = await userToWrite(id, ifMatch);
       return saveUser(current, validated(scimUserSchema, applyPatch(patchable(resource), patch)), context);
     },
 
     async deleteUser(id: string, context: AuditContext, ifMatch?: string): Promise<Written> {
-      const current = await requireUser(id);
-      requireVersion(ifMatch, versionOfResource(userResource(current)));
+      const { current } = await userToWrite(id, ifMatch);
       if (!(await repo.deleteUser(id, audited(context, 'user.deleted', current)))) throw notFound('User');
       logger.info({ userId: id }, 'directory deleted a user');
       return { resource: {}, endSessionsOf: [id] };
@@ -343,21 +355,17 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
     },
 
     async replaceGroup(id: string, input: ScimGroupInput, context: AuditContext, ifMatch?: string): Promise<Resource> {
-      const current = await requireGroup(id);
-      requireVersion(ifMatch, versionOfResource(groupResource(current)));
+      const { current } = await groupToWrite(id, ifMatch);
       return saveGroup(current, input, context);
     },
 
     async patchGroup(id: string, patch: ScimPatch, context: AuditContext, ifMatch?: string): Promise<Resource> {
-      const current = await requireGroup(id);
-      const resource = groupResource(current);
-      requireVersion(ifMatch, versionOfResource(resource));
+      const { current, resource } = await groupToWrite(id, ifMatch);
       return saveGroup(current, validated(scimGroupSchema, applyPatch(patchable(resource), patch)), context);
     },
 
     async deleteGroup(id: string, context: AuditContext, ifMatch?: string): Promise<void> {
-      const current = await requireGroup(id);
-      requireVersion(ifMatch, versionOfResource(groupResource(current)));
+      const { current } = await groupToWrite(id, ifMatch);
       const audit = groupAudited(context, 'group.deleted', current, { details: { through: 'scim' } });
       if (!(await repo.deleteGroup(id, audit))) throw notFound('Group');
     },

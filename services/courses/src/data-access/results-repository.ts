@@ -2,6 +2,7 @@ import type { CourseResult, ResultForReview, ResultStatus } from '@portal/contra
 import { EVENTS } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';
+import { chunkTable } from '@portal/kit/chunks';
 import { isUniqueViolation } from '@portal/kit/db';
 import { recordEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
@@ -58,6 +59,7 @@ export interface Review {
 }
 
 export function resultsRepository(db: Kysely<CoursesDatabase>) {
+  const chunks = chunkTable(db, 'course_result_chunks', 'result_id');
   return {
     /** A result being uploaded: invisible until `finish`; an earlier upload of theirs cut off is removed. */
     async begin(result: { id: string; courseId: string; userId: string; fileName: string; fileType: string }) {
@@ -82,9 +84,7 @@ export function resultsRepository(db: Kysely<CoursesDatabase>) {
       });
     },
 
-    async writeChunk(resultId: string, n: number, data: Uint8Array) {
-      await db.insertInto('course_result_chunks').values({ result_id: resultId, n, data }).execute();
-    },
+    writeChunk: chunks.write,
 
     /** The result waits for review from now; undefined when another one of theirs already does (a race). */
     async finish(resultId: string, size: number, now: Date): Promise<CourseResult | undefined> {
@@ -204,17 +204,7 @@ export function resultsRepository(db: Kysely<CoursesDatabase>) {
       });
     },
 
-    /** Chunks n ≥ from, a few at a time, so a download never holds the whole file in memory. */
-    readChunks(resultId: string, from: number, count: number) {
-      return db
-        .selectFrom('course_result_chunks')
-        .select(['n', 'data'])
-        .where('result_id', '=', resultId)
-        .where('n', '>=', from)
-        .orderBy('n')
-        .limit(count)
-        .execute();
-    },
+    readChunks: chunks.read,
   };
 }
 export type ResultsRepository = ReturnType<typeof resultsRepository>;

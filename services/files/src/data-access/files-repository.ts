@@ -1,5 +1,6 @@
 import type { CourseFile } from '@portal/contracts/courses';
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';
+import { chunkTable } from '@portal/kit/chunks';
 import type { Kysely } from 'kysely';
 import type { FilesDatabase } from './schema.ts';
 
@@ -41,6 +42,7 @@ function toStoredFile(row: {
 const SERVICE = 'files';
 
 export function filesRepository(db: Kysely<FilesDatabase>) {
+  const chunks = chunkTable(db, 'file_chunks', 'file_id');
   return {
     async begin(file: { id: string; courseId: string; fileName: string; fileType: string }) {
       await db
@@ -55,9 +57,7 @@ export function filesRepository(db: Kysely<FilesDatabase>) {
         .execute();
     },
 
-    async writeChunk(fileId: string, n: number, data: Uint8Array) {
-      await db.insertInto('file_chunks').values({ file_id: fileId, n, data }).execute();
-    },
+    writeChunk: chunks.write,
 
     /** The file becomes visible only now, with its size and checksum (and its record on the audit trail). */
     async finish(
@@ -105,17 +105,7 @@ export function filesRepository(db: Kysely<FilesDatabase>) {
       return rows.map(toStoredFile);
     },
 
-    /** Chunks n ≥ from, a few at a time, so a download never holds the whole file in memory. */
-    readChunks(fileId: string, from: number, count: number) {
-      return db
-        .selectFrom('file_chunks')
-        .select(['n', 'data'])
-        .where('file_id', '=', fileId)
-        .where('n', '>=', from)
-        .orderBy('n')
-        .limit(count)
-        .execute();
-    },
+    readChunks: chunks.read,
 
     async delete(fileId: string, audit?: (file: StoredFile) => AuditDraft): Promise<boolean> {
       return db.transaction().execute(async (trx) => {

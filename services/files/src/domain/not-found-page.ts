@@ -1,26 +1,18 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
-import { createInstance } from 'i18next';
+import type { Language } from '@portal/contracts/languages';
+import { serviceTexts } from '@portal/kit/texts';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import fr from '../locales/fr.json' with { type: 'json' };
 import it from '../locales/it.json' with { type: 'json' };
 import rm from '../locales/rm.json' with { type: 'json' };
 
-const i18n = createInstance();
-void i18n.init({
-  resources: { en: { files: en }, fr: { files: fr }, de: { files: de }, it: { files: it }, rm: { files: rm } },
-  ns: ['files'],
-  defaultNS: 'files',
-  supportedLngs: [...LANGUAGES],
-  fallbackLng: FALLBACK_LANGUAGE,
-  initAsync: false,
-});
+const translator = serviceTexts('files', { en, fr, de, it, rm });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** What a browser shows for a download link whose file is gone: a short page in the reader's language. */
 export function fileNotFoundPage(language: Language): string {
-  const t = i18n.getFixedT(language);
+  const t = translator(language);
   const text = (key: string) => escapeHtml(t(key));
   return `<!doctype html>
 <html lang="${language}">

@@ -108,19 +108,13 @@ export function assignmentsRepository(db: Kysely<TrainingDatabase>) {
 
     async list(courseId: string | undefined, language: Language): Promise<StoredAssignment[]> {
       const forCourse = courseId === undefined ? sql`` : sql`where a.course_id = ${courseId}::uuid`;
-      const rows = await sql<{
-        id: string;
-        course_id: string;
-        course_title: string;
-        mandatory: boolean;
-        due_at: Date | null;
-        due_in_days: number | null;
-        recur_every_months: number | null;
-        created_at: Date;
-        created_by: string | null;
-        user_ids: string[] | null;
-        group_ids: string[] | null;
-      }>`select a.*, ${titleSql(language)} as course_title,
+      const rows = await sql<
+        TrainingDatabase['assignments'] & {
+          course_title: string;
+          user_ids: string[] | null;
+          group_ids: string[] | null;
+        }
+      >`select a.*, ${titleSql(language)} as course_title,
           (select array_agg(t.target_id order by t.target_id) from assignment_targets t
             where t.assignment_id = a.id and t.kind = 'user') as user_ids,
           (select array_agg(t.target_id order by t.target_id) from assignment_targets t

@@ -14,34 +14,30 @@ const attribute = (name: string, type: string, extra: Record<string, unknown> = 
 
 const subAttributes = (...names: string[]) => names.map((name) => attribute(name, 'string'));
 
-const userSchema = {
+/** A resource's schema as /Schemas answers it. */
+const resourceSchema = (id: string, name: string, description: string, attributes: object[]) => ({
   schemas: [SCIM_SCHEMAS.schema],
-  id: SCIM_SCHEMAS.user,
-  name: 'User',
-  description: 'A portal account; userName is its e-mail address',
-  attributes: [
-    attribute('userName', 'string', { required: true, uniqueness: 'server' }),
-    attribute('name', 'complex', { subAttributes: subAttributes('formatted', 'givenName', 'familyName') }),
-    attribute('displayName', 'string'),
-    attribute('emails', 'complex', { multiValued: true, subAttributes: subAttributes('value', 'type') }),
-    attribute('active', 'boolean'),
-    attribute('preferredLanguage', 'string'),
-    attribute('locale', 'string', { returned: 'never' }),
-  ],
+  id,
+  name,
+  description,
+  attributes,
   meta: { resourceType: 'Schema' },
-};
+});
 
-const groupSchema = {
-  schemas: [SCIM_SCHEMAS.schema],
-  id: SCIM_SCHEMAS.group,
-  name: 'Group',
-  description: 'A group of portal accounts',
-  attributes: [
-    attribute('displayName', 'string', { required: true, uniqueness: 'server' }),
-    attribute('members', 'complex', { multiValued: true, subAttributes: subAttributes('value', 'display', 'type') }),
-  ],
-  meta: { resourceType: 'Schema' },
-};
+const userSchema = resourceSchema(SCIM_SCHEMAS.user, 'User', 'A portal account; userName is its e-mail address', [
+  attribute('userName', 'string', { required: true, uniqueness: 'server' }),
+  attribute('name', 'complex', { subAttributes: subAttributes('formatted', 'givenName', 'familyName') }),
+  attribute('displayName', 'string'),
+  attribute('emails', 'complex', { multiValued: true, subAttributes: subAttributes('value', 'type') }),
+  attribute('active', 'boolean'),
+  attribute('preferredLanguage', 'string'),
+  attribute('locale', 'string', { returned: 'never' }),
+]);
+
+const groupSchema = resourceSchema(SCIM_SCHEMAS.group, 'Group', 'A group of portal accounts', [
+  attribute('displayName', 'string', { required: true, uniqueness: 'server' }),
+  attribute('members', 'complex', { multiValued: true, subAttributes: subAttributes('value', 'display', 'type') }),
+]);
 
 const resourceType = (name: 'User' | 'Group', schema: string, base: string) => ({
   schemas: [SCIM_SCHEMAS.resourceType],
