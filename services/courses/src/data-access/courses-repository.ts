@@ -215,7 +215,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
    */
   async function cards(page: ReturnType<typeof filtered>, language: Language): Promise<CourseCardRow[]> {
     const cardColumns = Object.values(CARD_COLUMNS).map((column) => `c.${column}` as const);
-    const columns = ['c.id', 'c.default_language', 'c.languages', 'c.created_at', ...cardColumns];
+    const columns = ['c.id', 'c.default_language', 'c.languages', 'c.created_at', ...cardColumns] as const;
     // Grouped by the course alone (a narrow key); the text shown is joined to the grouped rows, one per course.
     const grouped = db
       .selectFrom(page.select([...columns]).as('c'))

@@ -110,11 +110,13 @@ function searchTextOf(texts: StoredTexts): string {
  * optional fields start as none. A new such field fails to typecheck until it has its default here.
  */
 const NEW_COURSE_DEFAULTS: {
-  [Field in CourseField as undefined extends CourseInput[Field]
-    ? null extends CourseFields[Field]
-      ? never
-      : Field
-    : never]: CourseFields[Field];
+  [
+    Field in CourseField as undefined extends CourseInput[Field]
+      ? null extends CourseFields[Field]
+        ? never
+        : Field
+      : never
+  ]: CourseFields[Field];
 } = { completionProof: 'confirmation' };
 
 /** Each of the course's fields as sent; left out, the course's current value, else a new course's default or none. */
