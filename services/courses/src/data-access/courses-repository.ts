@@ -1,4 +1,4 @@
-import type { Category, CompletionProof, CourseSummary } from '@portal/contracts/courses';
+import type { Category, CourseSaved, CourseSummary } from '@portal/contracts/courses';
 import { type CourseChanged, EVENTS } from '@portal/contracts/events';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { answerRefusal, isForeignKeyViolation } from '@portal/kit/db';
@@ -13,6 +13,44 @@ import type { CoursesDatabase } from './schema.ts';
 /** What a course's card shows, in the language asked for or else the course's default language. */
 export type CourseCardRow = CourseSummary;
 
+type CourseColumn = keyof CoursesDatabase['courses'];
+
+/**
+ * The card's fields stored as they are in a column of `courses`, by their contract name: every read, insert and
+ * update takes them from here, so a new field of the card is one line here.
+ */
+const CARD_COLUMNS = { isPublished: 'is_published' } as const satisfies Partial<
+  Record<keyof CourseSummary, CourseColumn>
+>;
+
+/** The same for the fields of the course's page besides the card's. */
+const COURSE_COLUMNS = { ...CARD_COLUMNS, completionProof: 'completion_proof' } as const satisfies Partial<
+  Record<keyof CourseSaved, CourseColumn>
+>;
+
+export type CourseField = keyof typeof COURSE_COLUMNS;
+/** The fields a course keeps in its own columns, as the contract types them. */
+export type CourseFields = Pick<CourseSaved, CourseField>;
+export const COURSE_FIELDS = Object.keys(COURSE_COLUMNS) as CourseField[];
+
+/** Just the course's fields of `source`, in the order of COURSE_COLUMNS. */
+export const fieldsOf = (source: CourseFields): CourseFields =>
+  Object.fromEntries(COURSE_FIELDS.map((field) => [field, source[field]])) as CourseFields;
+
+type Selected<Columns extends Record<string, string>> = {
+  [Field in keyof Columns & string]: `c.${Columns[Field]} as ${Field}`;
+}[keyof Columns & string];
+
+/** The columns of `c` selected by their fields' names. */
+const selected = <Columns extends Record<string, string>>(columns: Columns) =>
+  Object.entries(columns).map(([field, column]) => `c.${column} as ${field}`) as Selected<Columns>[];
+
+type StoredFields = { [Field in CourseField as (typeof COURSE_COLUMNS)[Field]]: CourseFields[Field] };
+
+/** The course's fields as the columns they are stored in. */
+const storedFields = (course: CourseFields) =>
+  Object.fromEntries(COURSE_FIELDS.map((field) => [COURSE_COLUMNS[field], course[field]])) as StoredFields;
+
 /** One language's text as stored. */
 export interface StoredText {
   title: string;
@@ -24,13 +62,11 @@ export interface StoredText {
 export type StoredTexts = Partial<Record<Language, StoredText>>;
 
 /** A course with every language's text (the page picks the one to show; administrators get them all). */
-export interface CourseRow {
+export interface CourseRow extends CourseFields {
   id: string;
-  isPublished: boolean;
   categories: Category[];
   defaultLanguage: Language;
   texts: StoredTexts;
-  completionProof: CompletionProof;
   createdAt: Date;
   updatedAt: Date;
   participantCount: number;
@@ -38,23 +74,19 @@ export interface CourseRow {
   participants: string[];
 }
 
-export interface CourseWrite {
+export interface CourseWrite extends CourseFields {
   defaultLanguage: Language;
   /** Every language the course has: a language left out has no text. */
   texts: StoredTexts;
   searchText: string;
-  isPublished: boolean;
   categoryIds: string[];
-  completionProof: CompletionProof;
 }
 
 /** A course as an update finds it: what it keeps when the input leaves it out, and what the audit compares. */
-export interface EditableCourse {
+export interface EditableCourse extends CourseFields {
   defaultLanguage: Language;
   texts: StoredTexts;
   categoryIds: string[];
-  isPublished: boolean;
-  completionProof: CompletionProof;
 }
 
 /** A course to insert with its own creation time and author (bulk seeding keeps the times it is given). */
@@ -182,7 +214,8 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
    * kept under the catalogue version (two joins fewer to plan and run per page).
    */
   async function cards(page: ReturnType<typeof filtered>, language: Language): Promise<CourseCardRow[]> {
-    const columns = ['c.id', 'c.default_language', 'c.languages', 'c.is_published', 'c.created_at'] as const;
+    const cardColumns = Object.values(CARD_COLUMNS).map((column) => `c.${column}` as const);
+    const columns = ['c.id', 'c.default_language', 'c.languages', 'c.created_at', ...cardColumns] as const;
     // Grouped by the course alone (a narrow key); the text shown is joined to the grouped rows, one per course.
     const grouped = db
       .selectFrom(page.select([...columns]).as('c'))
@@ -202,7 +235,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           'c.id',
           't.title',
           't.short_description as shortDescription',
-          'c.is_published as isPublished',
+          ...selected(CARD_COLUMNS),
           'c.categoryIds',
           't.language',
           'c.default_language as defaultLanguage',
@@ -286,7 +319,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
             'c.id',
             't.title',
             't.short_description as shortDescription',
-            'c.is_published as isPublished',
+            ...selected(CARD_COLUMNS),
             't.language',
             'c.default_language as defaultLanguage',
             'c.languages',
@@ -314,9 +347,8 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
         .where('c.id', '=', id)
         .select((eb) => [
           'c.id',
-          'c.is_published as isPublished',
+          ...selected(COURSE_COLUMNS),
           'c.default_language as defaultLanguage',
-          'c.completion_proof as completionProof',
           'c.created_at as createdAt',
           'c.updated_at as updatedAt',
           eb
@@ -356,8 +388,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
           .where('c.id', '=', id)
           .select([
             'c.default_language as defaultLanguage',
-            'c.is_published as isPublished',
-            'c.completion_proof as completionProof',
+            ...selected(COURSE_COLUMNS),
             't.language',
             't.title',
             't.short_description as shortDescription',
@@ -370,7 +401,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       const first = rows[0];
       if (!first) return undefined;
       const texts: StoredTexts = {};
-      for (const { language, defaultLanguage: _, isPublished: _p, completionProof: _c, ...text } of rows) {
+      for (const { language, ...text } of rows) {
         if (language && text.title !== null && text.shortDescription !== null && text.descriptionHtml !== null) {
           texts[language] = {
             title: text.title,
@@ -381,11 +412,10 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
         }
       }
       return {
+        ...fieldsOf(first),
         defaultLanguage: first.defaultLanguage,
         texts,
         categoryIds: categories.map((row) => row.category_id),
-        isPublished: first.isPublished,
-        completionProof: first.completionProof,
       };
     },
 
@@ -407,8 +437,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
                 default_language: course.defaultLanguage,
                 languages: languagesOf(course.texts),
                 search_text: course.searchText,
-                is_published: course.isPublished,
-                completion_proof: course.completionProof,
+                ...storedFields(course),
                 created_by: createdBy,
                 created_at: createdAt,
                 updated_at: createdAt,
@@ -452,8 +481,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
               languages: languagesOf(course.texts),
               default_language_pending: false,
               search_text: course.searchText,
-              is_published: course.isPublished,
-              completion_proof: course.completionProof,
+              ...storedFields(course),
               updated_at: now,
             })
             .where('id', '=', id)

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { AuditRecord } from '@portal/contracts/audit';
 import type { AuditContext, AuditDraft } from '@portal/kit/audit';
-import { type CourseWrite, type EditableCourse, languagesOf } from '../data-access/courses-repository.ts';
+import {
+  COURSE_FIELDS,
+  type CourseWrite,
+  type EditableCourse,
+  languagesOf,
+} from '../data-access/courses-repository.ts';
 
 /** A long text in the audit trail: its hash, not its content (issue 31). */
 const digest = (text: string | undefined) =>
@@ -13,8 +18,7 @@ export function courseChanges(before: EditableCourse, after: CourseWrite): NonNu
   const compare = (field: string, was: unknown, now: unknown) => {
     if (JSON.stringify(was) !== JSON.stringify(now)) changes[field] = { before: was, after: now };
   };
-  compare('isPublished', before.isPublished, after.isPublished);
-  compare('completionProof', before.completionProof, after.completionProof);
+  for (const field of COURSE_FIELDS) compare(field, before[field], after[field]);
   compare('defaultLanguage', before.defaultLanguage, after.defaultLanguage);
   compare('categoryIds', [...before.categoryIds].sort(), [...after.categoryIds].sort());
   for (const language of languagesOf({ ...before.texts, ...after.texts })) {

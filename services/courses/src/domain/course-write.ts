@@ -9,8 +9,12 @@ import {
 import type { Language } from '@portal/contracts/languages';
 import { badRequest } from '@portal/kit/errors';
 import {
+  COURSE_FIELDS,
+  type CourseField,
+  type CourseFields,
   type CourseWrite,
   type EditableCourse,
+  fieldsOf,
   languagesOf,
   type StoredText,
   type StoredTexts,
@@ -54,8 +58,7 @@ export function toSaved(
     title: text.title,
     description: text.descriptionHtml,
     shortDescription: text.shortDescription,
-    isPublished: write.isPublished,
-    completionProof: write.completionProof,
+    ...fieldsOf(write),
     categories,
     language: shownLanguage,
     defaultLanguage: write.defaultLanguage,
@@ -102,6 +105,31 @@ function searchTextOf(texts: StoredTexts): string {
   );
 }
 
+/**
+ * A new course's value of each field the input may leave out that cannot be none (null): the contract's other
+ * optional fields start as none. A new such field fails to typecheck until it has its default here.
+ */
+const NEW_COURSE_DEFAULTS: {
+  [
+    Field in CourseField as undefined extends CourseInput[Field]
+      ? null extends CourseFields[Field]
+        ? never
+        : Field
+      : never
+  ]: CourseFields[Field];
+} = { completionProof: 'confirmation' };
+
+/** Each of the course's fields as sent; left out, the course's current value, else a new course's default or none. */
+function fieldsWritten(input: CourseInput, current: CourseFields | undefined): CourseFields {
+  const valueOf = (field: CourseField) => {
+    const sent = input[field];
+    if (sent !== undefined) return sent;
+    if (current) return current[field];
+    return field in NEW_COURSE_DEFAULTS ? NEW_COURSE_DEFAULTS[field as keyof typeof NEW_COURSE_DEFAULTS] : null;
+  };
+  return Object.fromEntries(COURSE_FIELDS.map((field) => [field, valueOf(field)])) as CourseFields;
+}
+
 /** A single field (`title`, `description`) against `texts`' one: the single one when it changed or texts have none. */
 const changedOne = (single: string | undefined, inTexts: string | undefined, stored: string | undefined) =>
   single !== undefined && (inTexts === undefined || single !== stored) ? single : inTexts;
@@ -110,11 +138,11 @@ const changedOne = (single: string | undefined, inTexts: string | undefined, sto
  * The course a write leaves, with the rules that need no database (bulk seeding uses it too). `texts` replaces
  * every language; the spec's `{title, description}` write `language` (else the default language, the caller's for
  * a new course) and keep the others, with the author's short description of that language. Sent together (a
- * course read and sent back), the one that differs from the stored text wins.
+ * course read and sent back), the one that differs from the stored text wins. Another field left out is kept.
  */
 export function courseWrite(
   input: CourseInput,
-  current: Pick<EditableCourse, 'defaultLanguage' | 'texts' | 'completionProof'> | undefined,
+  current: Pick<EditableCourse, 'defaultLanguage' | 'texts' | CourseField> | undefined,
   callerLanguage: Language,
 ): CourseWrite {
   const defaultLanguage = input.defaultLanguage ?? current?.defaultLanguage ?? callerLanguage;
@@ -140,11 +168,10 @@ export function courseWrite(
     texts = { ...texts, [language]: single };
   }
   return {
+    ...fieldsWritten(input, current),
     defaultLanguage,
     texts,
     searchText: searchTextOf(texts),
-    isPublished: input.isPublished,
     categoryIds: input.categoryIds,
-    completionProof: input.completionProof ?? current?.completionProof ?? 'confirmation',
   };
 }

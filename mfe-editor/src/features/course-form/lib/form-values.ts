@@ -1,5 +1,6 @@
 import {
   type Course,
+  courseFormSchema,
   type CourseFormValues,
   type CourseInput,
   type CourseText,
@@ -16,9 +17,17 @@ export type Mode = 'create' | 'edit';
 
 const EMPTY_TEXT: CourseTextFormValues = { title: '', shortDescription: '', description: '', descriptionText: '' };
 
-/** A new course's values: the form starts from these, and a new field's default value goes here. */
+/** Every field of the form that may be none (null) starts as none: such a field needs no default below. */
+const NONE_FIELDS = Object.fromEntries(
+  Object.entries(courseFormSchema.shape).flatMap(([field, schema]) =>
+    schema.safeParse(null).success ? [[field, null]] : [],
+  ),
+) as Partial<FormValues>;
+
+/** A new course's values: the form starts from these, and a new field's default value goes here unless it is none. */
 export function emptyValues(defaultLanguage: Language): FormValues {
   return {
+    ...NONE_FIELDS,
     texts: textsWith({}),
     defaultLanguage,
     isPublished: false,
