@@ -14,7 +14,7 @@ type PageStyles = Readonly<{ page?: string; card?: string }>;
 /**
  * A system administrators' page: its header, then its content, or for anyone else why they may not use it.
  */
-export function AdminPage({
+function AdminPage({
   session,
   section,
   styles,
