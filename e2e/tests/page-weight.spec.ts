@@ -9,8 +9,9 @@ const KIB = 1024;
 const CEILINGS: Record<RouteName, number> = {
   // Above its 150 KiB budget since single sign-on and the grown call table: decision 0036 (and its stop 35 note).
   login: 171 * KIB,
-  // Issue 30's assigned courses on the dashboard and course page, and the shell's share of the employee's call.
-  dashboard: 170 * KIB,
+  // Issue 30's assigned courses on the dashboard and course page, the shell's share of the employee's call, and the
+  // courses slice's shared page states (issue 28): 170.1 KiB on 2026-11-27.
+  dashboard: 173 * KIB,
   // The uploaded result's contracts come with their own copy of zod/mini (decision 0036, 2026-11-27).
   course: 193 * KIB,
   // react-hook-form and its zod resolver in the editor (issue 28): 280.3 KiB, 13 KiB more, within the 350 KiB budget.
