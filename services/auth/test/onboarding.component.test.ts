@@ -22,7 +22,10 @@ async function mailsTo(dataDir: string, to: string, count = 1): Promise<OutboxMa
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const files = await readdir(outbox).catch(() => [] as string[]);
     const mails = await Promise.all(
-      files.sort().map(async (file) => JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as OutboxMail),
+      files
+        .filter((file) => file.endsWith('.json'))
+        .sort()
+        .map(async (file) => JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as OutboxMail),
     );
     const mine = mails.filter((mail) => mail.to === to);
     if (mine.length >= count) return mine;

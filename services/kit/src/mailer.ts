@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '@portal/kit/logger';
 import nodemailer from 'nodemailer';
@@ -51,7 +51,9 @@ export function createMailer(options: {
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`,
       );
-      await writeFile(file, JSON.stringify({ from: options.from, ...mail }, null, 2), { mode: 0o600 });
+      // Written aside and renamed: whoever reads the folder sees a whole mail or none, never half of one.
+      await writeFile(`${file}.partial`, JSON.stringify({ from: options.from, ...mail }, null, 2), { mode: 0o600 });
+      await rename(`${file}.partial`, file);
       options.logger.info({ file }, 'no SMTP_URL: e-mail written to the outbox folder');
     },
   };

@@ -30,7 +30,9 @@ describe.each(testBackends().slice(0, 1))(
     async function outboxSubjects(email: string) {
       const folder = path.join(setup.env.DATA_DIR, 'outbox');
       const mails = await Promise.all(
-        (await readdir(folder)).map(async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8'))),
+        (await readdir(folder))
+          .filter((file) => file.endsWith('.json'))
+          .map(async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8'))),
       );
       return (mails as { to: string; subject: string }[])
         .filter((mail) => mail.to === email)
