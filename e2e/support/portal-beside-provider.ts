@@ -12,9 +12,10 @@ export interface PortalBesideProvider {
   stop(): Promise<void>;
 }
 
-/** Waits until every service of the portal answers (as the suite's web server is awaited). */
-async function ready(portalUrl: string, deadline = Date.now() + 240_000) {
+/** Waits until every service of the portal answers (as the suite's web server is awaited), or it has exited. */
+async function ready(portalUrl: string, running: () => boolean, deadline = Date.now() + 240_000) {
   while (Date.now() < deadline) {
+    if (!running()) throw new Error(`the portal at ${portalUrl} exited before it was ready`);
     const answer = await fetch(`${portalUrl}/readyz`).catch(() => undefined);
     if (answer?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -45,13 +46,15 @@ export async function startPortalBesideProvider(
       ...options.env(provider),
     },
   });
+  const exited = new Promise((resolve) => portal.once('exit', resolve));
+  const running = () => portal.exitCode === null && portal.signalCode === null;
   const stop = async () => {
     portal.kill('SIGTERM');
-    await new Promise((resolve) => portal.once('exit', resolve));
+    await exited;
     await provider.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  await ready(portalUrl).catch(async (error: unknown) => {
+  await ready(portalUrl, running).catch(async (error: unknown) => {
     await stop();
     throw error;
   });
