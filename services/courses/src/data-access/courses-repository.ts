@@ -8,25 +8,10 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { catalogueCache, type SerializedList } from './catalogue-cache.ts';
 import { joinNames, namedCategories, shownName } from './categories-repository.ts';
-import type { CoursesDatabase } from './schema.ts';
+import { CARD_COLUMNS, COURSE_COLUMNS, type CoursesDatabase } from './schema.ts';
 
 /** What a course's card shows, in the language asked for or else the course's default language. */
 export type CourseCardRow = CourseSummary;
-
-type CourseColumn = keyof CoursesDatabase['courses'];
-
-/**
- * The card's fields stored as they are in a column of `courses`, by their contract name: every read, insert and
- * update takes them from here, so a new field of the card is one line here.
- */
-const CARD_COLUMNS = { isPublished: 'is_published' } as const satisfies Partial<
-  Record<keyof CourseSummary, CourseColumn>
->;
-
-/** The same for the fields of the course's page besides the card's. */
-const COURSE_COLUMNS = { ...CARD_COLUMNS, completionProof: 'completion_proof' } as const satisfies Partial<
-  Record<keyof CourseSaved, CourseColumn>
->;
 
 export type CourseField = keyof typeof COURSE_COLUMNS;
 /** The fields a course keeps in its own columns, as the contract types them. */

@@ -1,6 +1,6 @@
 import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
-import type { CompletionProof } from '@portal/contracts/courses';
+import type { CompletionProof, CourseSaved, CourseSummary } from '@portal/contracts/courses';
 import type { ResultStatus } from '@portal/contracts/course-results';
 import type { Language } from '@portal/contracts/languages';
 import type { ColumnType } from 'kysely';
@@ -67,6 +67,21 @@ export interface CoursesDatabase {
   /** One row: changed by a trigger in every transaction that writes what a card shows (migration 004). */
   catalogue_version: { version: string };
 }
+
+type CourseColumn = keyof CoursesDatabase['courses'];
+
+/**
+ * The card's fields stored as they are in a column of `courses`, by their contract name: the repository reads,
+ * inserts and updates them from here, so a new field of the card is its column above and one line here.
+ */
+export const CARD_COLUMNS = { isPublished: 'is_published' } as const satisfies Partial<
+  Record<keyof CourseSummary, CourseColumn>
+>;
+
+/** The same for the fields of the course's page besides the card's. */
+export const COURSE_COLUMNS = { ...CARD_COLUMNS, completionProof: 'completion_proof' } as const satisfies Partial<
+  Record<keyof CourseSaved, CourseColumn>
+>;
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
 export const migrations: Migration[] = [
