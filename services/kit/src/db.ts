@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Extensions, PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
+import Cursor from 'pg-cursor';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
 
@@ -51,7 +52,8 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
         options.logger?.warn({ err: error }, 'database connection in use ended by the server'),
       ),
     );
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // pg-cursor lets a query stream its rows in small fetches (`.stream()`): a long export at flat memory.
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
     kind = 'postgres';
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     executeSql = (text, values) => pool.query(text, values);

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { startTrainingService } from '../src/app.ts';
 import { loadTrainingConfig } from '../src/config.ts';
 import { reportsRepository } from '../src/data-access/reports-repository.ts';
+import { csvWordsOf } from '../src/domain/report-export.ts';
 
 const DAY = 24 * 60 * 60_000;
 const ADMIN = { sub: randomUUID(), admin: true, lang: 'de' } as const;
@@ -454,7 +455,7 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     });
 
     it('when the export reads in batches smaller than the report, then every row comes once, in the pages’ order', async () => {
-      const repository = reportsRepository(service.database.db);
+      const repository = reportsRepository(service.database.db, undefined);
       const now = new Date();
       const paged = await repository.page({ courseId }, 'en', now, 50, 0);
       const batched = [];
@@ -463,6 +464,20 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       }
       expect(paged.rows.length).toBeGreaterThan(4);
       expect(batched).toEqual(paged.rows.map((row) => row.user_id));
+    });
+
+    it('when the CSV is read two rows at a time, then every row comes once as its line, in the pages’ order', async () => {
+      const repository = reportsRepository(service.database.db, service.database.kind === 'postgres' ? 2 : undefined);
+      const now = new Date();
+      const paged = await repository.page({ courseId }, 'en', now, 50, 0);
+      const words = csvWordsOf('en');
+      const lines = [];
+      for await (const batch of repository.csvLines({ courseId }, 'en', now, words, 2)) {
+        expect(batch.length).toBeLessThanOrEqual(2);
+        lines.push(...batch);
+      }
+      expect(lines).toHaveLength(paged.rows.length);
+      expect(lines.map((line) => line.split(',').at(-8))).toEqual(paged.rows.map((row) => row.email));
     });
 
     it('when the report is exported, then the export is on the audit trail with its format and filters', async () => {

@@ -51,7 +51,63 @@ const isoSql = (column: string) =>
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-export function reportsRepository(db: Kysely<TrainingDatabase>) {
+/** The words of a CSV row in the reader's language, each already a CSV cell. */
+export interface CsvWords {
+  yes: string;
+  no: string;
+  deletedAccount: string;
+  status: Record<TrainingStatus, string>;
+}
+
+/** What a keyset batch's next batch starts after. */
+interface CursorRow {
+  course_id: string;
+  person_name: string;
+  user_id: string;
+}
+
+/**
+ * A text column as a CSV cell: kept as text with a leading apostrophe where a spreadsheet would run it as a formula
+ * (as `spreadsheetSafe` does), quoted where it holds a comma, a quote or a line break (as csv-stringify does).
+ */
+function csvCellSql(column: string) {
+  const value = sql.ref(column);
+  const safe = sql`(case when left(${value}, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || ${value}
+    else ${value} end)`;
+  return sql`(case when ${safe} ~ '[",\r\n]' then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
+}
+
+/**
+ * The rows a batch at a time in the report's order, each batch asked for after the last row of the one before and
+ * before that one is handed on: the database works while the reader writes.
+ */
+async function* keysetBatches<Row extends CursorRow>(
+  batchAfter: (after: ReportCursor | undefined) => Promise<Row[]>,
+  batchSize: number,
+): AsyncGenerator<Row[]> {
+  let next = batchAfter(undefined);
+  try {
+    for (;;) {
+      const batch = await next;
+      const last = batch.at(-1);
+      if (batch.length < batchSize || !last) {
+        if (last) yield batch;
+        return;
+      }
+      next = batchAfter({ courseId: last.course_id, personName: last.person_name, userId: last.user_id });
+      yield batch;
+    }
+  } finally {
+    // A reader that stopped early (a closed download) leaves the batch asked for ahead: its outcome is moot.
+    next.catch(() => undefined);
+  }
+}
+
+/**
+ * `streamFetch`: the rows a cursor fetches at a time where the database streams a query's rows (PostgreSQL); none
+ * where it answers a query whole (PGlite).
+ */
+export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: number | undefined) {
   /** One row per person and course (several assignments of a course to a person taken together), in index order. */
   function perPersonAndCourse(filter: ReportFilter, after: ReportCursor | undefined) {
     const where: RawBuilder<unknown>[] = [sql`true`];
@@ -81,7 +137,7 @@ export function reportsRepository(db: Kysely<TrainingDatabase>) {
       const pattern = `%${escapeLike(filter.q)}%`;
       where.push(sql`(p.name ilike ${pattern} or p.email ilike ${pattern})`);
     }
-    return sql`select r.user_id, coalesce(p.name, '') as name, coalesce(p.email, '') as email, r.course_id,
+    return sql<ReportRow>`select r.user_id, coalesce(p.name, '') as name, coalesce(p.email, '') as email, r.course_id,
         ${titleSql(language)} as course_title, r.mandatory, r.status, ${isoSql('r.assigned_at')} as assigned_at,
         ${isoSql('r.due_at')} as due_at, ${isoSql('r.started_at')} as started_at,
         ${isoSql('r.completed_at')} as completed_at, r.person_name
@@ -93,6 +149,7 @@ export function reportsRepository(db: Kysely<TrainingDatabase>) {
   }
 
   const ORDER = sql`order by r.course_id, r.person_name, r.user_id`;
+  const ORDER_COLUMNS = ['r.course_id', 'r.person_name', 'r.user_id'] as const;
 
   return {
     async page(filter: ReportFilter, language: Language, now: Date, limit: number, offset: number) {
@@ -104,26 +161,51 @@ export function reportsRepository(db: Kysely<TrainingDatabase>) {
     },
 
     /** Every row the filter matches, a keyset batch at a time as the reader takes them. */
-    async *all(filter: ReportFilter, language: Language, now: Date, batchSize: number): AsyncGenerator<ReportRow[]> {
-      const batchAfter = (after: ReportCursor | undefined) =>
-        sql<ReportRow>`${rows(filter, language, now, after)} ${ORDER} limit ${batchSize}`.execute(db);
-      let next = batchAfter(undefined);
-      try {
-        for (;;) {
-          const batch = await next;
-          const last = batch.rows.at(-1);
-          if (batch.rows.length < batchSize || !last) {
-            if (last) yield batch.rows;
-            return;
-          }
-          // The next batch is asked for before this one is handed on: the database works while the reader writes.
-          next = batchAfter({ courseId: last.course_id, personName: last.person_name, userId: last.user_id });
-          yield batch.rows;
+    all(filter: ReportFilter, language: Language, now: Date, batchSize: number): AsyncGenerator<ReportRow[]> {
+      return keysetBatches(
+        async (after) =>
+          (await sql<ReportRow>`${rows(filter, language, now, after)} ${ORDER} limit ${batchSize}`.execute(db)).rows,
+        batchSize,
+      );
+    },
+
+    /**
+     * Every row the filter matches as its CSV line, written by the database (`words`: the cells' words in the
+     * reader's language, each already a CSV cell), a batch at a time. A row reaches the service as one string, not a
+     * dozen. PostgreSQL streams them through a cursor a fetch at a time, so the service's memory stays flat however
+     * long the report; PGlite, in-process, answers keyset batches of `batchSize` lines.
+     */
+    async *csvLines(
+      filter: ReportFilter,
+      language: Language,
+      now: Date,
+      words: CsvWords,
+      batchSize: number,
+    ): AsyncGenerator<string[]> {
+      const line = sql<string>`concat_ws(',', coalesce(nullif(${csvCellSql('r.name')}, ''), ${words.deletedAccount}),
+        ${csvCellSql('r.email')}, ${csvCellSql('r.course_title')},
+        case when r.mandatory then ${words.yes} else ${words.no} end, ${JSON.stringify(words.status)}::jsonb ->> r.status,
+        r.assigned_at, coalesce(r.due_at, ''), coalesce(r.started_at, ''), coalesce(r.completed_at, ''))`;
+      const linesAfter = (after: ReportCursor | undefined) =>
+        db
+          .selectFrom(sql<ReportRow>`(${rows(filter, language, now, after)})`.as('r'))
+          .select([line.as('line'), 'r.course_id', 'r.person_name', 'r.user_id'])
+          .orderBy(ORDER_COLUMNS);
+      if (streamFetch === undefined) {
+        for await (const batch of keysetBatches((after) => linesAfter(after).limit(batchSize).execute(), batchSize)) {
+          yield batch.map((row) => row.line);
         }
-      } finally {
-        // A reader that stopped early (a closed download) leaves the batch asked for ahead: its outcome is moot.
-        next.catch(() => undefined);
+        return;
       }
+      let lines: string[] = [];
+      for await (const row of linesAfter(undefined).stream(streamFetch)) {
+        lines.push(row.line);
+        if (lines.length === streamFetch) {
+          yield lines;
+          lines = [];
+        }
+      }
+      if (lines.length > 0) yield lines;
     },
 
     /** Per group and course (and for everyone assigned, group null): assigned, completed by the due date, overdue. */

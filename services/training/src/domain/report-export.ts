@@ -4,6 +4,7 @@ import { type CompletionRow, TRAINING_STATUSES, type TrainingStatus } from '@por
 import { spreadsheetSafe } from '@portal/kit/csv';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import type { CsvWords } from '../data-access/reports-repository.ts';
 import { englishTexts, type Translate, translator } from './i18n.ts';
 const COLUMNS = Object.keys(englishTexts.report.columns) as (keyof typeof englishTexts.report.columns)[];
 
@@ -12,6 +13,7 @@ function wordsOf(t: Translate) {
   return {
     yes: t('report.mandatory.yes'),
     no: t('report.mandatory.no'),
+    deletedAccount: t('report.deletedAccount'),
     status: Object.fromEntries(TRAINING_STATUSES.map((status) => [status, t(`report.status.${status}`)])) as Record<
       TrainingStatus,
       string
@@ -34,23 +36,35 @@ function cellsOf(row: CompletionRow, words: ReturnType<typeof wordsOf>): Record<
   };
 }
 
-/** The report as CSV in the reader's language, BOM first for Excel, formula-like cells kept as text. */
-export function completionsCsv(batches: AsyncIterable<CompletionRow[]>, language: Language): Readable {
+/** A text as one CSV cell, formula-like text kept as text (the words of the header and the cells). */
+const csvCell = (text: string) => stringify([[text]], { cast: { string: spreadsheetSafe } }).slice(0, -1);
+
+/** The cells' words in the reader's language as CSV cells, for the database to write each row's line with. */
+export function csvWordsOf(language: Language): CsvWords {
+  const words = wordsOf(translator(language));
+  return {
+    yes: csvCell(words.yes),
+    no: csvCell(words.no),
+    deletedAccount: csvCell(words.deletedAccount),
+    status: Object.fromEntries(TRAINING_STATUSES.map((status) => [status, csvCell(words.status[status])])) as Record<
+      TrainingStatus,
+      string
+    >,
+  };
+}
+
+/**
+ * The report as CSV in the reader's language, BOM first for Excel: its lines as the database wrote them, a batch
+ * one string and one write. Readable.from asks for the next batch only when the reader has taken the last, so
+ * memory holds a batch or two however long the report.
+ */
+export function completionsCsv(lines: AsyncIterable<string[]>, language: Language): Readable {
   const t = translator(language);
-  const words = wordsOf(t);
-  const columns = COLUMNS.map((key) => ({ key, header: t(`report.columns.${key}`) }));
-  const options = { columns, cast: { string: spreadsheetSafe } };
-  // A batch is one string and one write: a write per row cost more than formatting it. Readable.from asks for
-  // the next batch only when the reader has taken the last, so memory holds a batch or two however long the report.
+  const header = COLUMNS.map((key) => csvCell(t(`report.columns.${key}`))).join(',');
   return Readable.from(
     (async function* () {
-      yield stringify([], { ...options, bom: true, header: true });
-      for await (const batch of batches) {
-        yield stringify(
-          batch.map((row) => cellsOf(row, words)),
-          options,
-        );
-      }
+      yield `\uFEFF${header}\n`;
+      for await (const batch of lines) yield `${batch.join('\n')}\n`;
     })(),
     { objectMode: false },
   );

@@ -5,6 +5,7 @@ import type { Database } from '@portal/kit/db';
 import { type ReportRow, reportsRepository } from '../data-access/reports-repository.ts';
 import type { TrainingDatabase } from '../data-access/schema.ts';
 import { type Translate, translator } from './i18n.ts';
+import { csvWordsOf } from './report-export.ts';
 
 export interface ReportsDeps {
   database: Database<TrainingDatabase>;
@@ -13,6 +14,8 @@ export interface ReportsDeps {
 
 const DEFAULT_PAGE = 50;
 const EXPORT_BATCH = 10_000;
+/** Rows a PostgreSQL cursor fetches at a time for a CSV: few enough to die young, so V8's heap does not grow. */
+const STREAM_FETCH = 200;
 
 /** A row in the reader's language: a deleted account whose records are kept has no name, it is named so. */
 function completionRow(row: ReportRow, t: Translate): CompletionRow {
@@ -33,7 +36,7 @@ function completionRow(row: ReportRow, t: Translate): CompletionRow {
 
 /** The course × people report, a page at a time or all of it, and the compliance figures per group and course. */
 export function reports({ database, now }: ReportsDeps) {
-  const repository = reportsRepository(database.db);
+  const repository = reportsRepository(database.db, database.kind === 'postgres' ? STREAM_FETCH : undefined);
   return {
     async page(query: CompletionReportQuery, language: Language) {
       const { rows, total } = await repository.page(
@@ -53,6 +56,11 @@ export function reports({ database, now }: ReportsDeps) {
       for await (const batch of repository.all(query, language, now(), EXPORT_BATCH)) {
         yield batch.map((row) => completionRow(row, t));
       }
+    },
+
+    /** Every row as its CSV line in the reader's language, in batches. */
+    csvLines(query: CompletionReportQuery, language: Language): AsyncGenerator<string[]> {
+      return repository.csvLines(query, language, now(), csvWordsOf(language), EXPORT_BATCH);
     },
 
     /** An export on the audit trail: who took which people's records away, with the filters that chose them. */

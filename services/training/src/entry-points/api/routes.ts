@@ -57,8 +57,12 @@ export function trainingRoutes(
       res.setHeader('Content-Type', csv ? 'text/csv; charset=utf-8' : XLSX_TYPE);
       res.setHeader('Content-Disposition', `attachment; filename="completions-${day}.${query.format}"`);
       await reports.recordExport(query, auditContextOf(req));
-      const rows = reports.all(query, language);
-      await pipeline(csv ? completionsCsv(rows, language) : completionsXlsx(rows, language), res);
+      await pipeline(
+        csv
+          ? completionsCsv(reports.csvLines(query, language), language)
+          : completionsXlsx(reports.all(query, language), language),
+        res,
+      );
       return;
     }
     const page = await reports.page(query, language);
