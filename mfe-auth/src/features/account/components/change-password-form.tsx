@@ -3,7 +3,7 @@ import type { User } from '@portal/contracts/auth';
 import { changePasswordRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import { isGuessablePassword } from '@portal/contracts/password-strength';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormWithAlert } from '../../../components/form-alert.tsx';
@@ -15,7 +15,7 @@ import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePasswordScore } from '../../../lib/use-password-score.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
-import styles from './account.module.css';
+import { Panel } from '../../../components/panel.tsx';
 
 type Field = 'currentPassword' | 'newPassword';
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '' };
@@ -26,7 +26,6 @@ const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '' };
  */
 export function ChangePasswordForm({ user }: { user: User }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  const headingId = useId();
   const fields = useFormFields(EMPTY);
   const validationText = useValidationText();
   const [submitting, setSubmitting] = useState(false);
@@ -73,11 +72,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
   };
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {t('account.password.title')}
-      </h2>
-      <p className={styles.intro}>{t('account.password.intro')}</p>
+    <Panel title={t('account.password.title')} intro={t('account.password.intro')}>
       <FormWithAlert failure={failure} onSubmit={submit}>
         <PasswordField
           label={t('fields.currentPassword')}
@@ -91,6 +86,6 @@ export function ChangePasswordForm({ user }: { user: User }) {
           loading={submitting}
         />
       </FormWithAlert>
-    </section>
+    </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -17,6 +17,7 @@ import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePortalSetting } from '../../../lib/use-portal-setting.ts';
 import { useValidationText } from '../../../lib/validation.ts';
 import styles from './account.module.css';
+import { Panel } from '../../../components/panel.tsx';
 
 type Field = 'password' | 'confirmation';
 
@@ -30,7 +31,6 @@ const confirms = (typed: string, user: User) => typed.trim().toLowerCase() === u
 export function DeleteAccountForm({ user, session }: { user: User; session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const navigate = useNavigate();
-  const headingId = useId();
   const fields = useFormFields<Field>({ password: '', confirmation: '' });
   const { values } = fields;
   const validationText = useValidationText();
@@ -77,11 +77,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
   };
 
   return (
-    <section className={`${styles.section} ${styles.danger}`} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {t('account.delete.title')}
-      </h2>
-      <p className={styles.intro}>{t('account.delete.intro')}</p>
+    <Panel title={t('account.delete.title')} intro={t('account.delete.intro')} className={styles.danger}>
       {kept ? <p className={styles.intro}>{t(`account.delete.kept.${kept}`)}</p> : null}
       <FormWithAlert failure={failure} onSubmit={submit}>
         <PasswordField label={t('fields.password')} autoComplete="current-password" {...bind('password')} />
@@ -98,6 +94,6 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
           danger
         />
       </FormWithAlert>
-    </section>
+    </Panel>
   );
 }
