@@ -1,7 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
-import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -18,6 +18,7 @@ import { usePortalSetting } from '../../../lib/use-portal-setting.ts';
 import { useValidationText } from '../../../lib/validation.ts';
 import styles from './account.module.css';
 import { Panel } from '../../../components/panel.tsx';
+import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'password' | 'confirmation';
 
@@ -34,8 +35,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
   const fields = useFormFields<Field>({ password: '', confirmation: '' });
   const { values } = fields;
   const validationText = useValidationText();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submitting, failure, send } = useSending({ staysBusy: true });
   const failureText = useFailureText();
   // Unreadable, the stricter promise is not made: the text says only what every setting keeps.
   const kept = usePortalSetting('deletedAccountRecords', 'anonymise');
@@ -53,27 +53,28 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
   });
 
   const submit = async () => {
-    if (submitting) return;
     if (problems.password || problems.confirmation) {
       fields.showErrors();
       return;
     }
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      await api.deleteAccount({ body: { password: values.password } });
-      toast.success(t('account.delete.done'));
-      await session.signOut();
-      void navigate(pages.login.getHref(), { replace: true });
-    } catch (error) {
-      fields.setServerCodes(
-        error instanceof ApiError && error.code === 'invalid_credentials' ? { password: 'current_password_wrong' } : {},
-      );
-      setFailure(
-        failureText(error, 'account.delete.failed', { invalid_credentials: 'validation.current_password_wrong' }),
-      );
-      setSubmitting(false);
-    }
+    await send(
+      async () => {
+        await api.deleteAccount({ body: { password: values.password } });
+        toast.success(t('account.delete.done'));
+        await session.signOut();
+        void navigate(pages.login.getHref(), { replace: true });
+      },
+      (error) => {
+        fields.setServerCodes(
+          error instanceof ApiError && error.code === 'invalid_credentials'
+            ? { password: 'current_password_wrong' }
+            : {},
+        );
+        return failureText(error, 'account.delete.failed', {
+          invalid_credentials: 'validation.current_password_wrong',
+        });
+      },
+    );
   };
 
   return (
