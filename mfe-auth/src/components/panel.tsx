@@ -23,3 +23,13 @@ export function Panel({ title, intro, className, children }: Props) {
     </section>
   );
 }
+
+/** A narrow page of Panels (the account, directory sync, sign-in) under its title. */
+export function NarrowPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{title}</h1>
+      {children}
+    </div>
+  );
+}

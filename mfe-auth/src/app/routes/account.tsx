@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import styles from '../../features/account/components/account.module.css';
+import { NarrowPage } from '../../components/panel.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { PersonalDataSection } from '../../features/account/components/personal-data-section.tsx';
 import { DeleteAccountForm } from '../../features/account/components/delete-account-form.tsx';
@@ -15,13 +15,12 @@ export default function AccountPage({ session }: PageProps) {
   return (
     <SignedIn session={session}>
       {(user) => (
-        <div className={styles.page}>
-          <h1 className={styles.title}>{t('account.title')}</h1>
+        <NarrowPage title={t('account.title')}>
           <ProfileSection user={user} session={session} />
           <ChangePasswordForm user={user} />
           <PersonalDataSection />
           <DeleteAccountForm user={user} session={session} />
-        </div>
+        </NarrowPage>
       )}
     </SignedIn>
   );

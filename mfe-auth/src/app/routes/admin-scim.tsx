@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '@portal/contracts/pages';
-import styles from '../../features/account/components/account.module.css';
+import { NarrowPage } from '../../components/panel.tsx';
 import { ScimTokens } from '../../features/scim/components/scim-tokens.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import { SignedIn } from '../../components/signed-in.tsx';
@@ -11,10 +11,9 @@ export default function AdminScimPage({ session }: PageProps<'status' | 'user'>)
   return (
     <SignedIn session={session}>
       {(user) => (
-        <div className={styles.page}>
-          <h1 className={styles.title}>{t('scim.title')}</h1>
+        <NarrowPage title={t('scim.title')}>
           {user.isSysAdmin ? <ScimTokens /> : <p role="alert">{t('scim.administratorsOnly')}</p>}
-        </div>
+        </NarrowPage>
       )}
     </SignedIn>
   );

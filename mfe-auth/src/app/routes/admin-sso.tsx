@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PageProps } from '@portal/contracts/pages';
 import { SSO_TEST_DONE_QUERY } from '@portal/contracts/sso-settings';
-import styles from '../../features/account/components/account.module.css';
+import { NarrowPage } from '../../components/panel.tsx';
 import { SsoSettingsForm } from '../../features/sso/components/sso-settings-form.tsx';
 import { SsoTestDone } from '../../features/sso/components/sso-test-done.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
@@ -15,8 +15,7 @@ export default function AdminSsoPage({ session }: PageProps<'status' | 'user'>) 
   return (
     <SignedIn session={session}>
       {(user) => (
-        <div className={styles.page}>
-          <h1 className={styles.title}>{t('sso.title')}</h1>
+        <NarrowPage title={t('sso.title')}>
           {!user.isSysAdmin ? (
             <p role="alert">{t('sso.administratorsOnly')}</p>
           ) : search.get('test') === SSO_TEST_DONE_QUERY.test ? (
@@ -24,7 +23,7 @@ export default function AdminSsoPage({ session }: PageProps<'status' | 'user'>) 
           ) : (
             <SsoSettingsForm />
           )}
-        </div>
+        </NarrowPage>
       )}
     </SignedIn>
   );
