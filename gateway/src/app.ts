@@ -17,7 +17,7 @@ import { companyProvider } from './oidc.ts';
 import { privateAnswers } from './private-answers.ts';
 import { personalDataExport } from './personal-data-export.ts';
 import { serviceProxy } from './proxy.ts';
-import { rateLimits } from './rate-limits.ts';
+import { perAddress, rateLimits } from './rate-limits.ts';
 import { scimRateLimit } from './scim.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sessionAliveRoute, sessionRoutes } from './session-routes.ts';
@@ -85,23 +85,11 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
 
   app.use(sessionAliveRoute([privateAnswers, ...sessions.peek]));
   app.use('/api', apiCompression(), privateAnswers, ...sessions.handlers, requireCsrfHeader);
-  app.post('/api/user/request-password-reset', async (req, _res, next) => {
-    await limits.reset(req.ip ?? 'unknown');
-    next();
-  });
-  app.post('/api/user/reset-password', async (req, _res, next) => {
-    await limits.reset(req.ip ?? 'unknown');
-    next();
-  });
+  app.post('/api/user/request-password-reset', perAddress(limits.reset));
+  app.post('/api/user/reset-password', perAddress(limits.reset));
   // A registration's confirmation link is tried as often as a reset link's.
-  app.post('/api/user/verify-email', async (req, _res, next) => {
-    await limits.resetStatus(req.ip ?? 'unknown');
-    next();
-  });
-  app.get('/api/user/reset-password/status', async (req, _res, next) => {
-    await limits.resetStatus(req.ip ?? 'unknown');
-    next();
-  });
+  app.post('/api/user/verify-email', perAddress(limits.resetStatus));
+  app.get('/api/user/reset-password/status', perAddress(limits.resetStatus));
   // SCIM clients send a bearer token, no session and no CSRF header: /scim is outside /api and its middleware.
   app.use(SCIM_BASE_PATH, privateAnswers, scimRateLimit(limits));
   // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@portal/kit/errors';
+import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { GatewayConfig } from './config.ts';
@@ -89,3 +90,11 @@ export function rateLimits(config: GatewayConfig, redis: Redis | undefined) {
   };
 }
 export type RateLimits = ReturnType<typeof rateLimits>;
+
+/** Counts a request against a per-address limit (`take`: one of rateLimits') before it goes on; over it, a 429. */
+export function perAddress(take: (ip: string) => Promise<void>): RequestHandler {
+  return async (req, _res, next) => {
+    await take(req.ip ?? 'unknown');
+    next();
+  };
+}

@@ -10,8 +10,8 @@ const MANIFEST = {
         js: {
           sync: ['static/js/async/__federation_expose_LoginPage.1234abcd.js'],
           async: [
-            'static/js/async/i18n-en.0a1b2c3d4e.js',
-            'static/js/async/i18n-fr.5f6a7b8c9d.js',
+            'static/js/async/i18n-en-auth-json.0a1b2c3d4e.js',
+            'static/js/async/i18n-fr-auth-json.5f6a7b8c9d.js',
             'static/js/async/f.js',
           ],
         },
@@ -41,7 +41,12 @@ function serve(loginStatus: unknown) {
       exposes: [
         {
           name: 'DashboardPage',
-          assets: { js: { sync: ['static/js/async/dashboard.js'], async: ['static/js/async/i18n-de.0123456789.js'] } },
+          assets: {
+            js: {
+              sync: ['static/js/async/dashboard.js'],
+              async: ['static/js/async/i18n-de-courses-json.0123456789.js'],
+            },
+          },
         },
       ],
     },
@@ -78,7 +83,7 @@ describe('early requests', () => {
       'http://localhost/mfe/auth/static/js/async/__federation_expose_LoginPage.1234abcd.js',
       'http://localhost/mfe/auth/static/css/async/__federation_expose_LoginPage.1234abcd.css',
       // The browser's language (jsdom: en-US), as i18next will detect it.
-      'http://localhost/mfe/auth/static/js/async/i18n-en.0a1b2c3d4e.js',
+      'http://localhost/mfe/auth/static/js/async/i18n-en-auth-json.0a1b2c3d4e.js',
     ]);
   });
 
@@ -88,8 +93,8 @@ describe('early requests', () => {
     serve(null);
     startEarlyRequests();
     await settle();
-    expect(preloaded()).toContain('http://localhost/mfe/auth/static/js/async/i18n-fr.5f6a7b8c9d.js');
-    expect(preloaded()).not.toContain('http://localhost/mfe/auth/static/js/async/i18n-en.0a1b2c3d4e.js');
+    expect(preloaded()).toContain('http://localhost/mfe/auth/static/js/async/i18n-fr-auth-json.5f6a7b8c9d.js');
+    expect(preloaded()).not.toContain('http://localhost/mfe/auth/static/js/async/i18n-en-auth-json.0a1b2c3d4e.js');
   });
 
   it('when someone is signed in, then the texts are those of their stored language, whatever the device says', async () => {
@@ -101,7 +106,7 @@ describe('early requests', () => {
     expect(preloaded()).toEqual([
       'http://localhost/mfe/courses/static/js/courses.1234abcd.js',
       'http://localhost/mfe/courses/static/js/async/dashboard.js',
-      'http://localhost/mfe/courses/static/js/async/i18n-de.0123456789.js',
+      'http://localhost/mfe/courses/static/js/async/i18n-de-courses-json.0123456789.js',
     ]);
   });
 

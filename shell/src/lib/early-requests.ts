@@ -86,7 +86,7 @@ async function askForPage(config: Promise<Response>, loginStatus: Promise<Respon
   for (const file of assets?.js?.sync ?? []) preload(fileUrl(file), 'script');
   for (const file of assets?.css?.sync ?? []) preload(fileUrl(file), 'style');
   // The slice's texts in that language (web-kit/src/i18n.ts names their chunks), which its page awaits.
-  const textsFile = language && new RegExp(`(^|/)i18n-${language}\\.[0-9a-f]+\\.js$`);
+  const textsFile = language && new RegExp(`(^|/)i18n-${language}-[\\w-]+\\.[0-9a-f]+\\.js$`);
   const texts = textsFile && assets?.js?.async?.find((file) => textsFile.test(file));
   if (texts) preload(fileUrl(texts), 'script');
 }

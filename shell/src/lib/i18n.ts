@@ -38,6 +38,6 @@ export async function initI18n(): Promise<void> {
 
 /** Switches once the shell's texts in `language` are there; the slices add theirs on `languageChanged`. */
 export async function changeInterfaceLanguage(language: Language): Promise<void> {
-  await loadTranslations(SHELL_NAMESPACE, SHELL_TRANSLATIONS, language);
+  await loadTranslations(SHELL_NAMESPACE, (shown) => SHELL_TRANSLATIONS[shown](), language);
   await i18next.changeLanguage(language);
 }

@@ -1,26 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
-import { pages } from '@portal/contracts/pages';
-import styles from '../../features/account/components/account.module.css';
+
+import { NarrowPage } from '../../components/panel.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { PersonalDataSection } from '../../features/account/components/personal-data-section.tsx';
 import { DeleteAccountForm } from '../../features/account/components/delete-account-form.tsx';
 import { ProfileSection } from '../../features/account/components/profile-section.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
+import { SignedIn } from '../../components/signed-in.tsx';
 
 /** Exposed as ./AccountPage, behind the shell's guard: the signed-in user's own data, password and account. */
 export default function AccountPage({ session }: PageProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  if (session.status === 'checking') return <p role="status">{t('login.checking')}</p>;
-  if (!session.user) return <Navigate to={pages.login.getHref()} replace />;
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('account.title')}</h1>
-      <ProfileSection user={session.user} session={session} />
-      <ChangePasswordForm user={session.user} />
-      <PersonalDataSection />
-      <DeleteAccountForm user={session.user} session={session} />
-    </div>
+    <SignedIn session={session}>
+      {(user) => (
+        <NarrowPage title={t('account.title')}>
+          <ProfileSection user={user} session={session} />
+          <ChangePasswordForm user={user} />
+          <PersonalDataSection />
+          <DeleteAccountForm user={user} session={session} />
+        </NarrowPage>
+      )}
+    </SignedIn>
   );
 }

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
-import { pages } from '@portal/contracts/pages';
+
 import { AuditLog } from '../../features/audit/components/audit-log.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
+import { SignedIn } from '../../components/signed-in.tsx';
 
 /** Exposed as ./AdminAuditPage: the audit trail, for system administrators (the server enforces it). */
 export default function AdminAuditPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  if (session.status === 'checking') return <p role="status">{t('login.checking')}</p>;
-  if (!session.user) return <Navigate to={pages.login.getHref()} replace />;
-  if (!session.user.isSysAdmin) return <p role="alert">{t('audit.forbidden')}</p>;
-  return <AuditLog />;
+  return (
+    <SignedIn session={session} forbidden={t('audit.forbidden')}>
+      {() => <AuditLog />}
+    </SignedIn>
+  );
 }

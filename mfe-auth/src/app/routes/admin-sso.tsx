@@ -1,28 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router-dom';
-import { type PageProps, pages } from '@portal/contracts/pages';
+import { useSearchParams } from 'react-router-dom';
+import type { PageProps } from '@portal/contracts/pages';
 import { SSO_TEST_DONE_QUERY } from '@portal/contracts/sso-settings';
-import styles from '../../features/account/components/account.module.css';
+import { NarrowPage } from '../../components/panel.tsx';
 import { SsoSettingsForm } from '../../features/sso/components/sso-settings-form.tsx';
 import { SsoTestDone } from '../../features/sso/components/sso-test-done.tsx';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import { SignedIn } from '../../components/signed-in.tsx';
 
 /** Exposed as ./AdminSsoPage: single sign-on for system administrators; the server refuses anyone else. */
 export default function AdminSsoPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const [search] = useSearchParams();
-  if (session.status === 'checking') return <p role="status">{t('login.checking')}</p>;
-  if (!session.user) return <Navigate to={pages.login.getHref()} replace />;
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('sso.title')}</h1>
-      {!session.user.isSysAdmin ? (
-        <p role="alert">{t('sso.administratorsOnly')}</p>
-      ) : search.get('test') === SSO_TEST_DONE_QUERY.test ? (
-        <SsoTestDone />
-      ) : (
-        <SsoSettingsForm />
+    <SignedIn session={session}>
+      {(user) => (
+        <NarrowPage title={t('sso.title')}>
+          {!user.isSysAdmin ? (
+            <p role="alert">{t('sso.administratorsOnly')}</p>
+          ) : search.get('test') === SSO_TEST_DONE_QUERY.test ? (
+            <SsoTestDone />
+          ) : (
+            <SsoSettingsForm />
+          )}
+        </NarrowPage>
       )}
-    </div>
+    </SignedIn>
   );
 }

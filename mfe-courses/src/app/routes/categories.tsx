@@ -5,10 +5,11 @@ import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, usePageToasts } from 'react-toastify';
 import { adminPage } from '../../components/admin-page.tsx';
+import { DeletionDialog, useDeletion } from '../../components/deletion.tsx';
 import { EmptyState, QueryResult } from '../../components/page-states.tsx';
 import { categoryUsageKey, sortCategories, useCategories } from '../../features/categories/api/list-categories.ts';
 import styles from '../../features/categories/components/categories.module.css';
@@ -17,11 +18,6 @@ import { CreateCategoryForm } from '../../features/categories/components/create-
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
 import { queryKeys } from '../../lib/queries.tsx';
-
-interface Deletion {
-  category: CategoryUsage;
-  busy: boolean;
-}
 
 function CategoryManager() {
   const { t } = useTranslation(COURSES_NAMESPACE);
@@ -34,7 +30,6 @@ function CategoryManager() {
     void client.invalidateQueries({ queryKey: queryKeys.courses, refetchType: 'none' });
     void client.invalidateQueries({ queryKey: [...queryKeys.categories, 'names'], refetchType: 'none' });
   };
-  const [deletion, setDeletion] = useState<Deletion | null>(null);
   const pageToast = usePageToasts();
 
   const failure = categories.error;
@@ -46,10 +41,7 @@ function CategoryManager() {
   const replace = (category: Category) =>
     update((list) => sortCategories(list.map((item) => (item.id === category.id ? { ...item, ...category } : item))));
 
-  const confirmDeletion = async () => {
-    if (!deletion || deletion.busy) return;
-    const { category } = deletion;
-    setDeletion({ category, busy: true });
+  const deletion = useDeletion(async (category: CategoryUsage) => {
     try {
       await api.deleteCategory({ query: { id: category.id } });
       remove(category);
@@ -59,8 +51,10 @@ function CategoryManager() {
       if (hasStatus(error, 404)) remove(category);
       pageToast.error(t(categoryErrorKey(error, 'categories.deleteFailed')));
     }
-    setDeletion(null);
-  };
+  });
+
+  // A category that courses still use is not deleted: the question becomes why.
+  const inUse = deletion.asked && deletion.asked.item.courseCount > 0 ? deletion.asked.item : null;
 
   const list = (
     <QueryResult query={categories} section="categories" empty={<EmptyState title={t('categories.empty')} />}>
@@ -72,7 +66,7 @@ function CategoryManager() {
               category={category}
               onRenamed={replace}
               onGone={remove}
-              onDelete={(item) => setDeletion({ category: item, busy: false })}
+              onDelete={deletion.ask}
             />
           ))}
         </ul>
@@ -88,30 +82,24 @@ function CategoryManager() {
         />
       </div>
       {list}
-      {deletion &&
-        (deletion.category.courseCount > 0 ? (
-          <ConfirmDialog
-            title={t('categories.inUseTitle')}
-            message={t('categories.inUseText', {
-              name: deletion.category.name,
-              count: deletion.category.courseCount,
-              formatted: formatNumber(deletion.category.courseCount),
-            })}
-            cancelLabel={t('categories.close')}
-            onCancel={() => setDeletion(null)}
-          />
-        ) : (
-          <ConfirmDialog
-            title={t('categories.deleteTitle')}
-            message={t('categories.deleteText', { name: deletion.category.name })}
-            confirmLabel={t('categories.delete')}
-            busyLabel={t('categories.deleting')}
-            cancelLabel={t('common.cancel')}
-            busy={deletion.busy}
-            onConfirm={() => void confirmDeletion()}
-            onCancel={() => setDeletion(null)}
-          />
-        ))}
+      {inUse ? (
+        <ConfirmDialog
+          title={t('categories.inUseTitle')}
+          message={t('categories.inUseText', {
+            name: inUse.name,
+            count: inUse.courseCount,
+            formatted: formatNumber(inUse.courseCount),
+          })}
+          cancelLabel={t('categories.close')}
+          onCancel={deletion.cancel}
+        />
+      ) : (
+        <DeletionDialog
+          deletion={deletion}
+          texts="categories.deleteDialog"
+          values={(category) => ({ name: category.name })}
+        />
+      )}
     </>
   );
 }

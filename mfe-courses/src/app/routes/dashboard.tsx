@@ -1,15 +1,15 @@
 import { api } from '@portal/contracts/api-client';
 import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
-import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toast, usePageToasts } from 'react-toastify';
+import { DeletionDialog, useDeletion } from '../../components/deletion.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState, QueryResult } from '../../components/page-states.tsx';
 import ui from '../../components/ui.module.css';
@@ -46,11 +46,6 @@ const VIEW_TEXTS: Record<DashboardView, { heading: string; empty: string }> = {
   completed: { heading: 'dashboard.completedHeading', empty: 'dashboard.noCompleted' },
 };
 
-interface Deletion {
-  course: DashboardCourse;
-  busy: boolean;
-}
-
 /**
  * Exposed as ./DashboardPage. The courses in a grid of cards, a page at a time from the server, narrowed by
  * search and category, and the reader's own courses in progress and completed; administrators also see drafts
@@ -68,7 +63,6 @@ function DashboardPage({ session }: PageProps<'status' | 'user'>) {
   const categories = useCategoryOptions();
   // The page shown stays while the next one is on its way.
   const loading = courses.isPending || courses.isPlaceholderData;
-  const [deletion, setDeletion] = useState<Deletion | null>(null);
   const pageToast = usePageToasts();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
@@ -95,10 +89,7 @@ function DashboardPage({ session }: PageProps<'status' | 'user'>) {
     }
   }, [lastPage, params, isAdmin, setParams]);
 
-  const confirmDeletion = async () => {
-    if (!deletion || deletion.busy) return;
-    const { course } = deletion;
-    setDeletion({ course, busy: true });
+  const deletion = useDeletion(async (course: DashboardCourse) => {
     try {
       await api.deleteCourse({ params: { id: course.id } });
       resultsHeading.current?.focus();
@@ -117,8 +108,7 @@ function DashboardPage({ session }: PageProps<'status' | 'user'>) {
         pageToast.error(t(apiErrorKey(error, 'delete.failed')));
       }
     }
-    setDeletion(null);
-  };
+  });
 
   const page = courses.data;
   const filtered = !isMyView(filter.view) && (filter.q !== '' || filter.categoryId !== '' || filter.inMyLanguage);
@@ -159,7 +149,7 @@ function DashboardPage({ session }: PageProps<'status' | 'user'>) {
                 course={course}
                 active={participations.get(course.id)?.completedAt === null}
                 isAdmin={isAdmin}
-                onDelete={(item) => setDeletion({ course: item, busy: false })}
+                onDelete={deletion.ask}
               />
             </li>
           ))}
@@ -202,18 +192,7 @@ function DashboardPage({ session }: PageProps<'status' | 'user'>) {
         {page && !courses.isError && <Pager page={filter.page} pages={pageCount(page.total)} onPage={turnTo} />}
       </div>
 
-      {deletion && (
-        <ConfirmDialog
-          title={t('delete.title')}
-          message={t('delete.text', { title: deletion.course.title })}
-          confirmLabel={t('delete.confirm')}
-          busyLabel={t('delete.deleting')}
-          cancelLabel={t('common.cancel')}
-          busy={deletion.busy}
-          onConfirm={() => void confirmDeletion()}
-          onCancel={() => setDeletion(null)}
-        />
-      )}
+      <DeletionDialog deletion={deletion} texts="delete" values={(course) => ({ title: course.title })} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { EVENTS } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { recordGroupChanged, recordMembersAdded, recordMembersRemoved, withUserEvents } from './directory-events.ts';
 import type { AuthDatabase } from './schema.ts';
 
@@ -82,6 +82,24 @@ const userRow = (user: DirectoryUserChanges) => ({
   scim_external_id: user.externalId,
 });
 
+/** A SCIM list's rows: those its filter picks, by the case-insensitive name (`lowered`), the external id or the id. */
+function matching<Query extends SelectQueryBuilder<AuthDatabase, 'users' | 'groups', object>>(
+  query: Query,
+  match: { field: string; value: string } | undefined,
+  lowered: 'email' | 'name',
+): Query {
+  if (match?.field === lowered)
+    return query.where(sql`lower(${sql.ref(lowered)})`, '=', match.value.toLowerCase()) as Query;
+  if (match?.field === 'externalId') return query.where('scim_external_id', '=', match.value) as Query;
+  if (match?.field === 'id') return query.where('id', '=', UUID.test(match.value) ? match.value : null) as Query;
+  return query;
+}
+
+/** How many rows a list's query has before it is cut into pages. */
+function countOf(query: SelectQueryBuilder<AuthDatabase, 'users' | 'groups', object>) {
+  return query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+}
+
 /** Users and groups as SCIM reads and writes them; the directory's accounts have no password. */
 export function directoryRepository(db: Kysely<AuthDatabase>) {
   async function membersOf(groupIds: string[]) {
@@ -107,12 +125,9 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
     },
 
     async listUsers(match: UserMatch | undefined, page: Page) {
-      let query = db.selectFrom('users');
-      if (match?.field === 'email') query = query.where(sql`lower(email)`, '=', match.value.toLowerCase());
-      if (match?.field === 'externalId') query = query.where('scim_external_id', '=', match.value);
-      if (match?.field === 'id') query = query.where('id', '=', UUID.test(match.value) ? match.value : null);
+      const query = matching(db.selectFrom('users'), match, 'email');
       const [{ total }, users] = await Promise.all([
-        query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        countOf(query),
         query.select(userColumns).orderBy('created_at').orderBy('id').offset(page.offset).limit(page.limit).execute(),
       ]);
       return { total: Number(total), users: users as DirectoryUser[] };
@@ -188,12 +203,9 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
     },
 
     async listGroups(match: GroupMatch | undefined, page: Page) {
-      let query = db.selectFrom('groups');
-      if (match?.field === 'name') query = query.where(sql`lower(name)`, '=', match.value.toLowerCase());
-      if (match?.field === 'externalId') query = query.where('scim_external_id', '=', match.value);
-      if (match?.field === 'id') query = query.where('id', '=', UUID.test(match.value) ? match.value : null);
+      const query = matching(db.selectFrom('groups'), match, 'name');
       const [{ total }, groups] = await Promise.all([
-        query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        countOf(query),
         query.select(groupColumns).orderBy('created_at').orderBy('id').offset(page.offset).limit(page.limit).execute(),
       ]);
       const members = await membersOf(groups.map((group) => group.id));

@@ -21,6 +21,7 @@ import type {
   GroupMatch,
   UserMatch,
 } from '../data-access/directory-repository.ts';
+import { audited as accountAudited } from './accounts.ts';
 import { directoryGroupAudit, groupAudited } from './groups.ts';
 import { parseEqualityFilter } from './scim-filter.ts';
 import { applyPatch, type Resource } from './scim-patch.ts';
@@ -93,21 +94,14 @@ const versionOfResource = (resource: Resource) => (resource.meta as { version: s
 /** The account columns whose change a write through SCIM records on the trail (by name, not value). */
 const TRACKED = ['email', 'name', 'givenName', 'familyName', 'language', 'status', 'externalId'] as const;
 
-/** A directory's change to an account, as the audit trail records it. */
+/** A directory's change to an account, as the audit trail records it: an account's change, made through SCIM. */
 function audited(
   context: AuditContext,
   action: string,
   user: { id: string; email: string },
   more: Partial<AuditDraft> = {},
 ): AuditDraft {
-  return {
-    ...context,
-    action,
-    object: { type: 'user', id: user.id, label: user.email },
-    outcome: 'success',
-    details: { through: 'scim' },
-    ...more,
-  };
+  return accountAudited(context, action, user, { details: { through: 'scim' }, ...more });
 }
 
 /** What the trail records of an update: deactivation or reactivation with the status, else which fields changed. */

@@ -3,7 +3,7 @@ import type { User } from '@portal/contracts/auth';
 import { changePasswordRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import { isGuessablePassword } from '@portal/contracts/password-strength';
-import { useId, useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormWithAlert } from '../../../components/form-alert.tsx';
@@ -15,7 +15,8 @@ import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePasswordScore } from '../../../lib/use-password-score.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
-import styles from './account.module.css';
+import { Panel } from '../../../components/panel.tsx';
+import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'currentPassword' | 'newPassword';
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '' };
@@ -26,11 +27,9 @@ const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '' };
  */
 export function ChangePasswordForm({ user }: { user: User }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  const headingId = useId();
   const fields = useFormFields(EMPTY);
   const validationText = useValidationText();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submitting, failure, send } = useSending();
   const failureText = useFailureText();
   const result = changePasswordRequestSchema.safeParse(fields.values);
   const codes = fieldCodes(result);
@@ -42,42 +41,37 @@ export function ChangePasswordForm({ user }: { user: User }) {
   };
 
   const submit = async () => {
-    if (submitting) return;
     if (!result.success) {
       fields.showErrors();
       return;
     }
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      // Judged as the server judges it, so a password it would refuse is not sent.
-      if (await isGuessablePassword(result.data.newPassword, user)) {
-        fields.setServerCodes({ newPassword: 'password_too_weak' });
-        return;
-      }
-      await api.changePassword({ body: result.data });
-      toast.success(t('account.password.changed'));
-      fields.reset();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid_credentials') {
-        fields.setServerCodes({ currentPassword: 'current_password_wrong' });
-      } else if (error instanceof ApiError && error.issues.some((issue) => issue.code === 'password_too_weak')) {
-        fields.setServerCodes({ newPassword: 'password_too_weak' });
-      }
-      setFailure(
-        failureText(error, 'account.password.failed', { invalid_credentials: 'validation.current_password_wrong' }),
-      );
-    } finally {
-      setSubmitting(false);
-    }
+    const request = result.data;
+    await send(
+      async () => {
+        // Judged as the server judges it, so a password it would refuse is not sent.
+        if (await isGuessablePassword(request.newPassword, user)) {
+          fields.setServerCodes({ newPassword: 'password_too_weak' });
+          return;
+        }
+        await api.changePassword({ body: request });
+        toast.success(t('account.password.changed'));
+        fields.reset();
+      },
+      (error) => {
+        if (error instanceof ApiError && error.code === 'invalid_credentials') {
+          fields.setServerCodes({ currentPassword: 'current_password_wrong' });
+        } else if (error instanceof ApiError && error.issues.some((issue) => issue.code === 'password_too_weak')) {
+          fields.setServerCodes({ newPassword: 'password_too_weak' });
+        }
+        return failureText(error, 'account.password.failed', {
+          invalid_credentials: 'validation.current_password_wrong',
+        });
+      },
+    );
   };
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {t('account.password.title')}
-      </h2>
-      <p className={styles.intro}>{t('account.password.intro')}</p>
+    <Panel title={t('account.password.title')} intro={t('account.password.intro')}>
       <FormWithAlert failure={failure} onSubmit={submit}>
         <PasswordField
           label={t('fields.currentPassword')}
@@ -91,6 +85,6 @@ export function ChangePasswordForm({ user }: { user: User }) {
           loading={submitting}
         />
       </FormWithAlert>
-    </section>
+    </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
-import { useId, useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -17,6 +17,8 @@ import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePortalSetting } from '../../../lib/use-portal-setting.ts';
 import { useValidationText } from '../../../lib/validation.ts';
 import styles from './account.module.css';
+import { Panel } from '../../../components/panel.tsx';
+import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'password' | 'confirmation';
 
@@ -30,12 +32,10 @@ const confirms = (typed: string, user: User) => typed.trim().toLowerCase() === u
 export function DeleteAccountForm({ user, session }: { user: User; session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const navigate = useNavigate();
-  const headingId = useId();
   const fields = useFormFields<Field>({ password: '', confirmation: '' });
   const { values } = fields;
   const validationText = useValidationText();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submitting, failure, send } = useSending({ staysBusy: true });
   const failureText = useFailureText();
   // Unreadable, the stricter promise is not made: the text says only what every setting keeps.
   const kept = usePortalSetting('deletedAccountRecords', 'anonymise');
@@ -53,35 +53,32 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
   });
 
   const submit = async () => {
-    if (submitting) return;
     if (problems.password || problems.confirmation) {
       fields.showErrors();
       return;
     }
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      await api.deleteAccount({ body: { password: values.password } });
-      toast.success(t('account.delete.done'));
-      await session.signOut();
-      void navigate(pages.login.getHref(), { replace: true });
-    } catch (error) {
-      fields.setServerCodes(
-        error instanceof ApiError && error.code === 'invalid_credentials' ? { password: 'current_password_wrong' } : {},
-      );
-      setFailure(
-        failureText(error, 'account.delete.failed', { invalid_credentials: 'validation.current_password_wrong' }),
-      );
-      setSubmitting(false);
-    }
+    await send(
+      async () => {
+        await api.deleteAccount({ body: { password: values.password } });
+        toast.success(t('account.delete.done'));
+        await session.signOut();
+        void navigate(pages.login.getHref(), { replace: true });
+      },
+      (error) => {
+        fields.setServerCodes(
+          error instanceof ApiError && error.code === 'invalid_credentials'
+            ? { password: 'current_password_wrong' }
+            : {},
+        );
+        return failureText(error, 'account.delete.failed', {
+          invalid_credentials: 'validation.current_password_wrong',
+        });
+      },
+    );
   };
 
   return (
-    <section className={`${styles.section} ${styles.danger}`} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        {t('account.delete.title')}
-      </h2>
-      <p className={styles.intro}>{t('account.delete.intro')}</p>
+    <Panel title={t('account.delete.title')} intro={t('account.delete.intro')} className={styles.danger}>
       {kept ? <p className={styles.intro}>{t(`account.delete.kept.${kept}`)}</p> : null}
       <FormWithAlert failure={failure} onSubmit={submit}>
         <PasswordField label={t('fields.password')} autoComplete="current-password" {...bind('password')} />
@@ -98,6 +95,6 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
           danger
         />
       </FormWithAlert>
-    </section>
+    </Panel>
   );
 }

@@ -9,6 +9,7 @@ import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import styles from './account.module.css';
+import { Panel } from '../../../components/panel.tsx';
 
 /** Name and e-mail as stored, and the interface language, which is stored for the account when it is changed. */
 export function ProfileSection({ user, session }: { user: User; session: PortalSession }) {
@@ -37,10 +38,7 @@ export function ProfileSection({ user, session }: { user: User; session: PortalS
   };
 
   return (
-    <section className={styles.section} aria-labelledby={`${selectId}-heading`}>
-      <h2 id={`${selectId}-heading`} className={styles.heading}>
-        {t('account.profile.title')}
-      </h2>
+    <Panel title={t('account.profile.title')}>
       <form
         className={styles.language}
         onSubmit={(event) => {
@@ -87,6 +85,6 @@ export function ProfileSection({ user, session }: { user: User; session: PortalS
           {saved ? t('account.profile.languageSaved') : ''}
         </p>
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -2,16 +2,14 @@ import { api } from '@portal/contracts/api-client';
 import type { AdminUser } from '@portal/contracts/auth';
 import { GROUP_CALLS, type Group, type GroupMember } from '@portal/contracts/groups';
 import field from '@portal/web-kit/styles/field.module.css';
-import { TableHead } from '@portal/web-kit/table-head';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from '../../../components/admin-page.module.css';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { GROUPS_NAMESPACE } from '../i18n.ts';
 import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { SearchField } from '../../../components/search-field.tsx';
+import { SearchField, useSearchPaging } from '../../../components/search-field.tsx';
 
 const PAGE_SIZE = 25;
 /** People offered by the search for someone to add. */
@@ -22,8 +20,7 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
   const { t, i18n } = useTranslation([GROUPS_NAMESPACE, AUTH_NAMESPACE]);
   const failureText = useFailureText();
   const id = useId();
-  const [q, setQ] = useState('');
-  const [offset, setOffset] = useState(0);
+  const { q, offset, setOffset, search } = useSearchPaging();
   const [page, setPage] = useState<{ items: GroupMember[]; total: number } | undefined>();
   const [find, setFind] = useState('');
   const [candidates, setCandidates] = useState<AdminUser[]>([]);
@@ -126,26 +123,17 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
           </ul>
         </div>
       )}
-      <div className={styles.toolbar}>
-        <SearchField
-          id={`${id}-q`}
-          label={t('adminGroups.searchMembers')}
-          value={q}
-          onSearch={(value) => {
-            setQ(value);
-            setOffset(0);
-          }}
-        />
-      </div>
-      <AdminTable id={id} caption={t('adminGroups.membersCaption', { count: total })}>
-        <TableHead
-          columns={[
-            t('auth:fields.name'),
-            t('auth:fields.email'),
-            t('adminGroups.joined'),
-            readOnly ? null : t('adminGroups.actions'),
-          ]}
-        />
+      <SearchField id={`${id}-q`} label={t('adminGroups.searchMembers')} value={q} onSearch={search} />
+      <AdminTable
+        id={id}
+        caption={t('adminGroups.membersCaption', { count: total })}
+        columns={[
+          t('auth:fields.name'),
+          t('auth:fields.email'),
+          t('adminGroups.joined'),
+          readOnly ? null : t('adminGroups.actions'),
+        ]}
+      >
         <tbody>
           {page?.items.map((member) => (
             <tr key={member.id}>

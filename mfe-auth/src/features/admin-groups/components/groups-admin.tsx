@@ -3,7 +3,6 @@ import { GROUP_CALLS, type Group } from '@portal/contracts/groups';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
-import { TableHead } from '@portal/web-kit/table-head';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin-page.module.css';
@@ -13,7 +12,7 @@ import { GROUPS_NAMESPACE } from '../i18n.ts';
 import { GroupMembers } from './group-members.tsx';
 import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { SearchField } from '../../../components/search-field.tsx';
+import { SearchField, useSearchPaging } from '../../../components/search-field.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -28,8 +27,7 @@ export function GroupsAdmin() {
   const { t } = useTranslation([GROUPS_NAMESPACE, AUTH_NAMESPACE]);
   const failureText = useFailureText();
   const id = useId();
-  const [q, setQ] = useState('');
-  const [offset, setOffset] = useState(0);
+  const { q, offset, setOffset, search } = useSearchPaging();
   const [page, setPage] = useState<{ items: Group[]; total: number } | undefined>();
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -130,27 +128,18 @@ export function GroupsAdmin() {
           {t('adminGroups.create')}
         </button>
       </form>
-      <div className={styles.toolbar}>
-        <SearchField
-          id={`${id}-q`}
-          label={t('adminGroups.search')}
-          value={q}
-          onSearch={(value) => {
-            setQ(value);
-            setOffset(0);
-          }}
-        />
-      </div>
+      <SearchField id={`${id}-q`} label={t('adminGroups.search')} value={q} onSearch={search} />
       <ChangeMessages error={error} notice={notice} />
-      <AdminTable id={id} caption={t('adminGroups.caption', { count: total })}>
-        <TableHead
-          columns={[
-            t('adminGroups.name'),
-            t('adminGroups.members'),
-            t('adminGroups.managedBy'),
-            t('adminGroups.actions'),
-          ]}
-        />
+      <AdminTable
+        id={id}
+        caption={t('adminGroups.caption', { count: total })}
+        columns={[
+          t('adminGroups.name'),
+          t('adminGroups.members'),
+          t('adminGroups.managedBy'),
+          t('adminGroups.actions'),
+        ]}
+      >
         <tbody>
           {page?.items.map((group) => (
             <tr key={group.id}>

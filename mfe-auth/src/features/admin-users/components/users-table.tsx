@@ -2,7 +2,6 @@ import { api } from '@portal/contracts/api-client';
 import type { AdminUser, AdminUserChange, UserListQuery } from '@portal/contracts/auth';
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
-import { TableHead } from '@portal/web-kit/table-head';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
@@ -98,14 +97,12 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   return (
     <div className={layout.page}>
       <h1 className={layout.title}>{t('adminUsers.title')}</h1>
-      <div className={styles.toolbar}>
-        <SearchField
-          id={`${id}-q`}
-          label={t('adminUsers.search')}
-          value={filters.q ?? ''}
-          onSearch={(q) => setFilter({ q })}
-        />
-      </div>
+      <SearchField
+        id={`${id}-q`}
+        label={t('adminUsers.search')}
+        value={filters.q ?? ''}
+        onSearch={(q) => setFilter({ q })}
+      />
       <div className={styles.filters}>
         {FILTERS.map((filter) => (
           <div key={filter.name}>
@@ -128,17 +125,18 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
         ))}
       </div>
       <ChangeMessages error={error} notice={notice} />
-      <AdminTable id={id} caption={t('adminUsers.caption', { count: total })}>
-        <TableHead
-          columns={[
-            t('fields.name'),
-            t('fields.email'),
-            t('adminUsers.role'),
-            t('adminUsers.status'),
-            t('adminUsers.lastSignIn'),
-            t('adminUsers.actions'),
-          ]}
-        />
+      <AdminTable
+        id={id}
+        caption={t('adminUsers.caption', { count: total })}
+        columns={[
+          t('fields.name'),
+          t('fields.email'),
+          t('adminUsers.role'),
+          t('adminUsers.status'),
+          t('adminUsers.lastSignIn'),
+          t('adminUsers.actions'),
+        ]}
+      >
         <tbody>
           {page?.items.map((user) => (
             <tr key={user.id}>

@@ -3,13 +3,13 @@ import { type AuditEntry, type AuditPage, type AuditQuery, listAuditEntriesCall 
 import type { AdminUser } from '@portal/contracts/auth';
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
-import { TableHead } from '@portal/web-kit/table-head';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import table from '../../../components/admin-page.module.css';
+import { AdminTable } from '../../../components/admin-table.tsx';
 import styles from './audit-log.module.css';
 
 const PAGE_SIZE = 50;
@@ -149,70 +149,69 @@ export function AuditLog() {
           {error}
         </p>
       ) : null}
-      <div className={table.scroller} tabIndex={0} aria-labelledby={`${id}-caption`}>
-        <table className={`${table.table} ${styles.entries}`}>
-          <caption id={`${id}-caption`}>{t('audit.caption')}</caption>
-          <TableHead
-            columns={[
-              t('audit.when'),
-              t('audit.who'),
-              t('audit.action'),
-              t('audit.object'),
-              t('audit.outcome'),
-              t('audit.address'),
-              t('audit.changes'),
-            ]}
-          />
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.seq}>
-                <td>{dateTime.format(new Date(entry.occurredAt))}</td>
-                <td>
-                  <ActorCell actor={entry.actor} onChoose={(actor) => setFilter({ actor })} />
-                </td>
-                <td>
-                  <code>{entry.action}</code>
-                </td>
-                <td>
-                  {entry.object.id ? (
-                    <button
-                      type="button"
-                      className={styles.linkButton}
-                      title={t('audit.filterByObject')}
-                      onClick={() => setFilter({ objectId: entry.object.id })}
-                    >
-                      {entry.object.label ?? entry.object.id}
-                    </button>
-                  ) : (
-                    (entry.object.label ?? entry.object.type)
-                  )}
-                </td>
-                <td className={entry.outcome === 'failure' ? table.error : undefined}>
-                  {t(`audit.outcomes.${entry.outcome}`)}
-                </td>
-                <td>{entry.from.ip ?? ''}</td>
-                <td>
-                  {entry.changes && Object.keys(entry.changes).length > 0 ? (
-                    <details>
-                      <summary>{t('audit.fieldsChanged', { count: Object.keys(entry.changes).length })}</summary>
-                      <dl className={styles.changes}>
-                        {Object.entries(entry.changes).map(([name, change]) => (
-                          <div key={name}>
-                            <dt>{name}</dt>
-                            <dd>
-                              {t('audit.beforeAfter', { before: shown(change.before), after: shown(change.after) })}
-                            </dd>
-                          </div>
-                        ))}
-                      </dl>
-                    </details>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        id={id}
+        caption={t('audit.caption')}
+        className={styles.entries}
+        columns={[
+          t('audit.when'),
+          t('audit.who'),
+          t('audit.action'),
+          t('audit.object'),
+          t('audit.outcome'),
+          t('audit.address'),
+          t('audit.changes'),
+        ]}
+      >
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.seq}>
+              <td>{dateTime.format(new Date(entry.occurredAt))}</td>
+              <td>
+                <ActorCell actor={entry.actor} onChoose={(actor) => setFilter({ actor })} />
+              </td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>
+                {entry.object.id ? (
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    title={t('audit.filterByObject')}
+                    onClick={() => setFilter({ objectId: entry.object.id })}
+                  >
+                    {entry.object.label ?? entry.object.id}
+                  </button>
+                ) : (
+                  (entry.object.label ?? entry.object.type)
+                )}
+              </td>
+              <td className={entry.outcome === 'failure' ? table.error : undefined}>
+                {t(`audit.outcomes.${entry.outcome}`)}
+              </td>
+              <td>{entry.from.ip ?? ''}</td>
+              <td>
+                {entry.changes && Object.keys(entry.changes).length > 0 ? (
+                  <details>
+                    <summary>{t('audit.fieldsChanged', { count: Object.keys(entry.changes).length })}</summary>
+                    <dl className={styles.changes}>
+                      {Object.entries(entry.changes).map(([name, change]) => (
+                        <div key={name}>
+                          <dt>{name}</dt>
+                          <dd>
+                            {t('audit.beforeAfter', { before: shown(change.before), after: shown(change.after) })}
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </details>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminTable>
       <p role="status">{loading ? t('audit.loading') : entries.length === 0 && !error ? t('audit.empty') : ''}</p>
       {next ? (
         <button type="button" disabled={loading} onClick={() => void loadMore()}>

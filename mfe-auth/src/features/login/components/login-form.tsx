@@ -1,6 +1,6 @@
 import { api } from '@portal/contracts/api-client';
 import { loginRequestSchema } from '@portal/contracts/auth';
-import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -15,6 +15,7 @@ import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
+import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'email' | 'password';
 const EMPTY: Record<Field, string> = { email: '', password: '' };
@@ -36,31 +37,27 @@ export function LoginForm({ session }: { session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const fields = useFormFields(EMPTY);
   const validationText = useValidationText();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submitting, failure, send } = useSending({ staysBusy: true });
   const failureText = useFailureText();
   const { email, password } = fields.values;
   const codes = fieldCodes(loginRequestSchema.safeParse({ email, password }));
   const errorOf = (field: Field) => validationText(fields.triedToSend ? codes[field] : undefined);
 
   const submit = async () => {
-    if (submitting) return;
     if (codes.email || codes.password) {
       fields.showErrors();
       return;
     }
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const user = await api.login({
-        body: { email: email.trim(), password, language: session.languageChosenBeforeSignIn() },
-      });
-      toast.success(t('login.success', { name: user.name }));
-      session.signIn(user);
-    } catch (error) {
-      setFailure(failureText(error, 'login.failed', FAILURES));
-      setSubmitting(false);
-    }
+    await send(
+      async () => {
+        const user = await api.login({
+          body: { email: email.trim(), password, language: session.languageChosenBeforeSignIn() },
+        });
+        toast.success(t('login.success', { name: user.name }));
+        session.signIn(user);
+      },
+      (error) => failureText(error, 'login.failed', FAILURES),
+    );
   };
 
   return (

@@ -15,6 +15,7 @@ import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { inviteUser } from '../api/invite-user.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
 import styles from './onboarding.module.css';
+import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'email' | 'name' | 'groups';
 
@@ -41,8 +42,7 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
   const fields = useFormFields<Field>({ email: '', name: '', groups: '' });
   const [language, setLanguage] = useState<Language>(defaultLanguage);
   const [isSysAdmin, setIsSysAdmin] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submitting, failure, send } = useSending();
   const [sent, setSent] = useState<string | null>(null);
   const failureText = useFailureText();
   const validationText = useValidationText();
@@ -61,21 +61,22 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
 
   const submit = async () => {
     if (!result.success || submitting) return;
-    setSubmitting(true);
-    setFailure(null);
+    const request = result.data;
     setSent(null);
-    try {
-      const invitation = await inviteUser(result.data);
-      setSent(
-        t(invitation.outcome === 'reinvited' ? 'invite.resent' : 'invite.sent', { email: invitation.user.email }),
-      );
-      fields.reset();
-      setIsSysAdmin(false);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'email_taken') fields.setServerCodes({ email: 'email_taken' });
-      setFailure(failureText(error, 'invite.failed', FAILURES));
-    }
-    setSubmitting(false);
+    await send(
+      async () => {
+        const invitation = await inviteUser(request);
+        setSent(
+          t(invitation.outcome === 'reinvited' ? 'invite.resent' : 'invite.sent', { email: invitation.user.email }),
+        );
+        fields.reset();
+        setIsSysAdmin(false);
+      },
+      (error) => {
+        if (error instanceof ApiError && error.code === 'email_taken') fields.setServerCodes({ email: 'email_taken' });
+        return failureText(error, 'invite.failed', FAILURES);
+      },
+    );
   };
 
   return (

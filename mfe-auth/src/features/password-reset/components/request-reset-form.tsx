@@ -9,6 +9,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
+import { useSending } from '../../../lib/use-sending.ts';
 
 /**
  * Asks for a reset link. The answer is the same whether or not an account exists, and so is the message,
@@ -18,24 +19,20 @@ export function RequestResetForm() {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const fields = useFormFields({ email: '' });
   const { email } = fields.values;
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, failure, send } = useSending();
   const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const failureText = useFailureText();
   const valid = isValidEmail(email);
 
   const submit = async () => {
-    if (!valid || submitting) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      await api.requestPasswordReset({ body: { email: email.trim() } });
-      setSent(true);
-    } catch (error) {
-      setFailure(failureText(error, 'requestReset.failed'));
-    } finally {
-      setSubmitting(false);
-    }
+    if (!valid) return;
+    await send(
+      async () => {
+        await api.requestPasswordReset({ body: { email: email.trim() } });
+        setSent(true);
+      },
+      (error) => failureText(error, 'requestReset.failed'),
+    );
   };
 
   if (sent) {

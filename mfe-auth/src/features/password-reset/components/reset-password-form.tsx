@@ -2,7 +2,7 @@ import { api } from '@portal/contracts/api-client';
 import { ApiError } from '@portal/contracts/errors';
 import { PASSWORD_MIN_SCORE } from '@portal/contracts/password-strength';
 import { isStrongPassword, isValidEmail } from '@portal/contracts/rules';
-import { useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -16,6 +16,7 @@ import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePasswordScore } from '../../../lib/use-password-score.ts';
+import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'email' | 'newPassword' | 'confirmation';
 
@@ -28,8 +29,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   const navigate = useNavigate();
   const fields = useFormFields<Field>({ email: email ?? '', newPassword: '', confirmation: '' });
   const { values } = fields;
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submitting, failure, send } = useSending({ staysBusy: true });
   const failureText = useFailureText();
 
   const problems: Partial<Record<Field, string>> = {
@@ -47,22 +47,20 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     fields.bind(field, fields.touched[field] && values[field] ? problems[field] : undefined);
 
   const submit = async () => {
-    if (!valid || submitting) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      await api.resetPassword({ body: { email: values.email.trim(), token, newPassword: values.newPassword } });
-      toast.success(t('reset.success'));
-      void navigate(pages.login.getHref());
-    } catch (error) {
-      const tooWeak = error instanceof ApiError && error.issues.some((issue) => issue.code === 'password_too_weak');
-      setFailure(
-        tooWeak
+    if (!valid) return;
+    await send(
+      async () => {
+        await api.resetPassword({ body: { email: values.email.trim(), token, newPassword: values.newPassword } });
+        toast.success(t('reset.success'));
+        void navigate(pages.login.getHref());
+      },
+      (error) => {
+        const tooWeak = error instanceof ApiError && error.issues.some((issue) => issue.code === 'password_too_weak');
+        return tooWeak
           ? t('validation.password_too_weak')
-          : failureText(error, 'reset.failed', { invalid_token: 'reset.invalidToken' }),
-      );
-      setSubmitting(false);
-    }
+          : failureText(error, 'reset.failed', { invalid_token: 'reset.invalidToken' });
+      },
+    );
   };
 
   return (

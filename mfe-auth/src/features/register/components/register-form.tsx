@@ -3,7 +3,7 @@ import { registerRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import { PASSWORD_MIN_SCORE } from '@portal/contracts/password-strength';
 import { currentLanguage } from '@portal/web-kit/i18n';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
@@ -18,6 +18,7 @@ import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePasswordScore } from '../../../lib/use-password-score.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
+import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'name' | 'email' | 'password';
 const EMPTY: Record<Field, string> = { name: '', email: '', password: '' };
@@ -41,8 +42,7 @@ export function RegisterForm({ session, onMailed }: { session: PortalSession; on
   const { t } = useTranslation(AUTH_NAMESPACE);
   const fields = useFormFields(EMPTY);
   const validationText = useValidationText();
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submitting, failure, send } = useSending({ staysBusy: true });
   const failureText = useFailureText();
   const unmetId = useId();
   const result = registerRequestSchema.safeParse(fields.values);
@@ -53,24 +53,24 @@ export function RegisterForm({ session, onMailed }: { session: PortalSession; on
     fields.bind(field, validationText(fields.serverCodes[field] ?? (fields.touched[field] ? codes[field] : undefined)));
 
   const submit = async () => {
-    if (!acceptable || submitting) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const answer = await api.register({ body: { ...result.data, language: currentLanguage() } });
-      if (!('id' in answer)) return onMailed();
-      toast.success(t('register.success'));
-      session.signIn(answer);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const fromServer: Partial<Record<Field, string>> = {};
-        for (const issue of error.issues) if (issue.path in EMPTY) fromServer[issue.path as Field] = issue.code;
-        if (error.code === 'email_taken') fromServer.email = 'email_taken';
-        fields.setServerCodes(fromServer);
-      }
-      setFailure(failureText(error, 'register.failed', FAILURES));
-      setSubmitting(false);
-    }
+    if (!acceptable) return;
+    await send(
+      async () => {
+        const answer = await api.register({ body: { ...result.data, language: currentLanguage() } });
+        if (!('id' in answer)) return onMailed();
+        toast.success(t('register.success'));
+        session.signIn(answer);
+      },
+      (error) => {
+        if (error instanceof ApiError) {
+          const fromServer: Partial<Record<Field, string>> = {};
+          for (const issue of error.issues) if (issue.path in EMPTY) fromServer[issue.path as Field] = issue.code;
+          if (error.code === 'email_taken') fromServer.email = 'email_taken';
+          fields.setServerCodes(fromServer);
+        }
+        return failureText(error, 'register.failed', FAILURES);
+      },
+    );
   };
 
   return (

@@ -1,7 +1,7 @@
 import { api } from '@portal/contracts/api-client';
 import type { ScimToken, ScimTokenCreated, ScimTokenList } from '@portal/contracts/scim';
 import { formatDate } from '@portal/web-kit/format';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -14,6 +14,7 @@ import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { TableHead } from '@portal/web-kit/table-head';
 import panel from '../../../components/panel.module.css';
 import styles from './scim-tokens.module.css';
+import { Panel } from '../../../components/panel.tsx';
 
 const LABEL_MAX = 100;
 
@@ -24,7 +25,6 @@ const LABEL_MAX = 100;
 export function ScimTokens() {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const failureText = useFailureText();
-  const listId = useId();
   const [list, setList] = useState<ScimTokenList | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [reloads, setReloads] = useState(0);
@@ -85,11 +85,7 @@ export function ScimTokens() {
 
   return (
     <>
-      <section className={panel.section} aria-labelledby={`${listId}-connection`}>
-        <h2 id={`${listId}-connection`} className={panel.heading}>
-          {t('scim.connectionTitle')}
-        </h2>
-        <p className={panel.intro}>{t('scim.connectionIntro')}</p>
+      <Panel title={t('scim.connectionTitle')} intro={t('scim.connectionIntro')}>
         {list && (
           <dl className={panel.details}>
             <dt>{t('scim.baseUrl')}</dt>
@@ -98,12 +94,9 @@ export function ScimTokens() {
             </dd>
           </dl>
         )}
-      </section>
+      </Panel>
 
-      <section className={panel.section} aria-labelledby={`${listId}-generate`}>
-        <h2 id={`${listId}-generate`} className={panel.heading}>
-          {t('scim.generateTitle')}
-        </h2>
+      <Panel title={t('scim.generateTitle')}>
         <form className={formStyles.form} onSubmit={(event) => void generate(event)} noValidate>
           <FormAlert message={failure} />
           <TextField
@@ -124,12 +117,9 @@ export function ScimTokens() {
             </code>
           </div>
         )}
-      </section>
+      </Panel>
 
-      <section className={panel.section} aria-labelledby={`${listId}-tokens`}>
-        <h2 id={`${listId}-tokens`} className={panel.heading}>
-          {t('scim.tokensTitle')}
-        </h2>
+      <Panel title={t('scim.tokensTitle')}>
         <FormAlert message={loadError ? failureText(loadError, 'scim.loadFailed') : null} />
         {list && list.tokens.length === 0 && <p className={panel.intro}>{t('scim.none')}</p>}
         {list && list.tokens.length > 0 && (
@@ -158,7 +148,7 @@ export function ScimTokens() {
             </tbody>
           </table>
         )}
-      </section>
+      </Panel>
     </>
   );
 }

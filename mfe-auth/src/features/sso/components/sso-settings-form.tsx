@@ -11,7 +11,7 @@ import {
   ssoSettingsRequestSchema,
 } from '@portal/contracts/sso-settings';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import formStyles from '../../../components/form.module.css';
@@ -21,6 +21,7 @@ import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import panel from '../../../components/panel.module.css';
 import { SsoTestResultView } from './sso-test-result.tsx';
+import { Panel } from '../../../components/panel.tsx';
 
 type TextFieldName = 'issuerUrl' | 'clientId' | 'clientSecret' | 'displayName' | 'adminGroups' | 'allowedDomains';
 type Fields = Record<TextFieldName, string> & { passwordSignIn: boolean };
@@ -51,7 +52,6 @@ const fieldOf = (path: string) => path.split('.')[0] as TextFieldName;
 export function SsoSettingsForm() {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const failureText = useFailureText();
-  const headingId = useId();
   const [settings, setSettings] = useState<SsoSettings | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [fields, setFields] = useState<Fields | null>(null);
@@ -164,11 +164,7 @@ export function SsoSettingsForm() {
 
   return (
     <>
-      <section className={panel.section} aria-labelledby={headingId}>
-        <h2 id={headingId} className={panel.heading}>
-          {t('sso.providerTitle')}
-        </h2>
-        <p className={panel.intro}>{readOnly ? t('sso.fromEnvironment') : t('sso.intro')}</p>
+      <Panel title={t('sso.providerTitle')} intro={readOnly ? t('sso.fromEnvironment') : t('sso.intro')}>
         <dl className={panel.details}>
           <dt>{t('sso.redirectUri')}</dt>
           <dd>
@@ -223,7 +219,7 @@ export function SsoSettingsForm() {
             </div>
           )}
         </form>
-      </section>
+      </Panel>
       {testResult && <SsoTestResultView result={testResult} />}
     </>
   );

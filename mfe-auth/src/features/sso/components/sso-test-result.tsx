@@ -1,19 +1,15 @@
 import type { SsoTestResult } from '@portal/contracts/sso-settings';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import panel from '../../../components/panel.module.css';
 import styles from './sso.module.css';
+import { Panel } from '../../../components/panel.tsx';
 
 /** What a test of the connection found: the claims the provider sent, and the account they sign in to. */
 export function SsoTestResultView({ result }: { result: SsoTestResult }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
-  const headingId = useId();
   return (
-    <section className={panel.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={panel.heading}>
-        {t('sso.resultTitle')}
-      </h2>
+    <Panel title={t('sso.resultTitle')}>
       {result.status === 'done' ? (
         <>
           <p role="status" className={panel.intro}>
@@ -34,6 +30,6 @@ export function SsoTestResultView({ result }: { result: SsoTestResult }) {
       ) : (
         <p role="alert">{t(`sso.testStatus.${result.status}`)}</p>
       )}
-    </section>
+    </Panel>
   );
 }

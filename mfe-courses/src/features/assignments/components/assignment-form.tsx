@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import styles from '../../../components/admin.module.css';
+import { ChoiceField } from '../../../components/choice-field.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { queryKeys } from '../../../lib/queries.tsx';
 import { training } from '../../../lib/training-api.ts';
@@ -77,30 +78,21 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
       <h2 id="assign-title" className={styles.cardTitle}>
         {t('assignments.formTitle')}
       </h2>
-      <div className={field.field}>
-        <label htmlFor="assignment-course" className={field.label}>
-          {t('assignments.course')}
-        </label>
-        <select
-          id="assignment-course"
-          className={input.input}
-          value={draft.courseId}
-          disabled={saving}
-          {...invalid('course')}
-          onChange={(event) => {
-            change({ courseId: event.target.value });
-            onCourse(event.target.value);
-          }}
-        >
-          <option value="">{t('assignments.chooseCourse')}</option>
-          {courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.name}
-            </option>
-          ))}
-        </select>
+      <ChoiceField
+        id="assignment-course"
+        label={t('assignments.course')}
+        value={draft.courseId}
+        disabled={saving}
+        {...invalid('course')}
+        none={t('assignments.chooseCourse')}
+        choices={courses}
+        onChoose={(courseId) => {
+          change({ courseId });
+          onCourse(courseId);
+        }}
+      >
         {problem('course')}
-      </div>
+      </ChoiceField>
 
       <div className={styles.fields}>
         <OptionPicker

@@ -1,40 +1,30 @@
 import type { Assignment } from '@portal/contracts/training';
 import { apiErrorKey, hasStatus } from '@portal/web-kit/api-errors';
-import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatDate, formatNumber } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { TableHead } from '@portal/web-kit/table-head';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, usePageToasts } from 'react-toastify';
 import styles from '../../../components/admin.module.css';
+import { DeletionDialog, useDeletion } from '../../../components/deletion.tsx';
 import { EmptyState, QueryResult } from '../../../components/page-states.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { queryKeys } from '../../../lib/queries.tsx';
 import { training } from '../../../lib/training-api.ts';
-
-interface Deletion {
-  assignment: Assignment;
-  busy: boolean;
-}
 
 /** A course's assignments, each withdrawn after a confirmation. */
 export function AssignmentList({ courseId }: { courseId: string }) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const client = useQueryClient();
   const pageToast = usePageToasts();
-  const [deletion, setDeletion] = useState<Deletion | null>(null);
   const assignments = useQuery({
     queryKey: queryKeys.courseAssignments(courseId),
     queryFn: ({ signal }) => training.listAssignments({ query: { courseId } }, { signal }),
   });
 
-  const confirmDeletion = async () => {
-    if (!deletion || deletion.busy) return;
-    const { assignment } = deletion;
-    setDeletion({ assignment, busy: true });
+  const deletion = useDeletion(async (assignment: Assignment) => {
     try {
       await training.deleteAssignment({ params: { id: assignment.id } });
       toast.success(t('assignments.deleted'));
@@ -45,8 +35,7 @@ export function AssignmentList({ courseId }: { courseId: string }) {
       }
     }
     await client.invalidateQueries({ queryKey: queryKeys.courseAssignments(courseId) });
-    setDeletion(null);
-  };
+  });
 
   const body = (
     <QueryResult query={assignments} section="assignments" empty={<EmptyState title={t('assignments.none')} />}>
@@ -93,11 +82,7 @@ export function AssignmentList({ courseId }: { courseId: string }) {
                   </td>
                   <td>{formatDate(assignment.createdAt)}</td>
                   <td>
-                    <button
-                      type="button"
-                      className={buttons.buttonDanger}
-                      onClick={() => setDeletion({ assignment, busy: false })}
-                    >
+                    <button type="button" className={buttons.buttonDanger} onClick={() => deletion.ask(assignment)}>
                       {t('assignments.delete')}
                     </button>
                   </td>
@@ -116,18 +101,11 @@ export function AssignmentList({ courseId }: { courseId: string }) {
         {t('assignments.listTitle')}
       </h2>
       {body}
-      {deletion && (
-        <ConfirmDialog
-          title={t('assignments.deleteTitle')}
-          message={t('assignments.deleteText', { title: deletion.assignment.courseTitle })}
-          confirmLabel={t('assignments.delete')}
-          busyLabel={t('assignments.deleting')}
-          cancelLabel={t('common.cancel')}
-          busy={deletion.busy}
-          onConfirm={() => void confirmDeletion()}
-          onCancel={() => setDeletion(null)}
-        />
-      )}
+      <DeletionDialog
+        deletion={deletion}
+        texts="assignments.deleteDialog"
+        values={(assignment) => ({ title: assignment.courseTitle })}
+      />
     </section>
   );
 }

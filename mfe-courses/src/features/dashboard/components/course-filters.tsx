@@ -5,6 +5,7 @@ import { currentLanguage } from '@portal/web-kit/i18n';
 import field from '@portal/web-kit/styles/field.module.css';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceField } from '../../../components/choice-field.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { type DashboardFilter, type DashboardView, isMyView, viewsFor } from '../lib/dashboard-query.ts';
@@ -119,24 +120,15 @@ export function CourseFilters({ filter, categories, isAdmin, onChange }: Props) 
               />
             </div>
           </form>
-          <div className={field.field}>
-            <label htmlFor={`${id}-category`} className={field.label}>
-              {t('filters.category')}
-            </label>
-            <select
-              id={`${id}-category`}
-              className={styles.select}
-              value={filter.categoryId}
-              onChange={(event) => onChange({ categoryId: event.target.value })}
-            >
-              <option value="">{t('filters.allCategories')}</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            id={`${id}-category`}
+            label={t('filters.category')}
+            className={styles.select}
+            value={filter.categoryId}
+            none={t('filters.allCategories')}
+            choices={categories}
+            onChoose={(categoryId) => onChange({ categoryId })}
+          />
           <label className={styles.checkbox}>
             <input
               type="checkbox"

@@ -2,9 +2,10 @@ import { TRAINING_STATUSES } from '@portal/contracts/training';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
 import input from '@portal/web-kit/styles/input.module.css';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin.module.css';
+import { ChoiceField } from '../../../components/choice-field.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import type { Option } from '../../../lib/training-options.ts';
 import type { ReportFilter } from '../lib/report-filter.ts';
@@ -20,44 +21,43 @@ interface Props {
 export function ReportFilters({ filter, courses, groups, onChange }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const [q, setQ] = useState(filter.q);
-  useEffect(() => setQ(filter.q), [filter.q]);
+  const [shownQuery, setShownQuery] = useState(filter.q);
+  // The URL's search changed (back button, a link): the box follows it.
+  if (filter.q !== shownQuery) {
+    setShownQuery(filter.q);
+    setQ(filter.q);
+  }
   const search = (event: FormEvent) => {
     event.preventDefault();
     onChange({ q });
   };
-  const select = (
-    id: string,
-    label: string,
-    value: string,
-    options: Option[],
-    all: string,
-    key: keyof Props['filter'],
-  ) => (
-    <div className={field.field}>
-      <label htmlFor={id} className={field.label}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={input.input}
-        value={value}
-        onChange={(event) => onChange({ [key]: event.target.value })}
-      >
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
   const statuses = TRAINING_STATUSES.map((status) => ({ id: status, name: t(`reports.status.${status}`) }));
   return (
     <form className={styles.fields} onSubmit={search} role="search" aria-label={t('reports.filters')}>
-      {select('report-course', t('reports.course'), filter.courseId, courses, t('reports.allCourses'), 'courseId')}
-      {select('report-group', t('reports.group'), filter.groupId, groups, t('reports.allGroups'), 'groupId')}
-      {select('report-status', t('reports.statusLabel'), filter.status, statuses, t('reports.allStatuses'), 'status')}
+      <ChoiceField
+        id="report-course"
+        label={t('reports.course')}
+        value={filter.courseId}
+        none={t('reports.allCourses')}
+        choices={courses}
+        onChoose={(courseId) => onChange({ courseId })}
+      />
+      <ChoiceField
+        id="report-group"
+        label={t('reports.group')}
+        value={filter.groupId}
+        none={t('reports.allGroups')}
+        choices={groups}
+        onChoose={(groupId) => onChange({ groupId })}
+      />
+      <ChoiceField
+        id="report-status"
+        label={t('reports.statusLabel')}
+        value={filter.status}
+        none={t('reports.allStatuses')}
+        choices={statuses}
+        onChoose={(status) => onChange({ status })}
+      />
       <div className={field.field}>
         <label htmlFor="report-search" className={field.label}>
           {t('reports.search')}
