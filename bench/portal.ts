@@ -14,7 +14,8 @@ export async function startPortal(port: number, env: Record<string, string | und
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let attempt = 0; attempt < 600; attempt += 1) {
+  // Five minutes: on the shared two cores, with other runs beside it, the five services take over a minute to start.
+  for (let attempt = 0; attempt < 3000; attempt += 1) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/livez`)).ok) return child;
     } catch {

@@ -1,5 +1,5 @@
 import { get } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuditRecord } from '@portal/contracts/audit';
 import { EVENTS } from '@portal/contracts/events';
@@ -508,8 +508,30 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     });
   });
 
-  describe('a large whole list', () => {
-    it('when the caller accepts gzip, then it comes compressed once per version, the same bytes for everyone', async () => {
+  describe('lists kept compressed', () => {
+    // Raw bytes, as the gateway receives them (fetch would decompress them).
+    const raw = (path: string, encoding: string) =>
+      new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+        const url = new URL(path, service.url);
+        const identity = { sub: crypto.randomUUID(), admin: false, lang: 'en' } as const;
+        const headers = {
+          [IDENTITY_HEADER]: signIdentity(identity, { method: 'GET', path: url.pathname + url.search }, TEST_SECRET),
+          'accept-encoding': encoding,
+        };
+        get(url, { headers }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            resolve({
+              encoding: answer.headers['content-encoding'],
+              vary: answer.headers.vary,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        }).on('error', reject);
+      });
+
+    it('when the caller accepts brotli or gzip, then a large list comes compressed once per version, the same bytes for everyone', async () => {
       const categoryId = await newCategory('Bulk');
       const bulk = Array.from({ length: 1000 }, (_, index) => ({
         id: crypto.randomUUID(),
@@ -518,37 +540,40 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
         createdAt: new Date(),
       }));
       await coursesRepository(service.database.db).insert(bulk);
-      // Raw bytes, as the gateway receives them (fetch would decompress them).
-      const raw = (encoding: string) =>
-        new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
-          const url = new URL('/api/courses', service.url);
-          const identity = { sub: crypto.randomUUID(), admin: false, lang: 'en' } as const;
-          const headers = {
-            [IDENTITY_HEADER]: signIdentity(identity, { method: 'GET', path: url.pathname }, TEST_SECRET),
-            'accept-encoding': encoding,
-          };
-          get(url, { headers }, (answer) => {
-            const chunks: Buffer[] = [];
-            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-            answer.on('end', () =>
-              resolve({
-                encoding: answer.headers['content-encoding'],
-                vary: answer.headers.vary,
-                body: Buffer.concat(chunks),
-              }),
-            );
-          }).on('error', reject);
-        });
 
-      const plain = await raw('identity');
+      const plain = await raw('/api/courses', 'identity');
       expect(plain.encoding).toBeUndefined();
       expect(plain.body.length).toBeGreaterThan(256 * 1024);
-      const compressed = await raw('br, gzip, deflate');
-      expect(compressed.encoding).toBe('gzip');
-      expect(compressed.vary).toMatch(/accept-encoding/i);
-      expect(compressed.body.length).toBeLessThan(plain.body.length / 4);
-      expect(gunzipSync(compressed.body).equals(plain.body)).toBe(true);
-      expect((await raw('gzip')).body.equals(compressed.body)).toBe(true);
+      const brotli = await raw('/api/courses', 'br, gzip, deflate');
+      expect(brotli.encoding).toBe('br');
+      expect(brotli.vary).toMatch(/accept-encoding/i);
+      expect(brotli.body.length).toBeLessThan(plain.body.length / 4);
+      expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+      expect((await raw('/api/courses', 'br')).body.equals(brotli.body)).toBe(true);
+      const gzip = await raw('/api/courses', 'gzip, deflate');
+      expect(gzip.encoding).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+      expect((await raw('/api/courses', 'gzip')).body.equals(gzip.body)).toBe(true);
+    });
+
+    it('when a page of cards is asked, then it comes compressed once per version too; a list under 1 KiB comes as it is', async () => {
+      const word = `kingfisher${Math.random().toString(36).slice(2, 8)}`;
+      await admin.post('/api/courses', lesson([await newCategory('Small')], word));
+      const page = '/api/courses?limit=24';
+      const plain = await raw(page, 'identity');
+      expect(plain.body.length).toBeGreaterThan(1024);
+      const brotli = await raw(page, 'br, gzip');
+      expect(brotli.encoding).toBe('br');
+      expect(brotli.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+      const gzip = await raw(page, 'gzip');
+      expect(gzip.encoding).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+
+      const small = await raw(`/api/courses?q=${word}&limit=24`, 'br, gzip');
+      expect(small.encoding).toBeUndefined();
+      expect(small.body.length).toBeLessThan(1024);
+      expect(JSON.parse(small.body.toString())).toEqual([expect.objectContaining({ title: word })]);
     });
   });
 

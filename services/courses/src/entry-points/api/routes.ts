@@ -156,16 +156,17 @@ export function courseRoutes(courses: Courses, uploads: ResultUploads): Router {
     // One tag per catalogue version and list: send answers 304 when the caller has this version already.
     res.setHeader('ETag', list.etag);
     res.type('json');
-    if (list.gzip) {
+    if (list.encoded) {
       res.vary('Accept-Encoding');
       if (req.fresh) {
         res.status(304).end();
         return;
       }
       // Compressed once per catalogue version: the gateway passes an encoded answer on as it is.
-      if (req.acceptsEncodings('gzip') === 'gzip') {
-        res.setHeader('Content-Encoding', 'gzip');
-        res.send(list.gzip);
+      const encoding = req.acceptsEncodings(['br', 'gzip']);
+      if (encoding === 'br' || encoding === 'gzip') {
+        res.setHeader('Content-Encoding', encoding);
+        res.send(list.encoded[encoding]);
         return;
       }
     }
