@@ -171,9 +171,9 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
 
     /**
      * Every row the filter matches as its CSV line, written by the database (`words`: the cells' words in the
-     * reader's language, each already a CSV cell), a batch at a time. A row reaches the service as one string, not a
-     * dozen. PostgreSQL streams them through a cursor a fetch at a time, so the service's memory stays flat however
-     * long the report; PGlite, in-process, answers keyset batches of `batchSize` lines.
+     * reader's language, each already a CSV cell), in keyset batches of `batchSize` rows. A row reaches the service as
+     * one string, not a dozen. PostgreSQL streams each batch through a cursor a fetch at a time, so the service's
+     * memory stays flat however long the report; PGlite, in-process, answers a batch whole.
      */
     async *csvLines(
       filter: ReportFilter,
@@ -191,21 +191,26 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
           .selectFrom(sql<ReportRow>`(${rows(filter, language, now, after)})`.as('r'))
           .select([line.as('line'), 'r.course_id', 'r.person_name', 'r.user_id'])
           .orderBy(ORDER_COLUMNS);
-      if (streamFetch === undefined) {
-        for await (const batch of keysetBatches((after) => linesAfter(after).limit(batchSize).execute(), batchSize)) {
-          yield batch.map((row) => row.line);
+      let after: ReportCursor | undefined;
+      for (;;) {
+        const batch = linesAfter(after).limit(batchSize);
+        const found = streamFetch === undefined ? await batch.execute() : batch.stream(streamFetch);
+        let lines: string[] = [];
+        let read = 0;
+        let last: CursorRow | undefined;
+        for await (const row of found) {
+          lines.push(row.line);
+          read += 1;
+          last = row;
+          if (lines.length === streamFetch) {
+            yield lines;
+            lines = [];
+          }
         }
-        return;
+        if (lines.length > 0) yield lines;
+        if (read < batchSize || !last) return;
+        after = { courseId: last.course_id, personName: last.person_name, userId: last.user_id };
       }
-      let lines: string[] = [];
-      for await (const row of linesAfter(undefined).stream(streamFetch)) {
-        lines.push(row.line);
-        if (lines.length === streamFetch) {
-          yield lines;
-          lines = [];
-        }
-      }
-      if (lines.length > 0) yield lines;
     },
 
     /** Per group and course (and for everyone assigned, group null): assigned, completed by the due date, overdue. */
