@@ -137,6 +137,8 @@ export function startOutboxRelay<DB>(options: OutboxRelayOptions<DB>) {
 
   const relayNow = async () => {
     if (stopped) return 0;
+    // A pass already under way may have claimed its rows before the caller's event was written: let it end, then pass again.
+    await running?.catch(() => undefined);
     running ??= relayBatch().finally(() => {
       running = undefined;
     });

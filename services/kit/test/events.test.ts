@@ -41,4 +41,43 @@ describe.each(testBackends())('the outbox relay on $name', (backend) => {
       await scratch.drop();
     }
   });
+
+  it('when an event is written while a pass is under way, then relaying now delivers it too', async () => {
+    const scratch = await backend.database();
+    const database = await openDatabase<unknown>({ url: scratch.url, embeddedDir: 'memory' });
+    const delivered: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let entered = () => {};
+    const firstDelivery = new Promise<void>((resolve) => (entered = resolve));
+    const subscriber = (async (_path: string, request: { body: { payload: { courseId: string } } }) => {
+      entered();
+      await released;
+      delivered.push(request.body.payload.courseId);
+      return { status: 200, body: { status: 'handled' } };
+    }) as unknown as ServiceClient;
+    const record = (courseId: string) =>
+      database.db.transaction().execute((trx) => recordEvent(trx, 'course.deleted', { courseId }));
+    try {
+      await migrate(database.db, 'relay-test', [eventTablesMigration]);
+      await record('before');
+      const relay = startOutboxRelay({
+        db: database.db,
+        subscribers: { 'course.deleted': [{ name: 'files', call: subscriber }] },
+        logger: createLogger('relay-test', 'silent'),
+        intervalMs: 60_000,
+      });
+      const underWay = relay.relayNow();
+      await firstDelivery;
+      await record('during');
+      const now = relay.relayNow();
+      release();
+      await Promise.all([underWay, now]);
+      await relay.stop();
+      expect(delivered).toEqual(['before', 'during']);
+    } finally {
+      await database.close();
+      await scratch.drop();
+    }
+  });
 });
