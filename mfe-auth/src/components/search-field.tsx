@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import field from '@portal/web-kit/styles/field.module.css';
 import styles from './admin-page.module.css';
+import { LabelledInput } from './labelled-input.tsx';
 
 /** A labelled search box of the administration pages, in their toolbar; `onSearch` gets each change (the caller goes to page one). */
 export function SearchField({
@@ -16,12 +16,14 @@ export function SearchField({
 }) {
   return (
     <div className={styles.toolbar}>
-      <div>
-        <label htmlFor={id} className={field.label}>
-          {label}
-        </label>
-        <input id={id} type="search" maxLength={200} value={value} onChange={(event) => onSearch(event.target.value)} />
-      </div>
+      <LabelledInput
+        id={id}
+        label={label}
+        type="search"
+        maxLength={200}
+        value={value}
+        onChange={(event) => onSearch(event.target.value)}
+      />
     </div>
   );
 }

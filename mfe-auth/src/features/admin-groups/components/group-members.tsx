@@ -1,13 +1,13 @@
 import { api } from '@portal/contracts/api-client';
 import type { AdminUser } from '@portal/contracts/auth';
 import { GROUP_CALLS, type Group, type GroupMember } from '@portal/contracts/groups';
-import field from '@portal/web-kit/styles/field.module.css';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { GROUPS_NAMESPACE } from '../i18n.ts';
 import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
+import { LabelledInput } from '../../../components/labelled-input.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SearchField, useSearchPaging } from '../../../components/search-field.tsx';
 
@@ -100,17 +100,14 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
       {readOnly ? <p>{t('adminGroups.directoryNote')}</p> : null}
       <ChangeMessages error={error} notice={notice} />
       {readOnly ? null : (
-        <div>
-          <label htmlFor={`${id}-find`} className={field.label}>
-            {t('adminGroups.findPerson')}
-          </label>
-          <input
-            id={`${id}-find`}
-            type="search"
-            maxLength={200}
-            value={find}
-            onChange={(event) => setFind(event.target.value)}
-          />
+        <LabelledInput
+          id={`${id}-find`}
+          label={t('adminGroups.findPerson')}
+          type="search"
+          maxLength={200}
+          value={find}
+          onChange={(event) => setFind(event.target.value)}
+        >
           <ul aria-label={t('adminGroups.candidates')}>
             {(find.trim() ? candidates : []).map((user) => (
               <li key={user.id}>
@@ -121,7 +118,7 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
               </li>
             ))}
           </ul>
-        </div>
+        </LabelledInput>
       )}
       <SearchField id={`${id}-q`} label={t('adminGroups.searchMembers')} value={q} onSearch={search} />
       <AdminTable

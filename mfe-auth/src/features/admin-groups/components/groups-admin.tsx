@@ -11,6 +11,7 @@ import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { GROUPS_NAMESPACE } from '../i18n.ts';
 import { GroupMembers } from './group-members.tsx';
 import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
+import { LabelledInput } from '../../../components/labelled-input.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SearchField, useSearchPaging } from '../../../components/search-field.tsx';
 
@@ -112,18 +113,14 @@ export function GroupsAdmin() {
     <div className={layout.page}>
       <h1 className={layout.title}>{t('adminGroups.title')}</h1>
       <form className={styles.toolbar} onSubmit={(event) => void create(event)}>
-        <div>
-          <label htmlFor={`${id}-new`} className={field.label}>
-            {t('adminGroups.newName')}
-          </label>
-          <input
-            id={`${id}-new`}
-            required
-            maxLength={100}
-            value={newName}
-            onChange={(event) => setNewName(event.target.value)}
-          />
-        </div>
+        <LabelledInput
+          id={`${id}-new`}
+          label={t('adminGroups.newName')}
+          required
+          maxLength={100}
+          value={newName}
+          onChange={(event) => setNewName(event.target.value)}
+        />
         <button type="submit" className={buttons.buttonPrimary}>
           {t('adminGroups.create')}
         </button>

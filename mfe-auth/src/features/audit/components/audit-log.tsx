@@ -10,6 +10,7 @@ import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import table from '../../../components/admin-page.module.css';
 import { AdminTable } from '../../../components/admin-table.tsx';
+import { LabelledInput } from '../../../components/labelled-input.tsx';
 import styles from './audit-log.module.css';
 
 const PAGE_SIZE = 50;
@@ -122,23 +123,20 @@ export function AuditLog() {
       >
         <PersonFilter chosen={filters.actor} onChoose={(actor) => setFilter({ actor })} label={t('audit.person')} />
         {FIELD_FILTERS.map((filter) => (
-          <div key={filter.name}>
-            <label htmlFor={`${id}-${filter.label}`} className={field.label}>
-              {t(`audit.${filter.label}`)}
-            </label>
-            <input
-              id={`${id}-${filter.label}`}
-              type={filter.type}
-              maxLength={filter.type === 'search' ? 80 : undefined}
-              placeholder={filter.placeholder}
-              value={filters[filter.name] ?? ''}
-              onChange={(event) =>
-                setFilter({
-                  [filter.name]: filter.type === 'search' ? event.target.value.trim() : event.target.value || undefined,
-                })
-              }
-            />
-          </div>
+          <LabelledInput
+            key={filter.name}
+            id={`${id}-${filter.label}`}
+            label={t(`audit.${filter.label}`)}
+            type={filter.type}
+            maxLength={filter.type === 'search' ? 80 : undefined}
+            placeholder={filter.placeholder}
+            value={filters[filter.name] ?? ''}
+            onChange={(event) =>
+              setFilter({
+                [filter.name]: filter.type === 'search' ? event.target.value.trim() : event.target.value || undefined,
+              })
+            }
+          />
         ))}
         <a className={styles.export} href={csvHref} download>
           {t('audit.exportCsv')}
