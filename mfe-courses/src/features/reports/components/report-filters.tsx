@@ -32,32 +32,30 @@ export function ReportFilters({ filter, courses, groups, onChange }: Props) {
     onChange({ q });
   };
   const statuses = TRAINING_STATUSES.map((status) => ({ id: status, name: t(`reports.status.${status}`) }));
+  const choosers = [
+    { name: 'courseId', id: 'report-course', label: 'reports.course', none: 'reports.allCourses', choices: courses },
+    { name: 'groupId', id: 'report-group', label: 'reports.group', none: 'reports.allGroups', choices: groups },
+    {
+      name: 'status',
+      id: 'report-status',
+      label: 'reports.statusLabel',
+      none: 'reports.allStatuses',
+      choices: statuses,
+    },
+  ] as const;
   return (
     <form className={styles.fields} onSubmit={search} role="search" aria-label={t('reports.filters')}>
-      <ChoiceField
-        id="report-course"
-        label={t('reports.course')}
-        value={filter.courseId}
-        none={t('reports.allCourses')}
-        choices={courses}
-        onChoose={(courseId) => onChange({ courseId })}
-      />
-      <ChoiceField
-        id="report-group"
-        label={t('reports.group')}
-        value={filter.groupId}
-        none={t('reports.allGroups')}
-        choices={groups}
-        onChoose={(groupId) => onChange({ groupId })}
-      />
-      <ChoiceField
-        id="report-status"
-        label={t('reports.statusLabel')}
-        value={filter.status}
-        none={t('reports.allStatuses')}
-        choices={statuses}
-        onChoose={(status) => onChange({ status })}
-      />
+      {choosers.map(({ name, id, label, none, choices }) => (
+        <ChoiceField
+          key={name}
+          id={id}
+          label={t(label)}
+          value={filter[name]}
+          none={t(none)}
+          choices={choices}
+          onChoose={(chosen) => onChange({ [name]: chosen })}
+        />
+      ))}
       <div className={field.field}>
         <label htmlFor="report-search" className={field.label}>
           {t('reports.search')}
