@@ -1,11 +1,11 @@
 import { TRAINING_STATUSES } from '@portal/contracts/training';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
-import field from '@portal/web-kit/styles/field.module.css';
 import input from '@portal/web-kit/styles/input.module.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin.module.css';
 import { ChoiceField } from '../../../components/choice-field.tsx';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import type { Option } from '../../../lib/training-options.ts';
 import type { ReportFilter } from '../lib/report-filter.ts';
@@ -56,10 +56,7 @@ export function ReportFilters({ filter, courses, groups, onChange }: Props) {
           onChoose={(chosen) => onChange({ [name]: chosen })}
         />
       ))}
-      <div className={field.field}>
-        <label htmlFor="report-search" className={field.label}>
-          {t('reports.search')}
-        </label>
+      <LabelledField htmlFor="report-search" label={t('reports.search')}>
         <div className={styles.searchRow}>
           <input
             id="report-search"
@@ -73,7 +70,7 @@ export function ReportFilters({ filter, courses, groups, onChange }: Props) {
             {t('reports.searchButton')}
           </button>
         </div>
-      </div>
+      </LabelledField>
     </form>
   );
 }

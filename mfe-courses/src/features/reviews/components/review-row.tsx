@@ -8,6 +8,7 @@ import textInput from '@portal/web-kit/styles/input.module.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './reviews.module.css';
 
@@ -81,10 +82,7 @@ export function ReviewRow({ result, busy, onApprove, onReject }: Props) {
       {result.status === 'pending' && (
         <div className={styles.actions}>
           {rejecting && (
-            <div className={field.field}>
-              <label className={field.label} htmlFor={commentId}>
-                {t('reviews.commentLabel')}
-              </label>
+            <LabelledField htmlFor={commentId} label={t('reviews.commentLabel')}>
               <textarea
                 id={commentId}
                 className={textInput.input}
@@ -103,7 +101,7 @@ export function ReviewRow({ result, busy, onApprove, onReject }: Props) {
                   {t('reviews.commentRequired')}
                 </p>
               )}
-            </div>
+            </LabelledField>
           )}
           <div className={styles.buttons}>
             {choices.map(({ label, className, onClick }) => (
