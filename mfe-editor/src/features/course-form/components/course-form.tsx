@@ -44,10 +44,8 @@ import { CategorySelect } from './category-select.tsx';
 import { ConflictPanel } from './conflict-panel.tsx';
 import styles from './course-form.module.css';
 import { FileArea } from './file-area.tsx';
-import { LanguageTabs, tabId } from './language-tabs.tsx';
+import { LANGUAGE_PANEL_ID, LanguageTabs, tabId } from './language-tabs.tsx';
 import { type EditorText, RichTextEditor } from './rich-text-editor.tsx';
-
-const PANEL_ID = 'course-language-panel';
 
 /** The one-line texts of a language, above its description. */
 const LINE_FIELDS = [
@@ -241,7 +239,7 @@ export function CourseForm({ mode, course, categories }: Props) {
   useEffect(() => {
     if (focusRequest === 0) return;
     const focusTarget =
-      form.current?.querySelector<HTMLElement>(`#${PANEL_ID} [aria-invalid="true"]`) ??
+      form.current?.querySelector<HTMLElement>(`#${LANGUAGE_PANEL_ID} [aria-invalid="true"]`) ??
       form.current?.querySelector<HTMLElement>('fieldset[aria-invalid="true"] input');
     focusTarget?.focus();
   }, [focusRequest]);
@@ -394,14 +392,8 @@ export function CourseForm({ mode, course, categories }: Props) {
         </FormField>
 
         <div className={styles.languages}>
-          <LanguageTabs
-            shown={language}
-            defaultLanguage={values.defaultLanguage}
-            statuses={statuses}
-            panelId={PANEL_ID}
-            onShow={show}
-          />
-          <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(language)} className={styles.panel}>
+          <LanguageTabs shown={language} defaultLanguage={values.defaultLanguage} statuses={statuses} onShow={show} />
+          <div id={LANGUAGE_PANEL_ID} role="tabpanel" aria-labelledby={tabId(language)} className={styles.panel}>
             {!isDefault && (
               <p className={styles.hint}>{t('languages.optionalHint', { language: formatLanguage(language) })}</p>
             )}
