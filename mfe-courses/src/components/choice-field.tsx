@@ -1,6 +1,6 @@
-import field from '@portal/web-kit/styles/field.module.css';
 import input from '@portal/web-kit/styles/input.module.css';
 import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { LabelledField } from './labelled-field.tsx';
 
 interface Choice<Id extends string> {
   id: Id;
@@ -31,10 +31,7 @@ export function ChoiceField<Id extends string>({
   ...select
 }: Props<Id>) {
   return (
-    <div className={field.field}>
-      <label htmlFor={id} className={field.label}>
-        {label}
-      </label>
+    <LabelledField htmlFor={id} label={label}>
       <select
         id={id}
         className={className ?? input.input}
@@ -50,6 +47,6 @@ export function ChoiceField<Id extends string>({
         ))}
       </select>
       {children}
-    </div>
+    </LabelledField>
   );
 }

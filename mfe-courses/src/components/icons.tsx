@@ -1,7 +1,7 @@
-import type { SVGProps } from 'react';
+import type { ReactNode } from 'react';
 
-/** Line icons; decorative: the button or link around them carries the accessible name. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+/** A line icon drawn by its paths and any other shapes; decorative: the button or link around it carries the name. */
+function Icon({ paths, children }: { paths: readonly string[]; children?: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -12,46 +12,27 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
-      {...props}
     >
       {children}
+      {paths.map((path) => (
+        <path key={path} d={path} />
+      ))}
     </svg>
   );
 }
 
-export const EditIcon = () => (
-  <Icon>
-    <path d="M12 20h9" />
-    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
-  </Icon>
-);
+export const EditIcon = () => <Icon paths={['M12 20h9', 'M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z']} />;
 
-export const TrashIcon = () => (
-  <Icon>
-    <path d="M3 6h18" />
-    <path d="M8 6V4h8v2" />
-    <path d="M19 6l-1 14H6L5 6" />
-    <path d="M10 11v6M14 11v6" />
-  </Icon>
-);
+export const TrashIcon = () => <Icon paths={['M3 6h18', 'M8 6V4h8v2', 'M19 6l-1 14H6L5 6', 'M10 11v6M14 11v6']} />;
 
-export const CloseIcon = () => (
-  <Icon>
-    <path d="M18 6 6 18M6 6l12 12" />
-  </Icon>
-);
+export const CloseIcon = () => <Icon paths={['M18 6 6 18M6 6l12 12']} />;
 
 export const FileIcon = () => (
-  <Icon>
-    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9Z" />
-    <path d="M14 3v6h6" />
-    <path d="M12 12v6M9 15l3 3 3-3" />
-  </Icon>
+  <Icon paths={['M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9Z', 'M14 3v6h6', 'M12 12v6M9 15l3 3 3-3']} />
 );
 
 export const SearchIcon = () => (
-  <Icon>
+  <Icon paths={['m20 20-3.5-3.5']}>
     <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5" />
   </Icon>
 );

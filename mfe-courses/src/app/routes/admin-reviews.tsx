@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageToasts } from 'react-toastify';
 import { adminPage } from '../../components/admin-page.tsx';
+import { LabelledField } from '../../components/labelled-field.tsx';
 import { EmptyState, QueryResult } from '../../components/page-states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { REVIEW_PAGE_SIZE, useResults, useReview } from '../../features/reviews/api/results.ts';
@@ -72,10 +73,7 @@ function Reviews() {
 
   return (
     <>
-      <div className={`${field.field} ${styles.filter}`}>
-        <label className={field.label} htmlFor={statusId}>
-          {t('reviews.show')}
-        </label>
+      <LabelledField htmlFor={statusId} label={t('reviews.show')} className={`${field.field} ${styles.filter}`}>
         <select
           id={statusId}
           className={textInput.input}
@@ -91,7 +89,7 @@ function Reviews() {
             </option>
           ))}
         </select>
-      </div>
+      </LabelledField>
       {content}
     </>
   );

@@ -3,7 +3,7 @@ import field from '@portal/web-kit/styles/field.module.css';
 import input from '@portal/web-kit/styles/input.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import styles from '../../../components/admin.module.css';
@@ -30,7 +30,40 @@ interface Props {
   onCourse: (courseId: string) => void;
 }
 
+const ASSIGNEES = [
+  { name: 'people', useMatches: usePeopleOptions },
+  { name: 'groups', useMatches: useGroupOptions },
+] as const;
+const KINDS = [
+  { mandatory: true, label: 'assigned.mandatory' },
+  { mandatory: false, label: 'assigned.recommended' },
+] as const;
 const DUE_KINDS: readonly DueKind[] = ['none', 'date', 'days'];
+/** A number of days or months, a small box beside its choice. */
+const COUNT: InputHTMLAttributes<HTMLInputElement> = {
+  type: 'number',
+  inputMode: 'numeric',
+  min: 1,
+  className: `${input.input} ${styles.small}`,
+};
+
+interface RadioProps {
+  name: string;
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onCheck: () => void;
+}
+
+/** A radio button of the form and its text. */
+function Radio({ name, label, checked, disabled, onCheck }: RadioProps) {
+  return (
+    <label className={styles.option}>
+      <input type="radio" name={name} checked={checked} disabled={disabled} onChange={onCheck} />
+      {label}
+    </label>
+  );
+}
 
 /**
  * A course assigned to people and groups: mandatory or recommended, due on a date or some days after the
@@ -72,6 +105,21 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
     );
   const invalid = (name: DraftField) =>
     issues[name] ? { 'aria-invalid': true, 'aria-describedby': `assignment-${name}-error` } : {};
+  /** The input of the due date or of a count, labelled by its field's text; its problem is shown under `issue`'s. */
+  const draftInput = (
+    name: 'dueDate' | 'dueInDays' | 'recurEveryMonths',
+    issue: DraftField,
+    attributes: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
+    <input
+      {...attributes}
+      aria-label={t(`assignments.${name}`)}
+      value={draft[name]}
+      disabled={saving}
+      {...invalid(issue)}
+      onChange={(event) => change({ [name]: event.target.value })}
+    />
+  );
 
   return (
     <form className={styles.card} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="assign-title">
@@ -95,85 +143,48 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
       </ChoiceField>
 
       <div className={styles.fields}>
-        <OptionPicker
-          label={t('assignments.people')}
-          useMatches={usePeopleOptions}
-          chosen={draft.people}
-          onChange={(people) => change({ people })}
-          disabled={saving}
-        />
-        <OptionPicker
-          label={t('assignments.groups')}
-          useMatches={useGroupOptions}
-          chosen={draft.groups}
-          onChange={(groups) => change({ groups })}
-          disabled={saving}
-        />
+        {ASSIGNEES.map(({ name, useMatches }) => (
+          <OptionPicker
+            key={name}
+            label={t(`assignments.${name}`)}
+            useMatches={useMatches}
+            chosen={draft[name]}
+            onChange={(chosen) => change({ [name]: chosen })}
+            disabled={saving}
+          />
+        ))}
       </div>
       {problem('assignees')}
 
       <fieldset className={styles.fieldset}>
         <legend className={field.label}>{t('assignments.kind')}</legend>
-        <label className={styles.option}>
-          <input
-            type="radio"
+        {KINDS.map(({ mandatory, label }) => (
+          <Radio
+            key={label}
             name="mandatory"
-            checked={draft.mandatory}
+            label={t(label)}
+            checked={draft.mandatory === mandatory}
             disabled={saving}
-            onChange={() => change({ mandatory: true })}
+            onCheck={() => change({ mandatory })}
           />
-          {t('assigned.mandatory')}
-        </label>
-        <label className={styles.option}>
-          <input
-            type="radio"
-            name="mandatory"
-            checked={!draft.mandatory}
-            disabled={saving}
-            onChange={() => change({ mandatory: false })}
-          />
-          {t('assigned.recommended')}
-        </label>
+        ))}
       </fieldset>
 
       <fieldset className={styles.fieldset}>
         <legend className={field.label}>{t('assignments.due')}</legend>
         {DUE_KINDS.map((kind) => (
           <div key={kind} className={styles.choice}>
-            <label className={styles.option}>
-              <input
-                type="radio"
-                name="due"
-                checked={draft.due === kind}
-                disabled={saving}
-                onChange={() => change({ due: kind })}
-              />
-              {t(`assignments.dueKind.${kind}`)}
-            </label>
-            {kind === 'date' && draft.due === 'date' && (
-              <input
-                type="date"
-                className={input.input}
-                aria-label={t('assignments.dueDate')}
-                value={draft.dueDate}
-                disabled={saving}
-                {...invalid('due')}
-                onChange={(event) => change({ dueDate: event.target.value })}
-              />
-            )}
-            {kind === 'days' && draft.due === 'days' && (
-              <input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                className={`${input.input} ${styles.small}`}
-                aria-label={t('assignments.dueInDays')}
-                value={draft.dueInDays}
-                disabled={saving}
-                {...invalid('due')}
-                onChange={(event) => change({ dueInDays: event.target.value })}
-              />
-            )}
+            <Radio
+              name="due"
+              label={t(`assignments.dueKind.${kind}`)}
+              checked={draft.due === kind}
+              disabled={saving}
+              onCheck={() => change({ due: kind })}
+            />
+            {kind === 'date' &&
+              draft.due === 'date' &&
+              draftInput('dueDate', 'due', { type: 'date', className: input.input })}
+            {kind === 'days' && draft.due === 'days' && draftInput('dueInDays', 'due', COUNT)}
           </div>
         ))}
         {problem('due')}
@@ -191,19 +202,7 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
             />
             {t('assignments.repeat')}
           </label>
-          {draft.repeat && (
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              className={`${input.input} ${styles.small}`}
-              aria-label={t('assignments.recurEveryMonths')}
-              value={draft.recurEveryMonths}
-              disabled={saving}
-              {...invalid('repeat')}
-              onChange={(event) => change({ recurEveryMonths: event.target.value })}
-            />
-          )}
+          {draft.repeat && draftInput('recurEveryMonths', 'repeat', COUNT)}
         </div>
         {problem('repeat')}
       </fieldset>

@@ -5,6 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin.module.css';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import type { Option } from '../../../lib/training-options.ts';
 
@@ -27,10 +28,7 @@ export function OptionPicker({ label, useMatches, chosen, onChange, disabled }: 
     (match) => !chosen.some((item) => item.id === match.id),
   );
   return (
-    <div className={styles.fieldset}>
-      <label htmlFor={id} className={field.label}>
-        {label}
-      </label>
+    <LabelledField htmlFor={id} label={label} className={styles.fieldset}>
       <input
         id={id}
         type="search"
@@ -79,6 +77,6 @@ export function OptionPicker({ label, useMatches, chosen, onChange, disabled }: 
           ))}
         </ul>
       )}
-    </div>
+    </LabelledField>
   );
 }

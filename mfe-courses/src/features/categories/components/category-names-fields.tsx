@@ -3,6 +3,7 @@ import { formatLanguage } from '@portal/web-kit/format';
 import field from '@portal/web-kit/styles/field.module.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryCodeKey, categoryTextValues } from '../lib/category-errors.ts';
 import type { NamesValue } from '../lib/category-names.ts';
@@ -30,10 +31,7 @@ export function CategoryNamesFields({ legend, value, issues, disabled, autoFocus
       <p id={`${id}-hint`} className={field.hint}>
         {t('categories.languagesHint')} {t('categories.nameHint', categoryTextValues())}
       </p>
-      <div className={field.field}>
-        <label htmlFor={`${id}-default`} className={field.label}>
-          {t('categories.defaultLanguage')}
-        </label>
+      <LabelledField htmlFor={`${id}-default`} label={t('categories.defaultLanguage')}>
         <select
           id={`${id}-default`}
           className={styles.select}
@@ -52,7 +50,7 @@ export function CategoryNamesFields({ legend, value, issues, disabled, autoFocus
         <p id={`${id}-default-hint`} className={field.hint}>
           {t('categories.defaultHint')}
         </p>
-      </div>
+      </LabelledField>
       <div className={styles.namesGrid}>
         {LANGUAGES.map((language) => {
           const issue = issues[language];

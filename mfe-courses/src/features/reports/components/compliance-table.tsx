@@ -4,6 +4,13 @@ import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 
+const NUMBER_COLUMNS = [
+  'reports.assigned',
+  'reports.completedInTime',
+  'reports.overdue',
+  'reports.compliance',
+] as const;
+
 /** Per group and course: of those assigned, the share who completed in time. */
 export function ComplianceTable({ rows }: { rows: ComplianceRow[] }) {
   const { t } = useTranslation(COURSES_NAMESPACE);
@@ -14,18 +21,11 @@ export function ComplianceTable({ rows }: { rows: ComplianceRow[] }) {
           <tr>
             <th scope="col">{t('reports.group')}</th>
             <th scope="col">{t('reports.course')}</th>
-            <th scope="col" className={styles.number}>
-              {t('reports.assigned')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('reports.completedInTime')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('reports.overdue')}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t('reports.compliance')}
-            </th>
+            {NUMBER_COLUMNS.map((column) => (
+              <th key={column} scope="col" className={styles.number}>
+                {t(column)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -1,11 +1,11 @@
 import { TRAINING_STATUSES } from '@portal/contracts/training';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
-import field from '@portal/web-kit/styles/field.module.css';
 import input from '@portal/web-kit/styles/input.module.css';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../../../components/admin.module.css';
 import { ChoiceField } from '../../../components/choice-field.tsx';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import type { Option } from '../../../lib/training-options.ts';
 import type { ReportFilter } from '../lib/report-filter.ts';
@@ -32,36 +32,31 @@ export function ReportFilters({ filter, courses, groups, onChange }: Props) {
     onChange({ q });
   };
   const statuses = TRAINING_STATUSES.map((status) => ({ id: status, name: t(`reports.status.${status}`) }));
+  const choosers = [
+    { name: 'courseId', id: 'report-course', label: 'reports.course', none: 'reports.allCourses', choices: courses },
+    { name: 'groupId', id: 'report-group', label: 'reports.group', none: 'reports.allGroups', choices: groups },
+    {
+      name: 'status',
+      id: 'report-status',
+      label: 'reports.statusLabel',
+      none: 'reports.allStatuses',
+      choices: statuses,
+    },
+  ] as const;
   return (
     <form className={styles.fields} onSubmit={search} role="search" aria-label={t('reports.filters')}>
-      <ChoiceField
-        id="report-course"
-        label={t('reports.course')}
-        value={filter.courseId}
-        none={t('reports.allCourses')}
-        choices={courses}
-        onChoose={(courseId) => onChange({ courseId })}
-      />
-      <ChoiceField
-        id="report-group"
-        label={t('reports.group')}
-        value={filter.groupId}
-        none={t('reports.allGroups')}
-        choices={groups}
-        onChoose={(groupId) => onChange({ groupId })}
-      />
-      <ChoiceField
-        id="report-status"
-        label={t('reports.statusLabel')}
-        value={filter.status}
-        none={t('reports.allStatuses')}
-        choices={statuses}
-        onChoose={(status) => onChange({ status })}
-      />
-      <div className={field.field}>
-        <label htmlFor="report-search" className={field.label}>
-          {t('reports.search')}
-        </label>
+      {choosers.map(({ name, id, label, none, choices }) => (
+        <ChoiceField
+          key={name}
+          id={id}
+          label={t(label)}
+          value={filter[name]}
+          none={t(none)}
+          choices={choices}
+          onChoose={(chosen) => onChange({ [name]: chosen })}
+        />
+      ))}
+      <LabelledField htmlFor="report-search" label={t('reports.search')}>
         <div className={styles.searchRow}>
           <input
             id="report-search"
@@ -75,7 +70,7 @@ export function ReportFilters({ filter, courses, groups, onChange }: Props) {
             {t('reports.searchButton')}
           </button>
         </div>
-      </div>
+      </LabelledField>
     </form>
   );
 }

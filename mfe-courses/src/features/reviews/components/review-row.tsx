@@ -8,6 +8,7 @@ import textInput from '@portal/web-kit/styles/input.module.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LabelledField } from '../../../components/labelled-field.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './reviews.module.css';
 
@@ -35,6 +36,17 @@ export function ReviewRow({ result, busy, onApprove, onReject }: Props) {
     }
     onReject(comment.trim());
   };
+
+  // Approve or reject; once rejecting, the rejection with its comment, or back.
+  const choices = rejecting
+    ? [
+        { label: 'reviews.confirmReject', className: buttons.buttonDanger, onClick: reject },
+        { label: 'common.cancel', className: buttons.button, onClick: () => setRejecting(false) },
+      ]
+    : [
+        { label: 'reviews.approve', className: buttons.buttonPrimary, onClick: onApprove },
+        { label: 'reviews.reject', className: buttons.button, onClick: () => setRejecting(true) },
+      ];
 
   return (
     <li className={styles.row}>
@@ -69,50 +81,35 @@ export function ReviewRow({ result, busy, onApprove, onReject }: Props) {
       </dl>
       {result.status === 'pending' && (
         <div className={styles.actions}>
-          {rejecting ? (
-            <>
-              <div className={field.field}>
-                <label className={field.label} htmlFor={commentId}>
-                  {t('reviews.commentLabel')}
-                </label>
-                <textarea
-                  id={commentId}
-                  className={textInput.input}
-                  value={comment}
-                  maxLength={RESULT_LIMITS.reviewCommentMax}
-                  rows={3}
-                  aria-invalid={missing}
-                  aria-describedby={missing ? `${commentId}-error` : undefined}
-                  onChange={(event) => {
-                    setComment(event.target.value);
-                    setMissing(false);
-                  }}
-                />
-                {missing && (
-                  <p id={`${commentId}-error`} className={field.error}>
-                    {t('reviews.commentRequired')}
-                  </p>
-                )}
-              </div>
-              <div className={styles.buttons}>
-                <button type="button" className={buttons.buttonDanger} disabled={busy} onClick={reject}>
-                  {t('reviews.confirmReject')}
-                </button>
-                <button type="button" className={buttons.button} disabled={busy} onClick={() => setRejecting(false)}>
-                  {t('common.cancel')}
-                </button>
-              </div>
-            </>
-          ) : (
-            <div className={styles.buttons}>
-              <button type="button" className={buttons.buttonPrimary} disabled={busy} onClick={onApprove}>
-                {t('reviews.approve')}
-              </button>
-              <button type="button" className={buttons.button} disabled={busy} onClick={() => setRejecting(true)}>
-                {t('reviews.reject')}
-              </button>
-            </div>
+          {rejecting && (
+            <LabelledField htmlFor={commentId} label={t('reviews.commentLabel')}>
+              <textarea
+                id={commentId}
+                className={textInput.input}
+                value={comment}
+                maxLength={RESULT_LIMITS.reviewCommentMax}
+                rows={3}
+                aria-invalid={missing}
+                aria-describedby={missing ? `${commentId}-error` : undefined}
+                onChange={(event) => {
+                  setComment(event.target.value);
+                  setMissing(false);
+                }}
+              />
+              {missing && (
+                <p id={`${commentId}-error`} className={field.error}>
+                  {t('reviews.commentRequired')}
+                </p>
+              )}
+            </LabelledField>
           )}
+          <div className={styles.buttons}>
+            {choices.map(({ label, className, onClick }) => (
+              <button key={label} type="button" className={className} disabled={busy} onClick={onClick}>
+                {t(label)}
+              </button>
+            ))}
+          </div>
         </div>
       )}
     </li>

@@ -14,7 +14,7 @@ import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatLanguage, formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import {
   Controller,
   type FieldErrors,
@@ -44,10 +44,20 @@ import { CategorySelect } from './category-select.tsx';
 import { ConflictPanel } from './conflict-panel.tsx';
 import styles from './course-form.module.css';
 import { FileArea } from './file-area.tsx';
-import { LanguageTabs, tabId } from './language-tabs.tsx';
+import { LANGUAGE_PANEL_ID, LanguageTabs, tabId } from './language-tabs.tsx';
 import { type EditorText, RichTextEditor } from './rich-text-editor.tsx';
 
-const PANEL_ID = 'course-language-panel';
+/** The one-line texts of a language, above its description. */
+const LINE_FIELDS = [
+  { name: 'title', id: 'course-title', max: COURSE_LIMITS.titleMax, hint: undefined, requiredInDefault: true },
+  {
+    name: 'shortDescription',
+    id: 'course-short-description',
+    max: COURSE_LIMITS.shortDescriptionMax,
+    hint: 'form.shortDescriptionHint',
+    requiredInDefault: false,
+  },
+] as const;
 
 /**
  * Under a text field: the message of the rule it breaks (once touched; the rule's code in the contracts is its key
@@ -67,6 +77,47 @@ function FieldFoot({ id, issue, length, max }: { id: string; issue: string | und
   );
 }
 
+interface FormFieldProps {
+  /** The control's id; its hint's is `${id}-hint`. */
+  id: string;
+  label: string;
+  required: boolean;
+  hint?: string;
+  /** For a control that is no form element (the rich text editor): the id of the text that names it instead of a <label>. */
+  labelId?: string;
+  /** The control and its foot. */
+  children: ReactNode;
+}
+
+/** A field of the form: its label (marked when required) and hint above its control. */
+function FormField({ id, label, required, hint, labelId, children }: FormFieldProps) {
+  const { t } = useTranslation(EDITOR_NAMESPACE);
+  const text = (
+    <>
+      {label} {required && <span className={styles.required}>{t('form.required')}</span>}
+    </>
+  );
+  return (
+    <div className={styles.field}>
+      {labelId ? (
+        <p id={labelId} className={styles.label}>
+          {text}
+        </p>
+      ) : (
+        <label htmlFor={id} className={styles.label}>
+          {text}
+        </label>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
+
 interface LineFieldProps {
   id: string;
   label: string;
@@ -82,17 +133,8 @@ interface LineFieldProps {
 
 /** A one-line text of the shown language (the title, the short description) with its hint and foot. */
 function LineField({ id, label, hint, required = false, lang, length, disabled, issue, max, field }: LineFieldProps) {
-  const { t } = useTranslation(EDITOR_NAMESPACE);
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label} {required && <span className={styles.required}>{t('form.required')}</span>}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
+    <FormField id={id} label={label} required={required} hint={hint}>
       <input
         id={id}
         className={styles.input}
@@ -104,7 +146,7 @@ function LineField({ id, label, hint, required = false, lang, length, disabled, 
         {...field}
       />
       <FieldFoot id={id} issue={issue} length={length} max={max} />
-    </div>
+    </FormField>
   );
 }
 
@@ -197,7 +239,7 @@ export function CourseForm({ mode, course, categories }: Props) {
   useEffect(() => {
     if (focusRequest === 0) return;
     const focusTarget =
-      form.current?.querySelector<HTMLElement>(`#${PANEL_ID} [aria-invalid="true"]`) ??
+      form.current?.querySelector<HTMLElement>(`#${LANGUAGE_PANEL_ID} [aria-invalid="true"]`) ??
       form.current?.querySelector<HTMLElement>('fieldset[aria-invalid="true"] input');
     focusTarget?.focus();
   }, [focusRequest]);
@@ -327,13 +369,12 @@ export function CourseForm({ mode, course, categories }: Props) {
         noValidate
         aria-busy={busy}
       >
-        <div className={styles.field}>
-          <label htmlFor="course-default-language" className={styles.label}>
-            {t('languages.defaultLabel')} <span className={styles.required}>{t('form.required')}</span>
-          </label>
-          <p id="course-default-language-hint" className={styles.hint}>
-            {t('languages.defaultHint')}
-          </p>
+        <FormField
+          id="course-default-language"
+          label={t('languages.defaultLabel')}
+          required
+          hint={t('languages.defaultHint')}
+        >
           <select
             id="course-default-language"
             className={styles.select}
@@ -348,17 +389,11 @@ export function CourseForm({ mode, course, categories }: Props) {
               </option>
             ))}
           </select>
-        </div>
+        </FormField>
 
         <div className={styles.languages}>
-          <LanguageTabs
-            shown={language}
-            defaultLanguage={values.defaultLanguage}
-            statuses={statuses}
-            panelId={PANEL_ID}
-            onShow={show}
-          />
-          <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(language)} className={styles.panel}>
+          <LanguageTabs shown={language} defaultLanguage={values.defaultLanguage} statuses={statuses} onShow={show} />
+          <div id={LANGUAGE_PANEL_ID} role="tabpanel" aria-labelledby={tabId(language)} className={styles.panel}>
             {!isDefault && (
               <p className={styles.hint}>{t('languages.optionalHint', { language: formatLanguage(language) })}</p>
             )}
@@ -378,36 +413,28 @@ export function CourseForm({ mode, course, categories }: Props) {
                 </button>
               </div>
             )}
-            <LineField
-              key={`${language}-title`}
-              id="course-title"
-              label={t('form.title')}
+            {LINE_FIELDS.map(({ name, id, max, hint, requiredInDefault }) => (
+              <LineField
+                key={`${language}-${id}`}
+                id={id}
+                label={t(`form.${name}`)}
+                hint={hint && t(hint)}
+                required={requiredInDefault && isDefault}
+                max={max}
+                lang={language}
+                length={text[name].trim().length}
+                disabled={busy}
+                issue={issueOf(name)}
+                field={register(`texts.${language}.${name}`)}
+              />
+            ))}
+
+            <FormField
+              id="course-description"
+              label={t('form.description')}
               required={isDefault}
-              max={COURSE_LIMITS.titleMax}
-              lang={language}
-              length={text.title.trim().length}
-              disabled={busy}
-              issue={issueOf('title')}
-              field={register(`texts.${language}.title`)}
-            />
-
-            <LineField
-              key={`${language}-short-description`}
-              id="course-short-description"
-              label={t('form.shortDescription')}
-              hint={t('form.shortDescriptionHint')}
-              max={COURSE_LIMITS.shortDescriptionMax}
-              lang={language}
-              length={text.shortDescription.trim().length}
-              disabled={busy}
-              issue={issueOf('shortDescription')}
-              field={register(`texts.${language}.shortDescription`)}
-            />
-
-            <div className={styles.field}>
-              <p id="course-description-label" className={styles.label}>
-                {t('form.description')} {isDefault && <span className={styles.required}>{t('form.required')}</span>}
-              </p>
+              labelId="course-description-label"
+            >
               <RichTextEditor
                 key={language}
                 html={text.description}
@@ -426,7 +453,7 @@ export function CourseForm({ mode, course, categories }: Props) {
                 length={text.descriptionText.length}
                 max={COURSE_LIMITS.descriptionTextMax}
               />
-            </div>
+            </FormField>
           </div>
         </div>
 

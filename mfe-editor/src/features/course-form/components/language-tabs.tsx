@@ -10,6 +10,9 @@ import styles from './course-form.module.css';
 /** The id of a language's tab: the panel it controls is labelled by it. */
 export const tabId = (language: Language) => `course-language-${language}`;
 
+/** The id of the one panel every tab controls: it shows the text of the selected language. */
+export const LANGUAGE_PANEL_ID = 'course-language-panel';
+
 const STATUS_MARKS: Readonly<Record<LanguageStatus, { mark: string; className: string | undefined }>> = {
   complete: { mark: '✓', className: styles.tabComplete },
   missing: { mark: '○', className: styles.tabMissing },
@@ -20,7 +23,6 @@ interface Props {
   shown: Language;
   defaultLanguage: Language;
   statuses: Readonly<Record<Language, LanguageStatus>>;
-  panelId: string;
   onShow: (language: Language) => void;
 }
 
@@ -28,7 +30,7 @@ interface Props {
  * The languages of the course's text, as a tab list (arrow keys, Home and End move between tabs and show them):
  * each tab tells whether its language is complete, missing or has an error, and which one is the default.
  */
-export function LanguageTabs({ shown, defaultLanguage, statuses, panelId, onShow }: Props) {
+export function LanguageTabs({ shown, defaultLanguage, statuses, onShow }: Props) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const tabs = useRef(new Map<Language, HTMLButtonElement>());
 
@@ -64,7 +66,7 @@ export function LanguageTabs({ shown, defaultLanguage, statuses, panelId, onShow
             role="tab"
             id={tabId(language)}
             aria-selected={selected}
-            aria-controls={panelId}
+            aria-controls={LANGUAGE_PANEL_ID}
             tabIndex={selected ? 0 : -1}
             className={`${styles.tab} ${STATUS_MARKS[status].className ?? ''}`}
             onClick={() => onShow(language)}
