@@ -75,6 +75,9 @@ async function snapshot(databases: Record<ServiceName, { db: Kysely<any> }>) {
   return tables;
 }
 
+/** Four child processes each open the five services' databases: on a busy machine that is minutes, not seconds. */
+const BACKUP_ROUND_TRIP_MS = 240_000;
+
 describe('npm run admin -- backup / restore', () => {
   let dataDir: string;
   let work: string;
@@ -214,37 +217,41 @@ describe('npm run admin -- backup / restore', () => {
     }
   });
 
-  it('when the data is backed up, wiped and restored, then every row of every service is back', async () => {
-    const archive = path.join(work, 'portal.backup.gz');
-    await run(process.execPath, [admin, 'backup', archive], { env: { ...process.env, DATA_DIR: dataDir } });
-    await rm(dataDir, { recursive: true, force: true });
-    await seedAll(dataDir);
-    const { stdout } = await run(process.execPath, [admin, 'restore', archive], {
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
-    expect(stdout).toContain('files.file_chunks 3');
+  it(
+    'when the data is backed up, wiped and restored, then every row of every service is back',
+    async () => {
+      const archive = path.join(work, 'portal.backup.gz');
+      await run(process.execPath, [admin, 'backup', archive], { env: { ...process.env, DATA_DIR: dataDir } });
+      await rm(dataDir, { recursive: true, force: true });
+      await seedAll(dataDir);
+      const { stdout } = await run(process.execPath, [admin, 'restore', archive], {
+        env: { ...process.env, DATA_DIR: dataDir },
+      });
+      expect(stdout).toContain('files.file_chunks 3');
 
-    const databases = await openAll(dataDir);
-    const after = await snapshot(databases);
-    const accounts = accountsFor(databases.auth, loadAuthConfig({ ...env, DATA_DIR: dataDir }));
-    const user = await accounts.login('mia@example.ch', 'Lantern-Orbit-Kite-42');
-    await Promise.all(Object.values(databases).map((database) => database.close()));
-    expect(after).toEqual(before);
-    expect(before['files.file_chunks']).toHaveLength(3);
-    expect(before['courses.course_texts']).toHaveLength(3);
-    expect(before['courses.category_names']).toHaveLength(3);
-    expect(before['training.assigned_people']).toEqual([
-      expect.objectContaining({ direct: true, group_ids: ['5e2a1c3e-4b1d-4c8e-9f00-000000000001'] }),
-    ]);
-    expect(before['training.reminders_sent']).toEqual([expect.objectContaining({ kind: 'assigned' })]);
-    expect(before['training.digests_sent']).toHaveLength(1);
-    expect(user.name).toBe('Mia');
-    expect(before['audit.audit_entries']).toHaveLength(2);
-    const verified = await run(process.execPath, [admin, 'audit-verify'], {
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
-    expect(verified.stdout).toContain('The audit trail is intact: 2 entries verified.');
-  });
+      const databases = await openAll(dataDir);
+      const after = await snapshot(databases);
+      const accounts = accountsFor(databases.auth, loadAuthConfig({ ...env, DATA_DIR: dataDir }));
+      const user = await accounts.login('mia@example.ch', 'Lantern-Orbit-Kite-42');
+      await Promise.all(Object.values(databases).map((database) => database.close()));
+      expect(after).toEqual(before);
+      expect(before['files.file_chunks']).toHaveLength(3);
+      expect(before['courses.course_texts']).toHaveLength(3);
+      expect(before['courses.category_names']).toHaveLength(3);
+      expect(before['training.assigned_people']).toEqual([
+        expect.objectContaining({ direct: true, group_ids: ['5e2a1c3e-4b1d-4c8e-9f00-000000000001'] }),
+      ]);
+      expect(before['training.reminders_sent']).toEqual([expect.objectContaining({ kind: 'assigned' })]);
+      expect(before['training.digests_sent']).toHaveLength(1);
+      expect(user.name).toBe('Mia');
+      expect(before['audit.audit_entries']).toHaveLength(2);
+      const verified = await run(process.execPath, [admin, 'audit-verify'], {
+        env: { ...process.env, DATA_DIR: dataDir },
+      });
+      expect(verified.stdout).toContain('The audit trail is intact: 2 entries verified.');
+    },
+    BACKUP_ROUND_TRIP_MS,
+  );
 
   it('when the archive is not a backup, then restore refuses and changes nothing', async () => {
     const bogus = path.join(work, 'bogus.gz');
