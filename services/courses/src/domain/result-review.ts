@@ -54,13 +54,7 @@ export function resultReview(deps: CoursesDeps) {
       context: CallContext,
       language: Language,
     ): Promise<{ items: ResultForReview[]; total: number }> {
-      const { items, total } = await deps.results.list(
-        {
-          status: query.status,
-          ...pageOf(query),
-        },
-        language,
-      );
+      const { items, total } = await deps.results.list({ status: query.status, ...pageOf(query) }, language);
       const userIds = [...new Set(items.map((item) => item.userId))];
       const profiles = new Map(
         await Promise.all(
