@@ -6,21 +6,14 @@ import { emailSchema, nameSchema, passwordSchema } from '@portal/contracts/rules
 import { accountsFor, openAuthDatabase } from '@portal/auth-service/app';
 import { loadAuthConfig } from '@portal/auth-service/config';
 import { migrations as authMigrations } from '@portal/auth-service/data-access/schema';
-import { openCoursesDatabase } from '@portal/courses-service/app';
-import { migrations as coursesMigrations } from '@portal/courses-service/data-access/schema';
-import { openAuditDatabase } from '@portal/audit-service/app';
 import { entriesRepository } from '@portal/audit-service/data-access/entries-repository';
-import { migrations as auditMigrations } from '@portal/audit-service/data-access/schema';
 import { verifyTrail } from '@portal/audit-service/domain/verify';
-import { openFilesDatabase } from '@portal/files-service/app';
-import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { migrate } from '@portal/kit/db';
-import { openTrainingDatabase } from '@portal/training-service/app';
-import { migrations as trainingMigrations } from '@portal/training-service/data-access/schema';
 import { Redis } from 'ioredis';
 import { loadGatewayConfig } from '../gateway/src/config.ts';
 import { RedisUserSessionStore } from '../gateway/src/session.ts';
-import { backup, restore } from './backup.ts';
+import { backup, restore, type ServiceDatabases } from './backup.ts';
+import { SERVICE_DATABASES, withServiceDatabases } from './service-databases.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
   promote <email>                 make an existing account a system administrator
@@ -90,53 +83,19 @@ async function withAccounts<T>(work: (accounts: ReturnType<typeof accountsFor>) 
   }
 }
 
-async function withAllDatabases<T>(work: (databases: Parameters<typeof backup>[0]) => Promise<T>): Promise<T> {
-  const { DATA_DIR, DATABASE_POOL_SIZE } = config();
-  const auth = await openAuthDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.AUTH_DATABASE_URL });
-  const courses = await openCoursesDatabase({
-    DATA_DIR,
-    DATABASE_POOL_SIZE,
-    DATABASE_URL: process.env.COURSES_DATABASE_URL,
-  });
-  const files = await openFilesDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.FILES_DATABASE_URL });
-  const audit = await openAuditDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.AUDIT_DATABASE_URL });
-  const training = await openTrainingDatabase({
-    DATA_DIR,
-    DATABASE_POOL_SIZE,
-    DATABASE_URL: process.env.TRAINING_DATABASE_URL,
-  });
-  try {
-    await migrate(auth.db, 'auth', authMigrations);
-    await migrate(courses.db, 'courses', coursesMigrations);
-    await migrate(files.db, 'files', filesMigrations);
-    await migrate(audit.db, 'audit', auditMigrations);
-    await migrate(training.db, 'training', trainingMigrations);
-    return await work({
-      auth: auth.db,
-      courses: courses.db,
-      files: files.db,
-      audit: audit.db,
-      training: training.db,
-    } as Parameters<typeof backup>[0]);
-  } finally {
-    await Promise.all([auth.close(), courses.close(), files.close(), audit.close(), training.close()]);
-  }
-}
+/** Every service's database, as a backup holds them. */
+const withAllDatabases = <T>(work: (databases: ServiceDatabases) => Promise<T>) =>
+  withServiceDatabases(['auth', 'courses', 'files', 'audit', 'training'], config(), (databases) =>
+    work(databases as ServiceDatabases),
+  );
 
 /** Walks the trail; a broken chain is a failure of the command (exit code 1), naming the first bad entry. */
 async function auditVerify(): Promise<string> {
-  const { DATA_DIR, DATABASE_POOL_SIZE } = config();
-  const audit = await openAuditDatabase({ DATA_DIR, DATABASE_POOL_SIZE, DATABASE_URL: process.env.AUDIT_DATABASE_URL });
-  try {
-    await migrate(audit.db, 'audit', auditMigrations);
-    const result = await verifyTrail(entriesRepository(audit.db));
-    if (result.intact) return `The audit trail is intact: ${result.entries} entries verified.`;
-    throw new Error(
-      `The audit trail is broken at entry ${result.brokenAt}: ${result.reason} (${result.entries} entries before it verified).`,
-    );
-  } finally {
-    await audit.close();
-  }
+  const result = await withServiceDatabases(['audit'], config(), ({ audit }) => verifyTrail(entriesRepository(audit)));
+  if (result.intact) return `The audit trail is intact: ${result.entries} entries verified.`;
+  throw new Error(
+    `The audit trail is broken at entry ${result.brokenAt}: ${result.reason} (${result.entries} entries before it verified).`,
+  );
 }
 
 async function run([command, ...args]: string[]): Promise<string> {
@@ -184,11 +143,11 @@ async function run([command, ...args]: string[]): Promise<string> {
       if (!args[0]) throw new UsageError('Which file?');
       const counts = await withAllDatabases((databases) =>
         restore(databases, args[0] as string, {
-          auth: authMigrations,
-          courses: coursesMigrations,
-          files: filesMigrations,
-          audit: auditMigrations,
-          training: trainingMigrations,
+          auth: SERVICE_DATABASES.auth.migrations,
+          courses: SERVICE_DATABASES.courses.migrations,
+          files: SERVICE_DATABASES.files.migrations,
+          audit: SERVICE_DATABASES.audit.migrations,
+          training: SERVICE_DATABASES.training.migrations,
         }),
       );
       return `Restored from ${args[0]}: ${Object.entries(counts)

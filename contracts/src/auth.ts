@@ -107,12 +107,7 @@ export const userListQuerySchema = z.object({
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 /** A user as administrators see them in the list. */
-export const adminUserSchema = z.object({
-  id: uuidSchema,
-  name: z.string(),
-  email: z.string(),
-  language: languageSchema,
-  isSysAdmin: z.boolean(),
+export const adminUserSchema = z.extend(userSchema, {
   status: userStatusSchema,
   lastSignInAt: z.nullable(z.string()),
   createdAt: z.string(),

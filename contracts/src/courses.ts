@@ -35,6 +35,21 @@ const categoryNameSchema = lineTextSchema().check(
 export const categoryNamesSchema = perLanguage(categoryNameSchema);
 export type CategoryNames = Partial<Record<Language, string>>;
 
+/** A body with every language at once (`names`, `texts`) names its default language and has an entry in it. */
+function checkDefaultLanguageEntry(
+  context: z.core.$RefinementCtx,
+  defaultLanguage: Language | undefined,
+  field: 'names' | 'texts',
+  entries: Partial<Record<Language, unknown>>,
+  missingEntryMessage: string,
+) {
+  if (defaultLanguage === undefined) {
+    context.addIssue({ code: 'custom', path: ['defaultLanguage'], message: 'default_language_required' });
+  } else if (entries[defaultLanguage] === undefined) {
+    context.addIssue({ code: 'custom', path: [field, defaultLanguage], message: missingEntryMessage });
+  }
+}
+
 /**
  * Either the spec's `{name}` (the default language's name; on create, the caller's language is the default) or
  * `{names, defaultLanguage}`: every name at once, a language left out has none.
@@ -52,15 +67,7 @@ export const categoryInputSchema = z
           context.addIssue({ code: 'custom', path: ['name'], message: 'category_name_required' });
         return;
       }
-      if (input.defaultLanguage === undefined) {
-        context.addIssue({ code: 'custom', path: ['defaultLanguage'], message: 'default_language_required' });
-      } else if (input.names[input.defaultLanguage] === undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: ['names', input.defaultLanguage],
-          message: 'category_name_required',
-        });
-      }
+      checkDefaultLanguageEntry(context, input.defaultLanguage, 'names', input.names, 'category_name_required');
     }),
   );
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
@@ -196,15 +203,7 @@ function checkCourseTexts<Input extends CourseTexts>(input: Input, context: z.co
     return;
   }
   // With both, `title`/`description` win over `texts[language]` only where they differ from the stored text (the changed one wins).
-  if (input.defaultLanguage === undefined) {
-    context.addIssue({ code: 'custom', path: ['defaultLanguage'], message: 'default_language_required' });
-  } else if (input.texts[input.defaultLanguage] === undefined) {
-    context.addIssue({
-      code: 'custom',
-      path: ['texts', input.defaultLanguage],
-      message: 'default_language_text_required',
-    });
-  }
+  checkDefaultLanguageEntry(context, input.defaultLanguage, 'texts', input.texts, 'default_language_text_required');
 }
 
 export const courseInputSchema = courseFieldsSchema.check(z.superRefine(checkCourseTexts));

@@ -7,6 +7,7 @@ import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { recordGroupChanged, recordMembersAdded, recordMembersRemoved, withUserEvents } from './directory-events.ts';
 import type { AuthDatabase } from './schema.ts';
+import { insertUserUnlessEmailTaken, SERVICE } from './users-repository.ts';
 
 /** A user as the company's directory sees it. */
 export interface DirectoryUser {
@@ -70,7 +71,6 @@ const groupColumns = [
   'updated_at as updatedAt',
 ] as const;
 
-const SERVICE = 'auth';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const userRow = (user: DirectoryUserChanges) => ({
   email: user.email,
@@ -93,6 +93,16 @@ function matching<Query extends SelectQueryBuilder<AuthDatabase, 'users' | 'grou
   if (match?.field === 'externalId') return query.where('scim_external_id', '=', match.value) as Query;
   if (match?.field === 'id') return query.where('id', '=', UUID.test(match.value) ? match.value : null) as Query;
   return query;
+}
+
+/** Who has taken a unique name: the id of the row whose `lowered` column is `value` in any letter case. */
+async function ownerOf(
+  query: SelectQueryBuilder<AuthDatabase, 'users' | 'groups', object>,
+  lowered: 'email' | 'name',
+  value: string,
+): Promise<string | undefined> {
+  const row = await matching(query, { field: lowered, value }, lowered).select('id').executeTakeFirst();
+  return row?.id;
 }
 
 /** How many rows a list's query has before it is cut into pages. */
@@ -138,21 +148,8 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
       user: DirectoryUserChanges,
       audit: (created: DirectoryUser) => AuditDraft,
     ): Promise<DirectoryUser | undefined> {
-      return withUserEvents(
-        db,
-        [],
-        async (trx) => {
-          const row = (await trx
-            .insertInto('users')
-            .values({ id: randomUUID(), password_hash: null, is_sys_admin: false, ...userRow(user) })
-            .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-            .returning(userColumns)
-            .executeTakeFirst()) as DirectoryUser | undefined;
-          if (row) await recordAudit(trx, SERVICE, audit(row));
-          return row;
-        },
-        (row) => (row ? [row.id] : []),
-      );
+      const values = { id: randomUUID(), password_hash: null, is_sys_admin: false, ...userRow(user) };
+      return insertUserUnlessEmailTaken<DirectoryUser>(db, values, userColumns, audit);
     },
 
     /** Writes the user's columns and, in the same transaction, `audit` (none when nothing a trail keeps changed). */
@@ -170,13 +167,8 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
       );
     },
 
-    async emailOwner(email: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where(sql`lower(email)`, '=', email.toLowerCase())
-        .executeTakeFirst();
-      return row?.id;
+    emailOwner(email: string): Promise<string | undefined> {
+      return ownerOf(db.selectFrom('users'), 'email', email);
     },
 
     /** Deletes the account and tells the other services and the trail in the same transaction, as a deletion by its owner does. */
@@ -215,13 +207,8 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
       };
     },
 
-    async groupNameOwner(name: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('groups')
-        .select('id')
-        .where(sql`lower(name)`, '=', name.toLowerCase())
-        .executeTakeFirst();
-      return row?.id;
+    groupNameOwner(name: string): Promise<string | undefined> {
+      return ownerOf(db.selectFrom('groups'), 'name', name);
     },
 
     /**

@@ -4,7 +4,7 @@ import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit'
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { recordGroupChanged, recordMembersAdded, withUserEvents } from './directory-events.ts';
 import type { AuthDatabase } from './schema.ts';
-import { SERVICE } from './users-repository.ts';
+import { newUserRow, SERVICE } from './users-repository.ts';
 
 /** Rows per statement: far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 1_000;
@@ -97,16 +97,7 @@ export function onboardingRepository(db: Kysely<AuthDatabase>) {
           for (const chunk of chunks(toCreate)) {
             await trx
               .insertInto('users')
-              .values(
-                chunk.map((user) => ({
-                  id: user.id,
-                  email: user.email,
-                  name: user.name,
-                  password_hash: null,
-                  language: user.language,
-                  is_sys_admin: user.isSysAdmin,
-                })),
-              )
+              .values(chunk.map((user) => newUserRow({ ...user, passwordHash: null })))
               .execute();
           }
           for (const user of toCreate) created.set(user.email.toLowerCase(), user.id);

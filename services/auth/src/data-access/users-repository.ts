@@ -4,9 +4,9 @@ import type { UserListQuery, UserStatus } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type SelectExpression, sql } from 'kysely';
 import { withUserEvents } from './directory-events.ts';
-import type { AuthDatabase } from './schema.ts';
+import type { AuthDatabase, UsersTable } from './schema.ts';
 
 export interface UserRecord {
   id: string;
@@ -52,6 +52,43 @@ const columns = [
   'last_sign_in_at as lastSignInAt',
 ] as const;
 
+/** A new account's row (its status the column's default unless set). */
+export const newUserRow = (user: Omit<UserRecord, 'status' | 'lastSignInAt'>) => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  password_hash: user.passwordHash,
+  language: user.language,
+  is_sys_admin: user.isSysAdmin,
+});
+
+/**
+ * Inserts a user unless the e-mail is taken (unique index, safe under concurrency), recording its `user.changed`
+ * and `audit` of the new row in the same transaction; answers the row as `returning` selects it.
+ */
+export function insertUserUnlessEmailTaken<Row extends { id: string }>(
+  db: Kysely<AuthDatabase>,
+  values: Insertable<UsersTable>,
+  returning: readonly SelectExpression<AuthDatabase, 'users'>[],
+  audit: ((created: Row) => AuditDraft) | undefined,
+): Promise<Row | undefined> {
+  return withUserEvents(
+    db,
+    [],
+    async (trx) => {
+      const row = (await trx
+        .insertInto('users')
+        .values(values)
+        .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+        .returning(returning)
+        .executeTakeFirst()) as Row | undefined;
+      if (row && audit) await recordAudit(trx, SERVICE, audit(row));
+      return row;
+    },
+    (row) => (row ? [row.id] : []),
+  );
+}
+
 export function usersRepository(db: Kysely<AuthDatabase>) {
   return {
     async findByEmail(email: string): Promise<UserRecord | undefined> {
@@ -68,52 +105,19 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       return row as UserRecord | undefined;
     },
 
-    /** Inserts a user; answers undefined when the e-mail is taken (unique index, safe under concurrency). */
+    /** Inserts a user; answers undefined when the e-mail is taken. */
     insert(
       user: Omit<UserRecord, 'id' | 'status' | 'lastSignInAt'> & { status?: UserStatus },
       audit?: (created: UserRecord) => AuditDraft,
     ): Promise<UserRecord | undefined> {
-      return withUserEvents(
-        db,
-        [],
-        async (trx) => {
-          const inserted = (await trx
-            .insertInto('users')
-            .values({
-              id: randomUUID(),
-              email: user.email,
-              name: user.name,
-              password_hash: user.passwordHash,
-              language: user.language,
-              is_sys_admin: user.isSysAdmin,
-              status: user.status ?? 'active',
-            })
-            .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-            .returning(columns)
-            .executeTakeFirst()) as UserRecord | undefined;
-          if (inserted && audit) await recordAudit(trx, SERVICE, audit(inserted));
-          return inserted;
-        },
-        (inserted) => (inserted ? [inserted.id] : []),
-      );
+      const values = { ...newUserRow({ ...user, id: randomUUID() }), status: user.status ?? 'active' };
+      return insertUserUnlessEmailTaken<UserRecord>(db, values, columns, audit);
     },
 
     /** Many new users at once (bulk seeding); their e-mails must not be taken. */
     async insertMany(users: Omit<UserRecord, 'status' | 'lastSignInAt'>[]) {
       if (users.length === 0) return;
-      await db
-        .insertInto('users')
-        .values(
-          users.map((user) => ({
-            id: user.id,
-            email: user.email,
-            name: user.name,
-            password_hash: user.passwordHash,
-            language: user.language,
-            is_sys_admin: user.isSysAdmin,
-          })),
-        )
-        .execute();
+      await db.insertInto('users').values(users.map(newUserRow)).execute();
     },
 
     async update(

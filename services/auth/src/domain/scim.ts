@@ -53,6 +53,12 @@ export interface Written {
   endSessionsOf: string[];
 }
 
+/** Who writes a resource, for the trail, and the version the write is for (RFC 7644 3.14 If-Match). */
+export interface WriteRequest {
+  context: AuditContext;
+  ifMatch: string | undefined;
+}
+
 /** A weak version of the resource's content: it changes exactly when what a client reads changes. */
 function versionOf(resource: Resource): string {
   const digest = createHash('sha256').update(JSON.stringify(resource)).digest('base64url').slice(0, 22);
@@ -278,6 +284,29 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
     return parsed.data;
   }
 
+  /**
+   * PUT and PATCH of one kind of resource: both save a whole resource over the current one (412 when the write is
+   * for another version); a PATCH applies its operations to the current resource first.
+   */
+  function replaceAndPatch<Current, Input, Answer>(
+    toWrite: (id: string, ifMatch: string | undefined) => Promise<{ current: Current; resource: Resource }>,
+    schema: { safeParse(value: unknown): { success: true; data: Input } | { success: false } },
+    save: (current: Current, input: Input, context: AuditContext) => Promise<Answer>,
+  ) {
+    return {
+      async replace(id: string, input: Input, { context, ifMatch }: WriteRequest): Promise<Answer> {
+        const { current } = await toWrite(id, ifMatch);
+        return save(current, input, context);
+      },
+      async patch(id: string, patch: ScimPatch, { context, ifMatch }: WriteRequest): Promise<Answer> {
+        const { current, resource } = await toWrite(id, ifMatch);
+        return save(current, validated(schema, applyPatch(patchable(resource), patch)), context);
+      },
+    };
+  }
+  const userWrites = replaceAndPatch(userToWrite, scimUserSchema, saveUser);
+  const groupWrites = replaceAndPatch(groupToWrite, scimGroupSchema, saveGroup);
+
   return {
     async createUser(input: ScimUserInput, context: AuditContext): Promise<Resource> {
       const changes = userChanges(input);
@@ -306,17 +335,10 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
       return listResponse(users.map(userResource), total, startIndex);
     },
 
-    async replaceUser(id: string, input: ScimUserInput, context: AuditContext, ifMatch?: string): Promise<Written> {
-      const { current } = await userToWrite(id, ifMatch);
-      return saveUser(current, input, context);
-    },
+    replaceUser: userWrites.replace,
+    patchUser: userWrites.patch,
 
-    async patchUser(id: string, patch: ScimPatch, context: AuditContext, ifMatch?: string): Promise<Written> {
-      const { current, resource } = await userToWrite(id, ifMatch);
-      return saveUser(current, validated(scimUserSchema, applyPatch(patchable(resource), patch)), context);
-    },
-
-    async deleteUser(id: string, context: AuditContext, ifMatch?: string): Promise<Written> {
+    async deleteUser(id: string, { context, ifMatch }: WriteRequest): Promise<Written> {
       const { current } = await userToWrite(id, ifMatch);
       if (!(await repo.deleteUser(id, audited(context, 'user.deleted', current)))) throw notFound('User');
       logger.info({ userId: id }, 'directory deleted a user');
@@ -348,17 +370,10 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
       );
     },
 
-    async replaceGroup(id: string, input: ScimGroupInput, context: AuditContext, ifMatch?: string): Promise<Resource> {
-      const { current } = await groupToWrite(id, ifMatch);
-      return saveGroup(current, input, context);
-    },
+    replaceGroup: groupWrites.replace,
+    patchGroup: groupWrites.patch,
 
-    async patchGroup(id: string, patch: ScimPatch, context: AuditContext, ifMatch?: string): Promise<Resource> {
-      const { current, resource } = await groupToWrite(id, ifMatch);
-      return saveGroup(current, validated(scimGroupSchema, applyPatch(patchable(resource), patch)), context);
-    },
-
-    async deleteGroup(id: string, context: AuditContext, ifMatch?: string): Promise<void> {
+    async deleteGroup(id: string, { context, ifMatch }: WriteRequest): Promise<void> {
       const { current } = await groupToWrite(id, ifMatch);
       const audit = groupAudited(context, 'group.deleted', current, { details: { through: 'scim' } });
       if (!(await repo.deleteGroup(id, audit))) throw notFound('Group');

@@ -1,5 +1,4 @@
 import {
-  COURSE_LIMITS,
   type Course,
   type CourseListQuery,
   type CourseQuery,
@@ -13,7 +12,7 @@ import type { Identity } from '@portal/kit/identity';
 import type { CallContext } from '@portal/kit/service-client';
 import type { SerializedList } from '../data-access/catalogue-cache.ts';
 import { languagesOf } from '../data-access/courses-repository.ts';
-import { type CoursesDeps, viewerOf, visibleCourse } from './course-access.ts';
+import { type CoursesDeps, pageOf, viewerOf, visibleCourse } from './course-access.ts';
 import { shown, textsForEditor } from './course-write.ts';
 import { searchable } from './rich-text.ts';
 
@@ -51,8 +50,7 @@ export function catalogue(deps: CoursesDeps) {
         {
           status: query.status,
           publishedOnly: !identity.admin,
-          limit: query.limit ?? COURSE_LIMITS.pageSizeDefault,
-          offset: query.offset ?? 0,
+          ...pageOf(query),
         },
         viewerOf(identity),
         language,

@@ -1,3 +1,4 @@
+import { COURSE_LIMITS } from '@portal/contracts/courses';
 import type { Language } from '@portal/contracts/languages';
 import { AppError, notFound } from '@portal/kit/errors';
 import { type Identity, userIdOf } from '@portal/kit/identity';
@@ -23,6 +24,12 @@ export interface CoursesDeps {
 export const clockOf = (deps: Pick<CoursesDeps, 'now'>) => deps.now ?? (() => new Date());
 
 export const viewerOf = (identity: Identity) => userIdOf(identity);
+
+/** The page a list query asks for: the first, of the default size, when it names none. */
+export const pageOf = (query: { limit?: number | undefined; offset?: number | undefined }) => ({
+  limit: query.limit ?? COURSE_LIMITS.pageSizeDefault,
+  offset: query.offset ?? 0,
+});
 
 /** A course the caller may see: drafts exist for administrators only (others get 404, as if it did not exist). */
 export async function visibleCourse(

@@ -1,4 +1,3 @@
-import { COURSE_LIMITS } from '@portal/contracts/courses';
 import type { CourseResult, ResultForReview, ResultListQuery, ReviewDecision } from '@portal/contracts/course-results';
 import type { Language } from '@portal/contracts/languages';
 import type { AuditContext } from '@portal/kit/audit';
@@ -6,7 +5,7 @@ import { AppError, notFound } from '@portal/kit/errors';
 import type { Identity } from '@portal/kit/identity';
 import type { CallContext } from '@portal/kit/service-client';
 import { audited } from './course-audit.ts';
-import { clockOf, type CoursesDeps, viewerOf, visibleCourse } from './course-access.ts';
+import { clockOf, type CoursesDeps, pageOf, viewerOf, visibleCourse } from './course-access.ts';
 
 /** Proof of completion by a result: whether one may be uploaded, the learner's own, and the reviewers' queue and decision. */
 export function resultReview(deps: CoursesDeps) {
@@ -55,14 +54,7 @@ export function resultReview(deps: CoursesDeps) {
       context: CallContext,
       language: Language,
     ): Promise<{ items: ResultForReview[]; total: number }> {
-      const { items, total } = await deps.results.list(
-        {
-          status: query.status,
-          limit: query.limit ?? COURSE_LIMITS.pageSizeDefault,
-          offset: query.offset ?? 0,
-        },
-        language,
-      );
+      const { items, total } = await deps.results.list({ status: query.status, ...pageOf(query) }, language);
       const userIds = [...new Set(items.map((item) => item.userId))];
       const profiles = new Map(
         await Promise.all(

@@ -20,7 +20,7 @@ import express, {
   type Response,
   type Router,
 } from 'express';
-import { type Directory, ScimError, type Written } from '../../domain/scim.ts';
+import { type Directory, ScimError, type WriteRequest, type Written } from '../../domain/scim.ts';
 import { PatchError, type Resource } from '../../domain/scim-patch.ts';
 import type { ScimTokens } from '../../domain/scim-tokens.ts';
 import { discovery } from './scim-discovery.ts';
@@ -88,7 +88,11 @@ function requireScimToken(tokens: ScimTokens): RequestHandler {
 
 /** Who the trail names for a directory's change: no account, the directory's address. */
 const directoryContext = (req: Request) => auditContextOf(req, 'SCIM directory');
-const ifMatchOf = (value: string | undefined) => (value === undefined ? undefined : value.slice(0, 1024));
+/** Who writes, for the trail, and the version the write is for. */
+const writeRequestOf = (req: Request): WriteRequest => ({
+  context: directoryContext(req),
+  ifMatch: req.get('if-match')?.slice(0, 1024),
+});
 const excludesMembers = (query: { excludedAttributes?: string | undefined }) =>
   query.excludedAttributes?.split(',').some((attribute) => attribute.trim().toLowerCase() === 'members') ?? false;
 
@@ -126,18 +130,18 @@ export function scimRoutes(scim: Directory, tokens: ScimTokens, logger: Logger):
   });
   router.put(`${base}/Users/:id`, async (req, res) => {
     const input = parseInput(scimUserSchema, req.body, 'user');
-    const written = await scim.replaceUser(req.params.id, input, directoryContext(req), ifMatchOf(req.get('if-match')));
+    const written = await scim.replaceUser(req.params.id, input, writeRequestOf(req));
     sendWritten(res, written);
     sendResource(res, 200, written.resource);
   });
   router.patch(`${base}/Users/:id`, async (req, res) => {
     const patch = parseInput(scimPatchSchema, req.body, 'patch');
-    const written = await scim.patchUser(req.params.id, patch, directoryContext(req), ifMatchOf(req.get('if-match')));
+    const written = await scim.patchUser(req.params.id, patch, writeRequestOf(req));
     sendWritten(res, written);
     sendResource(res, 200, written.resource);
   });
   router.delete(`${base}/Users/:id`, async (req, res) => {
-    sendWritten(res, await scim.deleteUser(req.params.id, directoryContext(req), ifMatchOf(req.get('if-match'))));
+    sendWritten(res, await scim.deleteUser(req.params.id, writeRequestOf(req)));
     res.status(204).end();
   });
 
@@ -158,22 +162,14 @@ export function scimRoutes(scim: Directory, tokens: ScimTokens, logger: Logger):
   });
   router.put(`${base}/Groups/:id`, async (req, res) => {
     const input = parseInput(scimGroupSchema, req.body, 'group');
-    sendResource(
-      res,
-      200,
-      await scim.replaceGroup(req.params.id, input, directoryContext(req), ifMatchOf(req.get('if-match'))),
-    );
+    sendResource(res, 200, await scim.replaceGroup(req.params.id, input, writeRequestOf(req)));
   });
   router.patch(`${base}/Groups/:id`, async (req, res) => {
     const patch = parseInput(scimPatchSchema, req.body, 'patch');
-    sendResource(
-      res,
-      200,
-      await scim.patchGroup(req.params.id, patch, directoryContext(req), ifMatchOf(req.get('if-match'))),
-    );
+    sendResource(res, 200, await scim.patchGroup(req.params.id, patch, writeRequestOf(req)));
   });
   router.delete(`${base}/Groups/:id`, async (req, res) => {
-    await scim.deleteGroup(req.params.id, directoryContext(req), ifMatchOf(req.get('if-match')));
+    await scim.deleteGroup(req.params.id, writeRequestOf(req));
     res.status(204).end();
   });
 
