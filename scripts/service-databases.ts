@@ -30,12 +30,12 @@ export async function withServiceDatabases<Name extends ServiceName, T>(
 ): Promise<T> {
   // One loop over services of different schemas: each is opened and migrated as a database of unknown tables.
   const opened: { name: Name; database: Database<unknown> }[] = [];
-  for (const name of names) {
-    const { open, urlVariable } = SERVICE_DATABASES[name];
-    const database = await open({ ...settings, DATABASE_URL: process.env[urlVariable] });
-    opened.push({ name, database: database as Database<unknown> });
-  }
   try {
+    for (const name of names) {
+      const { open, urlVariable } = SERVICE_DATABASES[name];
+      const database = await open({ ...settings, DATABASE_URL: process.env[urlVariable] });
+      opened.push({ name, database: database as Database<unknown> });
+    }
     for (const { name, database } of opened) await migrate(database.db, name, SERVICE_DATABASES[name].migrations);
     return await work(
       Object.fromEntries(opened.map(({ name, database }) => [name, database.db])) as { [N in Name]: DatabaseOf<N> },
