@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { escapeHtml } from '@portal/kit/html';
 import type { Logger } from '@portal/kit/logger';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
@@ -19,6 +20,27 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+}
+
+/**
+ * A mail's plain-text and HTML parts from its paragraphs, the link to follow (if any) and its closing line:
+ * every service's mails look alike. A paragraph's line breaks stay line breaks in HTML.
+ */
+export function composeMail(
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; link: string } | undefined,
+  closing: string,
+): Omit<Mail, 'to'> {
+  return {
+    subject,
+    text: [...paragraphs, ...(action ? [`${action.label}: ${action.link}`] : []), closing].join('\n\n') + '\n',
+    html: [
+      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`),
+      action ? `<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.label)}</a></p>` : '',
+      `<p>${escapeHtml(closing)}</p>`,
+    ].join(''),
+  };
 }
 
 export interface Mailer {

@@ -17,7 +17,7 @@ import type { ResetTokensRepository } from '../data-access/reset-tokens-reposito
 import type { ListedUser, UserRecord, UsersRepository } from '../data-access/users-repository.ts';
 import type { Mailer } from '@portal/kit/mailer';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { resetMail } from './reset-mail.ts';
+import { resetMail } from './mails.ts';
 
 export interface AccountsDeps {
   users: UsersRepository;

@@ -28,7 +28,7 @@ import {
   toUser,
 } from './accounts.ts';
 import type { Mailer } from '@portal/kit/mailer';
-import { type OnboardingMailKind, onboardingMail } from './onboarding-mail.ts';
+import { type OnboardingMailKind, onboardingMail } from './mails.ts';
 import { hashPassword } from './passwords.ts';
 import { parseImportCsv } from './import-csv.ts';
 

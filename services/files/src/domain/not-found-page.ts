@@ -1,4 +1,5 @@
 import type { Language } from '@portal/contracts/languages';
+import { escapeHtml } from '@portal/kit/html';
 import { serviceTexts } from '@portal/kit/texts';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
@@ -7,8 +8,6 @@ import it from '../locales/it.json' with { type: 'json' };
 import rm from '../locales/rm.json' with { type: 'json' };
 
 const translator = serviceTexts('files', { en, fr, de, it, rm });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** What a browser shows for a download link whose file is gone: a short page in the reader's language. */
 export function fileNotFoundPage(language: Language): string {

@@ -1,22 +1,7 @@
 import type { Language } from '@portal/contracts/languages';
-import type { Mail } from '@portal/kit/mailer';
+import { composeMail, type Mail } from '@portal/kit/mailer';
 import type { ReminderKind } from '../data-access/schema.ts';
 import { translator } from './i18n.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** Paragraphs and a link as the plain-text and HTML parts of one mail. */
-function compose(subject: string, paragraphs: string[], action: { label: string; link: string }, closing: string) {
-  return {
-    subject,
-    text: `${paragraphs.join('\n\n')}\n\n${action.label}: ${action.link}\n\n${closing}\n`,
-    html: [
-      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`),
-      `<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.label)}</a></p>`,
-      `<p>${escapeHtml(closing)}</p>`,
-    ].join(''),
-  };
-}
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /** Making a format costs far more than using one: a pass over many reminders keeps one per language. */
@@ -54,7 +39,7 @@ export function reminderMail(input: ReminderMailInput): Mail {
   ].filter(Boolean);
   return {
     to: input.to,
-    ...compose(
+    ...composeMail(
       t(`reminders.${input.kind}.subject`, values),
       [t('reminders.greeting', values), `${t(`reminders.${input.kind}.body`, values)} ${details.join(' ')}`],
       { label: t('reminders.action'), link: input.link },
@@ -90,7 +75,7 @@ export function digestMail(input: {
   });
   return {
     to: input.to,
-    ...compose(
+    ...composeMail(
       t('reminders.digest.subject', { count: input.courses.length }),
       [t('reminders.greeting', { name: input.name }), t('reminders.digest.intro'), lines.join('\n')],
       { label: t('reminders.digest.action'), link: input.link },
