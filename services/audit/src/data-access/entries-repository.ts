@@ -43,6 +43,16 @@ function toEntry(row: EntryRow): StoredEntry {
 /** One writer at a time extends the chain, whichever instance it runs in. */
 const CHAIN_LOCK = sql`select pg_advisory_xact_lock(hashtext('audit-chain'))`;
 
+/** The last pruning: through which entry the trail was cut, and that entry's hash, which the next one follows. */
+function latestPruning(db: Kysely<AuditDatabase>) {
+  return db
+    .selectFrom('audit_pruned')
+    .select(['through_seq', 'last_hash'])
+    .orderBy('through_seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export function entriesRepository(db: Kysely<AuditDatabase>) {
   return {
     /** Appends a record after the last entry; answers the stored entry. Runs in the caller's transaction if given. */
@@ -55,14 +65,7 @@ export function entriesRepository(db: Kysely<AuditDatabase>) {
           .orderBy('seq', 'desc')
           .limit(1)
           .executeTakeFirst();
-        const lastPruned = last
-          ? undefined
-          : await trx
-              .selectFrom('audit_pruned')
-              .select(['through_seq', 'last_hash'])
-              .orderBy('through_seq', 'desc')
-              .limit(1)
-              .executeTakeFirst();
+        const lastPruned = last ? undefined : await latestPruning(trx);
         const seq = String(BigInt(last?.seq ?? lastPruned?.through_seq ?? 0) + 1n);
         const prevHash = last?.hash ?? lastPruned?.last_hash ?? GENESIS_HASH;
         // Kept to the millisecond, as the hash reads it back.
@@ -125,12 +128,7 @@ export function entriesRepository(db: Kysely<AuditDatabase>) {
 
     /** Where the kept trail starts: the hash the oldest kept entry must follow, as recorded when older ones went. */
     async start(): Promise<{ afterSeq: string; prevHash: string }> {
-      const pruned = await db
-        .selectFrom('audit_pruned')
-        .select(['through_seq', 'last_hash'])
-        .orderBy('through_seq', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const pruned = await latestPruning(db);
       return pruned
         ? { afterSeq: String(pruned.through_seq), prevHash: pruned.last_hash }
         : { afterSeq: '0', prevHash: GENESIS_HASH };
