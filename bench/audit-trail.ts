@@ -12,7 +12,7 @@ import { migrate, openDatabase, vacuumAnalyze } from '@portal/kit/db';
 import { freePort } from '@portal/kit/server';
 import { scratchDatabase } from '@portal/kit/testing/backends';
 import { sql } from 'kysely';
-import { startPortal } from './portal.ts';
+import { signIn, startPortal } from './portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -72,13 +72,7 @@ try {
   });
   try {
     const gateway = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${gateway}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify(admin),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status}`);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { cookie } = await signIn(gateway, admin);
     const page = async (query: Record<string, string>) => {
       const response = await fetch(`${gateway}/api/audit?${new URLSearchParams({ limit: String(PAGE), ...query })}`, {
         headers: { cookie },

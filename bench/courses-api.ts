@@ -24,7 +24,7 @@ import { searchable } from '@portal/courses-service/domain/rich-text';
 import { migrate } from '@portal/kit/db';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import { freePort } from '@portal/kit/server';
-import { cpuTicksOf, portalProcesses, startPortal, TICKS_PER_SECOND } from './portal.ts';
+import { cpuTicksOf, portalProcesses, signIn, startPortal, TICKS_PER_SECOND } from './portal.ts';
 import { scratchDatabase } from '@portal/kit/testing/backends';
 import { seedBulk } from '../scripts/bulk-seed.ts';
 
@@ -195,14 +195,8 @@ minimalProxyPid = minimalProxy.pid ?? 0;
 const viaMinimalProxy = `http://127.0.0.1:${minimalProxyPort}`;
 let report = '';
 try {
-  const login = await fetch(`${gateway}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ email: seeded.sampleEmail, password: seeded.password }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const user = (await login.json()) as { id: string; language: 'en' };
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!seeded.sampleEmail) throw new Error('the seed made no user to sign in as');
+  const { cookie, user } = await signIn(gateway, { email: seeded.sampleEmail, password: seeded.password });
   const { IDENTITY_SECRET } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
     IDENTITY_SECRET: string;
   };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '@portal/kit/server';
-import { startPortal } from './portal.ts';
+import { signIn, startPortal } from './portal.ts';
 import { scratchDatabase } from '@portal/kit/testing/backends';
 
 const { values } = parseArgs({ options: { mib: { type: 'string', default: '200' }, postgres: { type: 'string' } } });
@@ -94,12 +94,7 @@ const portal = await startPortal(port, {
 const base = `http://127.0.0.1:${port}`;
 let report = '';
 try {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...csrf },
-    body: JSON.stringify(admin),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { cookie } = await signIn(base, admin);
   const json = { 'content-type': 'application/json', cookie, ...csrf };
   const category = (await (
     await fetch(`${base}/api/categories`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Bench' }) })

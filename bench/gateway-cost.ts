@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { freePort } from '@portal/kit/server';
-import { cpuTicksOf, TICKS_PER_SECOND } from './portal.ts';
+import { cpuTicksOf, signIn, TICKS_PER_SECOND } from './portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -97,13 +97,7 @@ async function startGateway(entry: string) {
   children.push(child);
   const origin = `http://127.0.0.1:${port}`;
   await untilListening(origin);
-  const login = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ email: user.email, password: 'Bench12345' }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { cookie } = await signIn(origin, { email: user.email, password: 'Bench12345' });
   return { origin, headers: { cookie }, pid: child.pid ?? 0 };
 }
 

@@ -16,7 +16,7 @@ import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '@portal/e2e/support/chromium';
-import { portalUnderTest } from './portal.ts';
+import { portalUnderTest, signIn } from './portal.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const runsArgument = process.argv.indexOf('--runs');
@@ -31,23 +31,8 @@ const onlyPresets = option('presets')?.split(',');
 const jsonDir = option('json');
 if (jsonDir) mkdirSync(jsonDir, { recursive: true });
 const DEBUGGING_PORT = 9391;
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 const { baseURL, admin, stop } = await portalUnderTest();
-
-/** The session cookie of a fresh sign-in. */
-async function sessionCookie(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { ...XHR, 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  if (!response.ok) throw new Error(`signing in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
 
 async function firstCoursePath(cookie: string): Promise<string> {
   const response = await fetch(`${baseURL}/api/courses?published=true&limit=1`, { headers: { cookie } });
@@ -83,7 +68,7 @@ const benchmarkIndexes: number[] = [];
 const eachRun: string[] = [];
 const loadAtStart = loadavg()[0] ?? 0;
 try {
-  const cookie = await sessionCookie();
+  const { cookie } = await signIn(baseURL, admin);
   const routes: [string, string, boolean][] = [
     ['/login', '/login', false],
     ['/dashboard', '/dashboard', true],

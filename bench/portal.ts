@@ -57,6 +57,21 @@ export async function portalUnderTest() {
   };
 }
 
+/** Signs in through the gateway as the browser does; the session's cookies, and the account the answer names. */
+export async function signIn(origin: string, credentials: { email: string; password: string }) {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify(credentials),
+  });
+  if (!response.ok) throw new Error(`signing in failed: ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(';')[0])
+    .join('; ');
+  return { cookie, user: (await response.json()) as { id: string; language: 'en' } };
+}
+
 const execAsync = promisify(execFile);
 /** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ). */
 export const TICKS_PER_SECOND = 100;

@@ -20,7 +20,7 @@ import { scratchDatabase } from '@portal/kit/testing/backends';
 import { reminders } from '@portal/training-service/domain/reminders';
 import { type Kysely, sql } from 'kysely';
 import nodemailer from 'nodemailer';
-import { portalProcesses, startPortal } from './portal.ts';
+import { portalProcesses, signIn, startPortal } from './portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -144,13 +144,7 @@ const vmRssKiB = (pid: number) => {
 };
 
 async function measure(label: string, gateway: string, trainingPid: number, picked: Picked) {
-  const login = await fetch(`${gateway}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify(admin),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { cookie } = await signIn(gateway, admin);
   const get = async (route: string, query: Record<string, string>) => {
     const response = await fetch(`${gateway}${route}?${new URLSearchParams({ lang: 'en', ...query })}`, {
       headers: { cookie },
