@@ -127,10 +127,18 @@ process.on('SIGTERM', () => void stopAll(0));
 const adminNotes: string[] = [];
 const serviceUrls: Record<string, string> = {};
 const servicePorts: Record<string, number> = {};
+// AUTH_PORT, COURSES_PORT … pin a service's port (benchmarks and the e2e specs call services directly).
+const pinnedPort = (service: (typeof services)[number]) =>
+  Number(process.env[`${service.name.toUpperCase()}_PORT`]) || undefined;
+const pinnedPorts = new Set(services.map(pinnedPort));
 for (const service of services) {
-  // AUTH_PORT, COURSES_PORT … pin a service's port (benchmarks call services directly); otherwise any free one.
-  servicePorts[service.name] = Number(process.env[`${service.name.toUpperCase()}_PORT`]) || (await freePort());
-  serviceUrls[service.urlVariable] = `http://127.0.0.1:${servicePorts[service.name]}`;
+  let port = pinnedPort(service);
+  while (port === undefined) {
+    const free = await freePort();
+    if (!pinnedPorts.has(free)) port = free;
+  }
+  servicePorts[service.name] = port;
+  serviceUrls[service.urlVariable] = `http://127.0.0.1:${port}`;
 }
 try {
   await Promise.all(

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Server } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import type { Express } from 'express';
@@ -74,14 +75,29 @@ export function runProcess(name: string, main: () => Promise<{ stop(): Promise<v
   );
 }
 
+// Below Linux's ephemeral range (32768–60999): no outgoing connection can hold a port picked here between the probe
+// and the listen. Each Jest worker picks in its own block, so suites running side by side never pick the same one.
+const PORT_BLOCK_SIZE = 1_000;
+const FIRST_PORT = 20_000;
+const PORT_BLOCKS = 12;
+const handedOut = new Set<number>();
+
 /** A free loopback port, for processes that must know each other's addresses before they start. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+export async function freePort(): Promise<number> {
+  const block = Number(process.env.JEST_WORKER_ID ?? 0) % PORT_BLOCKS;
+  for (let attempt = 0; attempt < PORT_BLOCK_SIZE; attempt++) {
+    const port = FIRST_PORT + block * PORT_BLOCK_SIZE + randomInt(PORT_BLOCK_SIZE);
+    if (handedOut.has(port) || !(await isFree(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free loopback port in block ${block}`);
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
