@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { formatDayMonth, formatFileSize, formatLanguage, formatPercent, formatTime } from './format.ts';
 
 describe('file sizes', () => {
@@ -42,6 +42,22 @@ describe('language names', () => {
     expect(formatLanguage('rm', 'fr')).toBe('romanche');
     expect(formatLanguage('de', 'rm')).toBe('tudestg');
     expect(formatLanguage('it', 'de')).toBe('Italienisch');
+  });
+
+  it('when a page of cards names languages and dates many times, then each Intl formatter is made once', () => {
+    const makeNames = jest.spyOn(Intl, 'DisplayNames');
+    const makeDates = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const names = Array.from({ length: 200 }, (_, index) => formatLanguage(index % 2 ? 'fr' : 'it', 'de'));
+      const days = Array.from({ length: 200 }, () => formatDayMonth('2026-03-12T10:00:00Z', 'fr'));
+      expect(new Set(names)).toEqual(new Set(['Französisch', 'Italienisch']));
+      expect(new Set(days).size).toBe(1);
+      expect(makeNames.mock.calls.length).toBeLessThanOrEqual(1);
+      expect(makeDates.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      makeNames.mockRestore();
+      makeDates.mockRestore();
+    }
   });
 });
 
