@@ -75,7 +75,7 @@ export function formatFileSize(bytes: number, language?: Language): string {
     value /= 1024;
     unit += 1;
   }
-  return numberFormat(language, SIZE_UNITS[unit], {
+  return numberFormat(language, `size ${unit}`, {
     style: 'unit',
     unit: SIZE_UNITS[unit],
     // The short name of bytes is the singular "byte" in every count ("73 byte"): bytes are named in full.
