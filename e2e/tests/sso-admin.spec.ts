@@ -84,11 +84,12 @@ test.describe('single sign-on configured by an administrator', () => {
 
     sso.provider.account('eva', { email: 'eva@company.test', email_verified: true, name: 'Eva Employee' });
     const visitor = await (await browser.newContext({ baseURL: portalUrl })).newPage();
-    // Every gateway asks the auth service again after a few seconds.
+    // Every gateway asks the auth service again after 5 s; on a loaded machine the login page alone can take
+    // several seconds to draw, so each look waits for it.
     await expect(async () => {
       await visitor.goto('/login');
-      await expect(visitor.getByRole('link', { name: 'Sign in with Company' })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+      await expect(visitor.getByRole('link', { name: 'Sign in with Company' })).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
     await visitor.getByRole('link', { name: 'Sign in with Company' }).click();
     await visitor.getByLabel('Login').fill('eva');
     await visitor.getByRole('button', { name: 'Sign in' }).click();
