@@ -127,10 +127,11 @@ process.on('SIGTERM', () => void stopAll(0));
 const adminNotes: string[] = [];
 const serviceUrls: Record<string, string> = {};
 const servicePorts: Record<string, number> = {};
-// AUTH_PORT, COURSES_PORT … pin a service's port (benchmarks and the e2e specs call services directly).
+// AUTH_PORT, COURSES_PORT … pin a service's port (benchmarks and the e2e specs call services directly). A free
+// port for the others is none of those nor the gateway's, which a parent process may have picked for it just now.
 const pinnedPort = (service: (typeof services)[number]) =>
   Number(process.env[`${service.name.toUpperCase()}_PORT`]) || undefined;
-const pinnedPorts = new Set(services.map(pinnedPort));
+const pinnedPorts = new Set([Number(port), ...services.map(pinnedPort)]);
 for (const service of services) {
   let port = pinnedPort(service);
   while (port === undefined) {
