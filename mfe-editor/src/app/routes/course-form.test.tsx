@@ -83,6 +83,20 @@ describe('course form page', () => {
     localStorage.clear();
   });
 
+  it('when the form opens, then it is drawn before the description editor is loaded, which then takes its place', async () => {
+    const frames: FrameRequestCallback[] = [];
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    openCreate();
+    await screen.findByLabelText(/^Title/);
+    const description = document.getElementById('course-description-label')?.parentElement;
+    expect(description?.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: /Description/ })).toBeNull();
+
+    act(() => frames.forEach((frame) => frame(performance.now())));
+    expect(await editor()).toBeDefined();
+    expect(description?.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
   it('when the user typed and the form is opened again (a reload, a new sign-in), then the text is back', async () => {
     openCreate();
     const user = await fillValidForm();

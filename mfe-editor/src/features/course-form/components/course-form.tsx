@@ -14,7 +14,7 @@ import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatLanguage, formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
-import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import {
   Controller,
   type FieldErrors,
@@ -45,7 +45,30 @@ import { ConflictPanel } from './conflict-panel.tsx';
 import styles from './course-form.module.css';
 import { FileArea } from './file-area.tsx';
 import { LANGUAGE_PANEL_ID, LanguageTabs, tabId } from './language-tabs.tsx';
-import { type EditorText, RichTextEditor } from './rich-text-editor.tsx';
+import type { EditorText } from './rich-text-editor.tsx';
+
+/** TipTap and ProseMirror: 120 KB of the page's 300 (compressed). */
+const RichTextEditor = lazy(async () => ({ default: (await import('./rich-text-editor.tsx')).RichTextEditor }));
+
+/**
+ * Draws `children` from the frame after the first one, and `placeholder` until then and while their script loads:
+ * the form is on screen before the description's editor is even asked for (the page's largest paint waited for
+ * it: bench/reports/issue-28-before-after.md).
+ */
+function AfterFirstPaint({ children, placeholder }: { children: ReactNode; placeholder: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return <Suspense fallback={placeholder}>{painted ? children : placeholder}</Suspense>;
+}
 
 /** The one-line texts of a language, above its description. */
 const LINE_FIELDS = [
@@ -435,18 +458,20 @@ export function CourseForm({ mode, course, categories }: Props) {
               required={isDefault}
               labelId="course-description-label"
             >
-              <RichTextEditor
-                key={language}
-                html={text.description}
-                revision={contentRevision}
-                disabled={busy}
-                labelId="course-description-label"
-                describedBy="course-description-count course-description-error"
-                lang={language}
-                invalid={descriptionIssue !== undefined}
-                onChange={onDescriptionChange}
-                onSynced={onDescriptionSynced}
-              />
+              <AfterFirstPaint placeholder={<div className={styles.editorLoading} aria-busy="true" />}>
+                <RichTextEditor
+                  key={language}
+                  html={text.description}
+                  revision={contentRevision}
+                  disabled={busy}
+                  labelId="course-description-label"
+                  describedBy="course-description-count course-description-error"
+                  lang={language}
+                  invalid={descriptionIssue !== undefined}
+                  onChange={onDescriptionChange}
+                  onSynced={onDescriptionSynced}
+                />
+              </AfterFirstPaint>
               <FieldFoot
                 id="course-description"
                 issue={descriptionIssue}

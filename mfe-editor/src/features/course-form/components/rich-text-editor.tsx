@@ -44,6 +44,14 @@ function editorExtensions() {
   ];
 }
 
+/**
+ * TipTap destroys an instance whose component has not mounted a millisecond after it made it, and then makes a new
+ * one; the first effects of a lazily loaded editor can run later than that, with the destroyed one.
+ */
+function isLive(editor: Editor | null): editor is Editor {
+  return editor !== null && !editor.isDestroyed;
+}
+
 export interface EditorText {
   html: string;
   /** The text the user typed: what the description's length rule counts. */
@@ -102,21 +110,21 @@ export function RichTextEditor({
   });
 
   useEffect(() => {
-    if (!editor) return;
+    if (!isLive(editor)) return;
     editor.commands.setContent(callbacks.current.html, { emitUpdate: false });
     callbacks.current.onSynced(textOf(editor));
   }, [editor, revision]);
 
   useEffect(() => {
-    editor?.setEditable(!disabled, false);
+    if (isLive(editor)) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   useEffect(() => {
-    editor?.view.dom.setAttribute('aria-invalid', String(invalid));
+    if (isLive(editor)) editor.view.dom.setAttribute('aria-invalid', String(invalid));
   }, [editor, invalid]);
 
   useEffect(() => {
-    editor?.view.dom.setAttribute('lang', lang);
+    if (isLive(editor)) editor.view.dom.setAttribute('lang', lang);
   }, [editor, lang]);
 
   return (
