@@ -94,7 +94,12 @@ try {
           const file = `${name.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${preset}-${run + 1}.json`;
           writeFileSync(path.join(jsonDir, file), JSON.stringify(result.lhr));
         }
-        const { categories, audits, environment } = result.lhr;
+        const { categories, audits, environment, runtimeError } = result.lhr;
+        if (runtimeError) {
+          // A run Lighthouse itself could not measure (a trace without its navigation, say) has no scores, not 0.
+          eachRun.push(`${name} ${preset} failed: ${runtimeError.code}`);
+          continue;
+        }
         benchmarkIndexes.push(environment.benchmarkIndex);
         samples.push({
           performance: Math.round((categories.performance?.score ?? 0) * 100),
