@@ -14,8 +14,9 @@ const CEILINGS: Record<RouteName, number> = {
   dashboard: 173 * KIB,
   // The uploaded result's contracts come with their own copy of zod/mini (decision 0036, 2026-11-27).
   course: 193 * KIB,
-  // react-hook-form and its zod resolver in the editor (issue 28): 280.3 KiB, 13 KiB more, within the 350 KiB budget.
-  createCourse: 283 * KIB,
+  // react-hook-form and its zod resolver in the editor (issue 28): 280.3 KiB; the description editor in a chunk of its
+  // own, loaded after the form is drawn: 283.1 KiB on 2026-11-28, within the 350 KiB budget.
+  createCourse: 286 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {
