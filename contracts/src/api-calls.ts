@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
-import { logoutResponseSchema } from './oidc.ts';
 import {
   changePasswordRequestSchema,
   deleteUserRequestSchema,
   loginRequestSchema,
   loginStatusQuerySchema,
+  logoutResponseSchema,
   messageSchema,
   passwordResetRequestSchema,
   registerRequestSchema,
@@ -18,6 +18,7 @@ import {
   setNameRequestSchema,
   userListQuerySchema,
   userSchema,
+  verifyEmailRequestSchema,
 } from './auth.ts';
 import {
   categoryInputSchema,
@@ -40,15 +41,7 @@ import {
   participationSchema,
   registerUserToCourseSchema,
 } from './courses.ts';
-import {
-  importQuerySchema,
-  importResultSchema,
-  invitationRequestSchema,
-  invitationSchema,
-  verifyEmailRequestSchema,
-} from './onboarding.ts';
 import { lineTextSchema, uuidSchema } from './rules.ts';
-import { scimTokenCreatedSchema, scimTokenListSchema, scimTokenRequestSchema } from './scim.ts';
 import { myAssignmentSchema } from './my-assignments.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -163,41 +156,11 @@ export const API_CALLS = {
     query: resetTokenStatusQuerySchema,
     response: resetTokenStatusSchema,
   },
-  listScimTokens: {
-    method: 'get',
-    path: '/api/admin/scim-tokens',
-    response: scimTokenListSchema,
-  },
-  createScimToken: {
-    method: 'post',
-    path: '/api/admin/scim-tokens',
-    body: scimTokenRequestSchema,
-    response: scimTokenCreatedSchema,
-  },
-  revokeScimToken: {
-    method: 'delete',
-    path: '/api/admin/scim-tokens/:id',
-    params: idParams,
-    response: messageSchema,
-  },
   verifyEmail: {
     method: 'post',
     path: '/api/user/verify-email',
     body: verifyEmailRequestSchema,
     response: messageSchema,
-  },
-  inviteUser: {
-    method: 'post',
-    path: '/api/admin/invitations',
-    body: invitationRequestSchema,
-    response: invitationSchema,
-  },
-  importUsers: {
-    method: 'post',
-    path: '/api/admin/users/import',
-    query: importQuerySchema,
-    upload: true,
-    response: importResultSchema,
   },
   listCategories: {
     method: 'get',

@@ -11,6 +11,8 @@ import {
 import { GROUP_CALLS } from './groups.ts';
 import { SESSION_ALIVE_PATH } from './http.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
+import { ONBOARDING_CALLS } from './onboarding.ts';
+import { SCIM_TOKEN_CALLS } from './scim.ts';
 import { SSO_CALLS, SSO_TEST_START_PATH } from './sso-settings.ts';
 import { TRAINING_CALLS } from './training-calls.ts';
 
@@ -252,19 +254,19 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ]),
   ...tagged('Account', [
     {
-      ...API_CALLS.listScimTokens,
+      ...SCIM_TOKEN_CALLS.listScimTokens,
       summary: 'The SCIM base URL and the bearer tokens of directories (never their secrets)',
       access: 'admin',
     },
     {
-      ...API_CALLS.createScimToken,
+      ...SCIM_TOKEN_CALLS.createScimToken,
       summary: 'Generate a SCIM bearer token; its secret is in this answer only',
       access: 'admin',
       status: 201,
       errors: [400],
     },
     {
-      ...API_CALLS.revokeScimToken,
+      ...SCIM_TOKEN_CALLS.revokeScimToken,
       summary: 'Revoke a SCIM bearer token',
       access: 'admin',
       errors: [400, 404],
@@ -301,7 +303,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ]),
   ...tagged('Administration', [
     {
-      ...API_CALLS.inviteUser,
+      ...ONBOARDING_CALLS.inviteUser,
       summary:
         'Invite someone: the account is created without a password and a link to choose one is mailed in its language (200 when an unused invitation is sent again, 409 for an account in use)',
       access: 'admin',
@@ -309,7 +311,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       errors: [400, 409],
     },
     {
-      ...API_CALLS.importUsers,
+      ...ONBOARDING_CALLS.importUsers,
       summary:
         'Import accounts from a CSV file (multipart, field "file"; email, name, language, role, groups): the dry run judges every row and writes nothing; the real run writes all rows in one transaction, or none with 422 when a row is invalid',
       access: 'admin',

@@ -125,3 +125,19 @@ export const adminUserParamsSchema = z.object({ id: uuidSchema });
 
 export const setNameRequestSchema = z.object({ name: nameSchema });
 export type SetNameRequest = z.infer<typeof setNameRequestSchema>;
+
+/**
+ * Why a sign-in through the company's provider failed, as the gateway names it in `/login?sso_error=`: the login
+ * page translates each one.
+ */
+export const ssoErrorSchema = z.enum(['state', 'provider', 'domain', 'unverified', 'deactivated', 'failed']);
+export type SsoError = z.infer<typeof ssoErrorSchema>;
+
+/** The API's answer to sign-out: where to send the browser to end the provider's session too, when it has one. */
+export const logoutResponseSchema = z.object({ message: z.string(), endSessionUrl: z.optional(z.string()) });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+/** The token of the link in a company registration's e-mail. */
+export const verifyEmailRequestSchema = z.object({
+  token: lineTextSchema().check(z.minLength(16, 'token_invalid'), z.maxLength(256, 'token_invalid')),
+});

@@ -4,13 +4,6 @@ import { boundedTo, emailSchema, lineTextSchema } from './rules.ts';
 /** Where the provider sends the browser back, after PUBLIC_URL: the redirect URI registered at the provider. */
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 
-/**
- * Why a sign-in through the company's provider failed, as the gateway names it in `/login?sso_error=`: the login
- * page translates each one.
- */
-export const ssoErrorSchema = z.enum(['state', 'provider', 'domain', 'unverified', 'deactivated', 'failed']);
-export type SsoError = z.infer<typeof ssoErrorSchema>;
-
 /** The query of the start of a sign-in: the portal's page to return to afterwards. */
 export const oidcLoginQuerySchema = z.object({
   next: z.optional(lineTextSchema().check(boundedTo(2048, 'next_too_long'))),
@@ -38,7 +31,3 @@ export const oidcSignInRequestSchema = z.object({
   groups: z.array(lineTextSchema().check(boundedTo(256, 'group_too_long'))).check(z.maxLength(500)),
 });
 export type OidcSignInRequest = z.infer<typeof oidcSignInRequestSchema>;
-
-/** The API's answer to sign-out: where to send the browser to end the provider's session too, when it has one. */
-export const logoutResponseSchema = z.object({ message: z.string(), endSessionUrl: z.optional(z.string()) });
-export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { ApiCall } from './api-calls.ts';
 import { userSchema } from './auth.ts';
 import { languageSchema } from './languages.ts';
 import { boundedTo, emailSchema, lineTextSchema, nameSchema } from './rules.ts';
@@ -70,6 +71,22 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-export const verifyEmailRequestSchema = z.object({
-  token: lineTextSchema().check(z.minLength(16, 'token_invalid'), z.maxLength(256, 'token_invalid')),
-});
+/**
+ * The invitation and import pages' calls, kept out of API_CALLS, which every page carries: only those pages load
+ * them (decision 0036).
+ */
+export const ONBOARDING_CALLS = {
+  inviteUser: {
+    method: 'post',
+    path: '/api/admin/invitations',
+    body: invitationRequestSchema,
+    response: invitationSchema,
+  },
+  importUsers: {
+    method: 'post',
+    path: '/api/admin/users/import',
+    query: importQuerySchema,
+    upload: true,
+    response: importResultSchema,
+  },
+} as const satisfies Record<string, ApiCall>;

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import type { ApiCall } from './api-calls.ts';
+import { messageSchema } from './auth.ts';
 import { boundedTo, lineTextSchema, uuidSchema } from './rules.ts';
 
 /** The URNs of RFC 7643/7644 the portal speaks. */
@@ -121,3 +123,23 @@ export type ScimTokenRequest = z.infer<typeof scimTokenRequestSchema>;
 
 export const scimTokenCreatedSchema = z.object({ token: scimTokenSchema, secret: z.string() });
 export type ScimTokenCreated = z.infer<typeof scimTokenCreatedSchema>;
+
+/**
+ * The SCIM tokens page's calls, kept out of API_CALLS, which every page carries: only that page loads them (the
+ * client sends them with `api.send`; decision 0036).
+ */
+export const SCIM_TOKEN_CALLS = {
+  listScimTokens: { method: 'get', path: '/api/admin/scim-tokens', response: scimTokenListSchema },
+  createScimToken: {
+    method: 'post',
+    path: '/api/admin/scim-tokens',
+    body: scimTokenRequestSchema,
+    response: scimTokenCreatedSchema,
+  },
+  revokeScimToken: {
+    method: 'delete',
+    path: '/api/admin/scim-tokens/:id',
+    params: z.object({ id: uuidSchema }),
+    response: messageSchema,
+  },
+} as const satisfies Record<string, ApiCall>;

@@ -1,7 +1,6 @@
-import { userSchema } from '@portal/contracts/auth';
+import { type SsoError, userSchema } from '@portal/contracts/auth';
 import {
   type OidcSignInRequest,
-  type SsoError,
   oidcCallbackQuerySchema,
   oidcLoginQuerySchema,
   oidcSignInRequestSchema,

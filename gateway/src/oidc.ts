@@ -1,4 +1,5 @@
-import { OIDC_CALLBACK_PATH, type SsoError } from '@portal/contracts/oidc';
+import type { SsoError } from '@portal/contracts/auth';
+import { OIDC_CALLBACK_PATH } from '@portal/contracts/oidc';
 import { type SsoTestResult, ssoProviderSchema } from '@portal/contracts/sso-settings';
 import type { Logger } from '@portal/kit/logger';
 import type { ServiceClient } from '@portal/kit/service-client';

@@ -1,4 +1,4 @@
-import { type SsoError, ssoErrorSchema } from '@portal/contracts/oidc';
+import { type SsoError, ssoErrorSchema } from '@portal/contracts/auth';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { FormAlert } from '../../../components/form-alert.tsx';

@@ -1,5 +1,5 @@
 import { api } from '@portal/contracts/api-client';
-import type { ScimToken, ScimTokenCreated, ScimTokenList } from '@portal/contracts/scim';
+import { SCIM_TOKEN_CALLS, type ScimToken, type ScimTokenCreated, type ScimTokenList } from '@portal/contracts/scim';
 import { formatDate } from '@portal/web-kit/format';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,7 @@ export function ScimTokens() {
 
   useEffect(() => {
     let current = true;
-    api.listScimTokens().then(
+    api.send(SCIM_TOKEN_CALLS.listScimTokens).then(
       (answer) => {
         if (!current) return;
         setList(answer);
@@ -62,7 +62,7 @@ export function ScimTokens() {
     setCreating(true);
     setFailure(null);
     try {
-      setCreated(await api.createScimToken({ body: { label: trimmed } }));
+      setCreated(await api.send(SCIM_TOKEN_CALLS.createScimToken, { body: { label: trimmed } }));
       setLabel('');
       reload();
     } catch (error) {
@@ -74,7 +74,7 @@ export function ScimTokens() {
 
   const revoke = async (token: ScimToken) => {
     try {
-      await api.revokeScimToken({ params: { id: token.id } });
+      await api.send(SCIM_TOKEN_CALLS.revokeScimToken, { params: { id: token.id } });
       toast.success(t('scim.revoked', { label: token.label }));
       if (created?.token.id === token.id) setCreated(null);
       reload();

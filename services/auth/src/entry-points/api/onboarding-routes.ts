@@ -1,11 +1,6 @@
-import { registerRequestSchema } from '@portal/contracts/auth';
+import { registerRequestSchema, verifyEmailRequestSchema } from '@portal/contracts/auth';
 import { END_SESSIONS_HEADER } from '@portal/contracts/http';
-import {
-  ONBOARDING_LIMITS,
-  importQuerySchema,
-  invitationRequestSchema,
-  verifyEmailRequestSchema,
-} from '@portal/contracts/onboarding';
+import { ONBOARDING_LIMITS, importQuerySchema, invitationRequestSchema } from '@portal/contracts/onboarding';
 import { auditContextOf } from '@portal/kit/audit';
 import { AppError, badRequest } from '@portal/kit/errors';
 import { requireAdmin, userIdOf } from '@portal/kit/identity';
