@@ -72,7 +72,8 @@ const emailQuery = z.object({ email: z.optional(lineTextSchema()) });
  * Every call the slices make, by the name of the typed client's method (`api.getCourse(…)`), once: its path,
  * method and schemas. The route table (api-routes.ts) documents each, adds the other spellings the server accepts
  * and the routes no page calls through the client (downloads by link, scripts' calls); the browser carries only
- * this file, and every page its weight: a call belongs here only when a page makes it.
+ * this file, and every page its weight: a call belongs here only when a page makes it, and a call that only one
+ * administration page makes sits in a table beside its schemas instead (`SCIM_TOKEN_CALLS`, `GROUP_CALLS`, …).
  */
 export const API_CALLS = {
   login: {
