@@ -215,6 +215,12 @@ try {
     // Each full list is megabytes of JSON: a few clients at a time, as a dashboard would never ask for it.
     { name: 'GET /api/courses (full list, 2 clients)', path: '/api/courses', clients: 2 },
     { name: 'GET /api/courses/{id}', path: `/api/courses/${seeded.sampleCourseId}`, clients: concurrency },
+    // As the course page asks for it (decisions 0030 and 0037): the files and the viewer's participation apart.
+    {
+      name: 'GET /api/courses/{id}?participants=omit&files=omit',
+      path: `/api/courses/${seeded.sampleCourseId}?participants=omit&files=omit`,
+      clients: concurrency,
+    },
     // One person at a time, as a user meets it: how much the gateway adds to a call's time when the CPU is not the
     // limit (under 16 clients it is, and the ratio shows the gateway's share of two cores).
     { name: 'GET /api/courses?limit=24 (one page, 1 client)', path: '/api/courses?limit=24&offset=240', clients: 1 },

@@ -130,8 +130,11 @@ export type CourseSaved = z.infer<typeof courseSavedSchema>;
 
 export const courseSchema = z.extend(courseSavedSchema, {
   participantCount: z.number().check(z.int(), z.nonnegative()),
-  /** Null when the files service cannot be reached: the page shows 'files unavailable' instead of failing. */
-  files: z.nullable(z.array(courseFileSchema)),
+  /**
+   * Null when the files service cannot be reached: the page shows 'files unavailable' instead of failing. Left
+   * out with `?files=omit` (decision 0037): the page asks the files service for them beside the course.
+   */
+  files: z.optional(z.nullable(z.array(courseFileSchema))),
   /**
    * The spec's field: who is taking the course, every one for administrators, for anyone else only themselves if
    * they are. Left out with `?participants=omit` (decision 0030): the body is then the same for every employee.
@@ -294,10 +297,14 @@ export type CourseListRequest = z.input<typeof courseListQuerySchema>;
 
 export const courseIdQuerySchema = z.object({ courseId: uuidSchema });
 
-/** One course: `?lang=`, and `?participants=omit` for a body without the viewer's own (decision 0030). */
+/**
+ * One course: `?lang=`, `?participants=omit` for a body without the viewer's own (decision 0030) and
+ * `?files=omit` for one without its files (decision 0037).
+ */
 export const courseQuerySchema = z.object({
   lang: z.optional(languageSchema),
   participants: z.optional(z.enum(['include', 'omit'])),
+  files: z.optional(z.enum(['include', 'omit'])),
 });
 export type CourseQuery = z.output<typeof courseQuerySchema>;
 

@@ -19,6 +19,7 @@ export const queryClient = new QueryClient({
 export const queryKeys = {
   courses: ['courses'] as const,
   course: (courseId: string) => ['course', courseId] as const,
+  files: (courseId: string) => ['files', courseId] as const,
   categories: ['categories'] as const,
   participations: ['participations', 'mine'] as const,
   assignments: ['assignments', 'mine'] as const,

@@ -35,7 +35,6 @@ export function course(values: Partial<Course> = {}): Course {
     createdAt: '2026-11-02T08:00:00.000Z',
     updatedAt: '2026-11-02T08:00:00.000Z',
     description: '<p>This short course shows you how to <strong>find courses</strong>.</p>',
-    files: [],
     participants: [],
     ...values,
   };

@@ -508,6 +508,64 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     });
   });
 
+  describe('one course kept between writes', () => {
+    const reader = () => signedCaller(service.url, { sub: crypto.randomUUID(), admin: false, lang: 'en' });
+    const asThePageAsks = (id: string) => `/api/courses/${id}?participants=omit&files=omit`;
+
+    it('when the page asks without files, then the files service is not asked, and the participants are counted at every read', async () => {
+      const created = (await admin.post('/api/courses', lesson([await newCategory('Counted')], 'Counted'))).body;
+      const asked = () => files.calls.filter((call) => call.path === `/internal/courses/${created.id}/files`).length;
+      const first = await employee.get(asThePageAsks(created.id));
+      expect(first.status).toBe(200);
+      expect(first.body).not.toHaveProperty('files');
+      expect(first.body).toMatchObject({ title: 'Counted', participantCount: 0 });
+
+      // Starting and completing write no catalogue: the count follows all the same.
+      const taking = reader();
+      await taking.post(`/api/courses/register-for-course?courseId=${created.id}`);
+      expect((await employee.get(asThePageAsks(created.id))).body.participantCount).toBe(1);
+      await taking.post(`/api/courses/complete-course?courseId=${created.id}`);
+      expect((await employee.get(asThePageAsks(created.id))).body.participantCount).toBe(0);
+      expect(asked()).toBe(0);
+      expect((await employee.get(`/api/courses/${created.id}?files=all`)).status).toBe(400);
+    });
+
+    it('when another instance or a restore changes its text or renames its category, then the next read shows it', async () => {
+      const categoryId = await newCategory('Read twice');
+      const created = (await admin.post('/api/courses', lesson([categoryId], 'Read twice'))).body;
+      expect((await employee.get(asThePageAsks(created.id))).body.title).toBe('Read twice');
+      expect((await employee.get(asThePageAsks(created.id))).body.title).toBe('Read twice');
+      // Straight into the database, as another instance of the service or a restore would.
+      await service.database.db
+        .updateTable('course_texts')
+        .set({ title: 'Changed elsewhere' })
+        .where('course_id', '=', created.id)
+        .execute();
+      await service.database.db
+        .updateTable('category_names')
+        .set({ name: 'Renamed elsewhere' })
+        .where('category_id', '=', categoryId)
+        .execute();
+      const after = (await employee.get(asThePageAsks(created.id))).body;
+      expect(after.title).toBe('Changed elsewhere');
+      expect(after.categories).toEqual([{ id: categoryId, name: 'Renamed elsewhere' }]);
+    });
+
+    it('when an administrator makes a course an employee has read a draft, then their next read is 404, and the administrator still gets every language', async () => {
+      const created = (await admin.post('/api/courses', lesson([await newCategory('Withdrawn')], 'Withdrawn'))).body;
+      expect((await employee.get(asThePageAsks(created.id))).status).toBe(200);
+      const saved = await admin.put('/api/courses', { ...created, isPublished: false });
+      expect(saved.status).toBe(200);
+      expect((await employee.get(asThePageAsks(created.id))).status).toBe(404);
+      const preview = await admin.get(asThePageAsks(created.id));
+      expect(preview.body).toMatchObject({
+        isPublished: false,
+        texts: { en: expect.objectContaining({ title: 'Withdrawn' }) },
+      });
+      expect((await employee.get(asThePageAsks(created.id))).body).not.toHaveProperty('texts');
+    });
+  });
+
   describe('lists kept compressed', () => {
     // Raw bytes, as the gateway receives them (fetch would decompress them).
     const raw = (path: string, encoding: string) =>

@@ -1,6 +1,6 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { Course } from '@portal/contracts/courses';
+import type { Course, CourseFile } from '@portal/contracts/courses';
 import type { CourseResult } from '@portal/contracts/course-results';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -34,12 +34,20 @@ function openCourse(
     routes = {},
     user = anna,
     mine = [],
-  }: { urls?: string[]; routes?: Parameters<typeof fakeApi>[0]; user?: typeof anna; mine?: MyParticipation[] } = {},
+    files = [],
+  }: {
+    urls?: string[];
+    routes?: Parameters<typeof fakeApi>[0];
+    user?: typeof anna;
+    mine?: MyParticipation[];
+    files?: CourseFile[] | FakeReply;
+  } = {},
 ) {
   const reply = 'status' in shown ? shown : { status: 200, body: shown };
   const id = 'status' in shown ? 'c0ffee00-0000-4000-8000-000000000001' : shown.id;
   const api = fakeApi({
     [`GET /api/courses/${id}`]: reply,
+    [`GET /api/files/course/${id}/files`]: Array.isArray(files) ? { status: 200, body: files } : files,
     'GET /api/courses/participations/mine': { status: 200, body: mine },
     'GET /api/assignments/mine': { status: 200, body: [] },
     ...routes,
@@ -65,10 +73,9 @@ describe('course details', () => {
       title: 'Leading in everyday work',
       categories: [leadership, onboarding],
       participantCount: 1234,
-      files: [handbook],
       description: '<h2>Feedback</h2><p>Give <strong>clear</strong> feedback.</p>',
     });
-    openCourse(shown);
+    const api = openCourse(shown, { files: [handbook] });
     expect(screen.getByRole('status')).toHaveTextContent('Loading the course…');
 
     expect(await title('Leading in everyday work')).toBeInTheDocument();
@@ -77,7 +84,11 @@ describe('course details', () => {
     expect(screen.getByText('1,234')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Feedback' })).toBeInTheDocument();
     expect(screen.getByText('clear').tagName).toBe('STRONG');
-    const download = screen.getByRole('link', { name: 'Handbook 2026.pdf' });
+    // The course's body is the same for every reader: the viewer's participation and the files come apart.
+    const [asked] = api.calls(`GET /api/courses/${shown.id}`);
+    expect(asked?.search.get('participants')).toBe('omit');
+    expect(asked?.search.get('files')).toBe('omit');
+    const download = await screen.findByRole('link', { name: 'Handbook 2026.pdf' });
     expect(download).toHaveAttribute('href', `/api/files/download/${handbook.id}`);
     expect(download).toHaveAttribute('target', '_blank');
     expect(download).toHaveAttribute('rel', 'noopener noreferrer');
@@ -129,24 +140,29 @@ describe('course details', () => {
   });
 
   it('when the course has neither categories nor files, then both say so', async () => {
-    openCourse(course({ categories: [], files: [] }));
+    openCourse(course({ categories: [] }), { files: [] });
     await title('Welcome to the course portal');
     expect(screen.getByText('No categories')).toBeInTheDocument();
-    expect(screen.getByText('This course has no files.')).toBeInTheDocument();
+    expect(await screen.findByText('This course has no files.')).toBeInTheDocument();
   });
 
-  it('when the files service did not answer (files is null), then "Files are unavailable right now" is shown', async () => {
-    openCourse(course({ files: null }));
+  it('when the files service is down, then the course is shown and its files say "Files are unavailable right now"', async () => {
+    const files = pendingReply();
+    openCourse(course(), { files: files.route });
     await title('Welcome to the course portal');
-    expect(screen.getByText('Files are unavailable right now. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByText('Loading the files…')).toBeInTheDocument();
+
+    files.send(apiError(503, 'service_unavailable'));
+    expect(await screen.findByText('Files are unavailable right now. Please try again later.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading the files…')).not.toBeInTheDocument();
     expect(screen.queryByText('This course has no files.')).not.toBeInTheDocument();
   });
 
   it('when the course has several files, then each is a download link and all of them come as one zip', async () => {
-    const shown = course({ files: [handbook, checklist] });
-    openCourse(shown);
+    const shown = course();
+    openCourse(shown, { files: [handbook, checklist] });
     await title(shown.title);
-    const list = screen.getByRole('list');
+    const list = await screen.findByRole('list');
     expect(
       within(list)
         .getAllByRole('link')
@@ -376,12 +392,15 @@ describe('course details', () => {
 
   it('when the interface is in Romansh, then the page and its dates are in Romansh', async () => {
     await i18next.changeLanguage('rm');
-    const shown = course({ files: null });
-    openCourse(shown, { mine: [taking(shown.id, '2026-11-22T10:30:00.000Z')] });
+    const shown = course();
+    openCourse(shown, {
+      mine: [taking(shown.id, '2026-11-22T10:30:00.000Z')],
+      files: apiError(503, 'service_unavailable'),
+    });
     await title('Welcome to the course portal');
     expect(screen.getByRole('button', { name: 'Cumenzar il curs' })).toBeInTheDocument();
     expect(screen.getByText(/^Terminà ils /)).toHaveTextContent(/22.*2026/);
-    expect(screen.getByText(/Las datotecas n’èn actualmain betg disponiblas/)).toBeInTheDocument();
+    expect(await screen.findByText(/Las datotecas n’èn actualmain betg disponiblas/)).toBeInTheDocument();
   });
 
   it('when the course is not in the reader language, then the page asks for it in that language, says which one is shown, names the others and marks the text with its language', async () => {

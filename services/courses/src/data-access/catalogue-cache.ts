@@ -12,6 +12,8 @@ import type { CoursesDatabase } from './schema.ts';
 const KEPT_BYTES = 48 * 1024 * 1024;
 /** Small values kept at once: counts (a filter each: published, search, category, language) and category names. */
 const VALUES = 1000;
+/** Bytes of courses kept at once (each as its page reads it in one language: a few KiB, every language's text). */
+const COURSES_KEPT_BYTES = 16 * 1024 * 1024;
 /**
  * From this size on (the gateway's own threshold) a list is also kept compressed, in brotli and in gzip: the
  * same bytes for every caller until the catalogue changes, which the gateway would otherwise compress again on
@@ -50,7 +52,7 @@ interface Kept<T> {
  * writes, and say nothing of who asks. Each is kept serialized per key (language and filter) with the catalogue
  * version it was read at: a call costs reading the version (one row). The version changes in every transaction
  * that writes what a card shows (migration 004), so every instance of the service sees a write or a restore at
- * once, without being told.
+ * once, without being told. One course is kept the same way, as read, for every caller who may see it.
  */
 export function catalogueCache<Card>(db: Kysely<CoursesDatabase>) {
   const lists = new LRUCache<string, Kept<SerializedList>>({
@@ -59,6 +61,11 @@ export function catalogueCache<Card>(db: Kysely<CoursesDatabase>) {
       value.json.length + (value.encoded ? value.encoded.br.length + value.encoded.gzip.length : 0),
   });
   const values = new LRUCache<string, Kept<unknown>>({ max: VALUES });
+  // Measured once per course and version, when it is read: a course's texts can be hundreds of KiB.
+  const courses = new LRUCache<string, Kept<unknown>>({
+    maxSize: COURSES_KEPT_BYTES,
+    sizeCalculation: ({ value }, key) => key.length + (JSON.stringify(value)?.length ?? 0),
+  });
 
   const currentVersion = async () =>
     (await db.selectFrom('catalogue_version').select('version').executeTakeFirst())?.version;
@@ -102,6 +109,14 @@ export function catalogueCache<Card>(db: Kysely<CoursesDatabase>) {
      */
     kept<T>(key: string, load: () => Promise<T>): Promise<T> {
       return atVersion(values as LRUCache<string, Kept<T>>, key, () => load());
+    },
+
+    /**
+     * One course as its page reads it (a join over its texts and categories), kept under the catalogue version
+     * in memory bounded by its size; what changes without a catalogue write (participants, files) is read apart.
+     */
+    course<T>(key: string, load: () => Promise<T>): Promise<T> {
+      return atVersion(courses as LRUCache<string, Kept<T>>, key, () => load());
     },
   };
 }

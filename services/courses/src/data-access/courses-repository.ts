@@ -54,9 +54,6 @@ export interface CourseRow extends CourseFields {
   texts: StoredTexts;
   createdAt: Date;
   updatedAt: Date;
-  participantCount: number;
-  /** Who is taking the course (not those who completed it), earliest start first. */
-  participants: string[];
 }
 
 export interface CourseWrite extends CourseFields {
@@ -323,45 +320,35 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
     },
 
     /**
-     * One course with every language's text and all it shows on its page (but its files, which the files service
-     * has), the participants included: one round trip.
+     * One course with every language's text and its categories named in `language`: all its page shows but its
+     * files (the files service has them) and its participants (participations-repository.ts). Kept under the
+     * catalogue version: a read costs the version's row until an administrator writes.
      */
-    async findById(id: string, language: Language): Promise<CourseRow | undefined> {
-      const row = await db
-        .selectFrom('courses as c')
-        .where('c.id', '=', id)
-        .select((eb) => [
-          'c.id',
-          ...selected(COURSE_COLUMNS),
-          'c.default_language as defaultLanguage',
-          'c.created_at as createdAt',
-          'c.updated_at as updatedAt',
-          eb
-            .selectFrom('participations as p')
-            .select(sql<string[]>`coalesce(array_agg(p.user_id order by p.started_at), '{}')`.as('ids'))
-            .whereRef('p.course_id', '=', 'c.id')
-            .where('p.completed_at', 'is', null)
-            .as('participants'),
-          categoriesOf(eb, language),
-          eb
-            .selectFrom('course_texts as t')
-            .select(
-              sql<StoredTexts>`json_object_agg(t.language, json_build_object('title', t.title, 'shortDescription', t.short_description, 'shortDescriptionAuthored', t.short_description_authored, 'descriptionHtml', t.description_html))`.as(
-                'texts',
-              ),
-            )
-            .whereRef('t.course_id', '=', 'c.id')
-            .as('texts'),
-        ])
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const participants = row.participants ?? [];
-      return {
-        ...row,
-        texts: row.texts ?? {},
-        participants,
-        participantCount: participants.length,
-      };
+    findById(id: string, language: Language): Promise<CourseRow | undefined> {
+      return catalogue.course(`course ${id} ${language}`, async () => {
+        const row = await db
+          .selectFrom('courses as c')
+          .where('c.id', '=', id)
+          .select((eb) => [
+            'c.id',
+            ...selected(COURSE_COLUMNS),
+            'c.default_language as defaultLanguage',
+            'c.created_at as createdAt',
+            'c.updated_at as updatedAt',
+            categoriesOf(eb, language),
+            eb
+              .selectFrom('course_texts as t')
+              .select(
+                sql<StoredTexts>`json_object_agg(t.language, json_build_object('title', t.title, 'shortDescription', t.short_description, 'shortDescriptionAuthored', t.short_description_authored, 'descriptionHtml', t.description_html))`.as(
+                  'texts',
+                ),
+              )
+              .whereRef('t.course_id', '=', 'c.id')
+              .as('texts'),
+          ])
+          .executeTakeFirst();
+        return row && { ...row, texts: row.texts ?? {} };
+      });
     },
 
     /** The course's texts and categories as stored, for an update that keeps what it does not change. */

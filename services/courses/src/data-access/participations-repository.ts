@@ -1,7 +1,7 @@
 import type { MyParticipation, Participation } from '@portal/contracts/courses';
 import { type CompletionRecorded, EVENTS, type ParticipationStarted } from '@portal/contracts/events';
 import { recordEvent } from '@portal/kit/events';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CoursesDatabase } from './schema.ts';
 
 const toParticipation = (row: {
@@ -77,6 +77,29 @@ export function participationsRepository(db: Kysely<CoursesDatabase>) {
         } satisfies CompletionRecorded);
         return toParticipation(row);
       });
+    },
+
+    /** Who is taking the course now (not those who completed it), earliest start first. */
+    async takingNow(courseId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('participations')
+        .select('user_id')
+        .where('course_id', '=', courseId)
+        .where('completed_at', 'is', null)
+        .orderBy('started_at')
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
+    /** How many are taking the course now: what its page shows to everyone. */
+    async countTakingNow(courseId: string): Promise<number> {
+      const { count } = await db
+        .selectFrom('participations')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .where('course_id', '=', courseId)
+        .where('completed_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return count;
     },
 
     /** Every course the user takes part in or completed (a few per user: `participations_user`). */

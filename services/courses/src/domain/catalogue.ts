@@ -72,14 +72,18 @@ export function catalogue(deps: CoursesDeps) {
 
     /**
      * The course in `language` (else its default language); administrators get every language's text too. The
-     * participants are the spec's field, left out when asked (decision 0030).
+     * participants and files are the spec's fields, each left out when asked (decisions 0030 and 0037): the course
+     * itself is kept between writes, and a page that asks for neither costs two small reads.
      */
     async get(id: string, context: CallContext, query: CourseQuery): Promise<Course> {
       const language = query.lang ?? context.identity.lang;
-      // The files are asked for alongside the course (one round trip each, at once); a course the caller may not
-      // see answers 404 whatever the files service said.
-      const [row, files] = await Promise.all([visible(id, context.identity, language), deps.filesOf(id, context)]);
-      const { texts, createdAt, updatedAt, participants, ...rest } = row;
+      // All at once; a course the caller may not see answers 404 whatever the others found.
+      const [row, participants, files] = await Promise.all([
+        visible(id, context.identity, language),
+        query.participants === 'omit' ? deps.participations.countTakingNow(id) : deps.participations.takingNow(id),
+        query.files === 'omit' ? undefined : deps.filesOf(id, context),
+      ]);
+      const { texts, createdAt, updatedAt, ...rest } = row;
       const { language: shownLanguage, text } = shown(texts, language, row.defaultLanguage);
       return {
         ...rest,
@@ -91,10 +95,11 @@ export function catalogue(deps: CoursesDeps) {
         ...(context.identity.admin ? { texts: textsForEditor(texts) } : {}),
         createdAt: createdAt.toISOString(),
         updatedAt: updatedAt.toISOString(),
-        files,
-        ...(query.participants === 'omit'
-          ? {}
+        ...(files === undefined ? {} : { files }),
+        ...(typeof participants === 'number'
+          ? { participantCount: participants }
           : {
+              participantCount: participants.length,
               // Employees learn how many take the course, not who: they see themselves only.
               participants: participants
                 .filter((userId) => context.identity.admin || userId === viewerOf(context.identity))

@@ -1,18 +1,21 @@
 import { api } from '@portal/contracts/api-client';
-import type { CourseFile } from '@portal/contracts/courses';
 import { formatFileSize, formatNumber } from '@portal/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/icons.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import { useCourseFiles } from '../api/course-files.ts';
 import styles from './course-view.module.css';
 
 /**
  * The course's files as download links (each opens in a new tab; the answer is an attachment), all of them as
- * one zip when there are several, or why there are none; `null` means the files service did not answer.
+ * one zip when there are several, or why there are none; when the files service does not answer, the course's
+ * page stands and says so here.
  */
-export function CourseFiles({ courseId, files }: { courseId: string; files: CourseFile[] | null }) {
+export function CourseFiles({ courseId }: { courseId: string }) {
   const { t } = useTranslation(COURSES_NAMESPACE);
-  if (files === null) return <p className={styles.notice}>{t('details.filesUnavailable')}</p>;
+  const { data: files, isPending, isError } = useCourseFiles(courseId);
+  if (isPending) return <p className={styles.muted}>{t('details.filesLoading')}</p>;
+  if (isError) return <p className={styles.notice}>{t('details.filesUnavailable')}</p>;
   if (files.length === 0) return <p className={styles.muted}>{t('details.noFiles')}</p>;
   return (
     <>

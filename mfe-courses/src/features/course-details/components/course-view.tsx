@@ -103,7 +103,7 @@ export function CourseView({ course, participation, isAdmin, notice }: Props) {
         <h2 id="course-files" className={styles.sectionTitle}>
           {t('details.files')}
         </h2>
-        <CourseFiles courseId={course.id} files={course.files} />
+        <CourseFiles courseId={course.id} />
       </section>
 
       {isAdmin && (
