@@ -1,5 +1,6 @@
 import { type PortalConfig, portalConfigSchema } from '@portal/contracts/portal-config';
 import { useEffect, useState } from 'react';
+import { whileCurrent } from '@portal/web-kit/while-current';
 
 type Setting = 'registration' | 'deletedAccountRecords';
 
@@ -28,14 +29,6 @@ export function usePortalSetting<Name extends Setting>(
   fallback: PortalConfig[Name],
 ): PortalConfig[Name] | undefined {
   const [value, setValue] = useState<PortalConfig[Name]>();
-  useEffect(() => {
-    let current = true;
-    void loadSetting(name, fallback).then((loaded) => {
-      if (current) setValue(loaded);
-    });
-    return () => {
-      current = false;
-    };
-  }, [name, fallback]);
+  useEffect(() => whileCurrent(loadSetting(name, fallback), setValue), [name, fallback]);
   return value;
 }

@@ -5,6 +5,7 @@ import { SESSION_ALIVE_INTERVAL_MS, SESSION_ALIVE_PATH } from '@portal/contracts
 import { isLanguage, type Language } from '@portal/contracts/languages';
 import type { PortalSession } from '@portal/contracts/pages';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { whileCurrent } from '@portal/web-kit/while-current';
 import { changeInterfaceLanguage } from './i18n.ts';
 import { openSessionChannel, type SessionNews } from './session-channel.ts';
 
@@ -131,15 +132,10 @@ export function SessionProvider({
 
   useEffect(() => {
     if (!(loginStatus instanceof Promise)) return;
-    let current = true;
-    void loginStatus.then((user) => {
-      if (!current) return;
+    return whileCurrent(loginStatus, (user) => {
       if (user) applyUser(user);
       else setState({ status: 'anonymous', user: null });
     });
-    return () => {
-      current = false;
-    };
   }, [loginStatus, applyUser]);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { api } from '@portal/contracts/api-client';
 import { useEffect, useState } from 'react';
+import { whileCurrent } from '@portal/web-kit/while-current';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
@@ -18,19 +19,15 @@ function useResetLinkState(token: string | null): LinkState {
   const [checked, setChecked] = useState<{ token: string; state: LinkState }>();
   useEffect(() => {
     if (!token) return;
-    let current = true;
-    api.resetTokenStatus({ query: { token } }).then(
+    return whileCurrent(
+      api.resetTokenStatus({ query: { token } }),
       ({ valid, email, purpose }) =>
-        current &&
         setChecked({
           token,
           state: valid ? { status: 'valid', email, invited: purpose === 'invite' } : { status: 'invalid' },
         }),
-      () => current && setChecked({ token, state: { status: 'valid', email: undefined, invited: false } }),
+      () => setChecked({ token, state: { status: 'valid', email: undefined, invited: false } }),
     );
-    return () => {
-      current = false;
-    };
   }, [token]);
   return checked?.token === token ? checked.state : { status: 'checking' };
 }

@@ -1,5 +1,6 @@
 import { api } from '@portal/contracts/api-client';
 import { useEffect, useState } from 'react';
+import { whileCurrent } from '@portal/web-kit/while-current';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
@@ -28,14 +29,11 @@ export default function VerifyEmailPage() {
 
   useEffect(() => {
     if (!token) return;
-    let current = true;
-    follow(token).then(
-      () => current && setState({ token, state: { status: 'confirmed' } }),
-      (error: unknown) => current && setState({ token, state: { status: 'failed', error } }),
+    return whileCurrent(
+      follow(token),
+      () => setState({ token, state: { status: 'confirmed' } }),
+      (error) => setState({ token, state: { status: 'failed', error } }),
     );
-    return () => {
-      current = false;
-    };
   }, [token]);
 
   if (!token) return <Navigate to={pages.login.getHref()} replace />;

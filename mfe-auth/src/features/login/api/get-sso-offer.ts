@@ -1,5 +1,6 @@
 import { type PortalConfig, portalConfigSchema } from '@portal/contracts/portal-config';
 import { useEffect, useState } from 'react';
+import { whileCurrent } from '@portal/web-kit/while-current';
 
 export type SsoOffer = NonNullable<PortalConfig['sso']>;
 
@@ -9,18 +10,15 @@ export type SsoOffer = NonNullable<PortalConfig['sso']>;
  */
 export function useSsoOffer(): SsoOffer | null {
   const [offer, setOffer] = useState<SsoOffer | null>(null);
-  useEffect(() => {
-    let current = true;
-    fetch('/config.json')
-      .then((response) => response.json())
-      .then((body: unknown) => {
-        if (current) setOffer(portalConfigSchema.safeParse(body).data?.sso ?? null);
-      })
-      // Without the configuration the page offers what always works: the password form.
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, []);
+  useEffect(
+    () =>
+      whileCurrent(
+        fetch('/config.json').then((response) => response.json() as Promise<unknown>),
+        (body) => setOffer(portalConfigSchema.safeParse(body).data?.sso ?? null),
+        // Without the configuration the page offers what always works: the password form.
+        () => undefined,
+      ),
+    [],
+  );
   return offer;
 }

@@ -12,6 +12,7 @@ import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { TableHead } from '@portal/web-kit/table-head';
+import { whileCurrent } from '@portal/web-kit/while-current';
 import panel from '../../../components/panel.module.css';
 import styles from './scim-tokens.module.css';
 import { Panel } from '../../../components/panel.tsx';
@@ -35,22 +36,18 @@ export function ScimTokens() {
   const [created, setCreated] = useState<ScimTokenCreated | null>(null);
   const reload = () => setReloads((count) => count + 1);
 
-  useEffect(() => {
-    let current = true;
-    api.send(SCIM_TOKEN_CALLS.listScimTokens).then(
-      (answer) => {
-        if (!current) return;
-        setList(answer);
-        setLoadError(null);
-      },
-      (error: unknown) => {
-        if (current) setLoadError(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [reloads]);
+  useEffect(
+    () =>
+      whileCurrent(
+        api.send(SCIM_TOKEN_CALLS.listScimTokens),
+        (answer) => {
+          setList(answer);
+          setLoadError(null);
+        },
+        setLoadError,
+      ),
+    [reloads],
+  );
 
   const generate = async (event: FormEvent) => {
     event.preventDefault();

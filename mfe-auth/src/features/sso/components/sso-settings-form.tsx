@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts/sso-settings';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { type FormEvent, useEffect, useState } from 'react';
+import { whileCurrent } from '@portal/web-kit/while-current';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import formStyles from '../../../components/form.module.css';
@@ -60,22 +61,18 @@ export function SsoSettingsForm() {
   const [busy, setBusy] = useState<'save' | 'test' | 'switch' | null>(null);
   const [testResult, setTestResult] = useState<SsoTestResult | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    api.send(SSO_CALLS.getSsoSettings).then(
-      (answer) => {
-        if (!current) return;
-        setSettings(answer);
-        setFields(fieldsOf(answer));
-      },
-      (error: unknown) => {
-        if (current) setLoadError(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  useEffect(
+    () =>
+      whileCurrent(
+        api.send(SSO_CALLS.getSsoSettings),
+        (answer) => {
+          setSettings(answer);
+          setFields(fieldsOf(answer));
+        },
+        setLoadError,
+      ),
+    [],
+  );
 
   // The popup of a test says on this channel that it is back; the result is read from the session.
   useEffect(() => {

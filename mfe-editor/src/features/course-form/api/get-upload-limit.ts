@@ -1,5 +1,6 @@
 import { portalConfigSchema } from '@portal/contracts/portal-config';
 import { useEffect, useState } from 'react';
+import { whileCurrent } from '@portal/web-kit/while-current';
 
 const limitSchema = portalConfigSchema.shape.maxFileBytes;
 let asked: Promise<number | undefined> | undefined;
@@ -23,14 +24,6 @@ function loadUploadLimit(): Promise<number | undefined> {
 /** The upload limit in bytes, once /config.json has told it. */
 export function useUploadLimit(): number | undefined {
   const [limit, setLimit] = useState<number>();
-  useEffect(() => {
-    let current = true;
-    void loadUploadLimit().then((loaded) => {
-      if (current) setLimit(loaded);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+  useEffect(() => whileCurrent(loadUploadLimit(), setLimit), []);
   return limit;
 }

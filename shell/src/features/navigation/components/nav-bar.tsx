@@ -1,10 +1,11 @@
 import type { User } from '@portal/contracts/auth';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../../../components/logo.tsx';
 import { pages } from '@portal/contracts/pages';
 import styles from './header.module.css';
+import { useCloseOnOutsideClick } from '../lib/use-close-on-outside-click.ts';
 import { UserMenu } from './user-menu.tsx';
 
 /**
@@ -25,14 +26,11 @@ export function NavBar({ user }: { user: User }) {
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.link} ${styles.active}` : styles.link;
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const closeOnOutsideClick = (event: PointerEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    document.addEventListener('pointerdown', closeOnOutsideClick);
-    return () => document.removeEventListener('pointerdown', closeOnOutsideClick);
-  }, [menuOpen]);
+  useCloseOnOutsideClick(
+    headerRef,
+    menuOpen,
+    useCallback(() => setOpenOn(null), []),
+  );
 
   // From the links and from the Menu button itself, which keeps the focus after it opened the menu.
   const onMenuKeyDown = (event: KeyboardEvent) => {

@@ -1,12 +1,13 @@
 import type { User } from '@portal/contracts/auth';
 import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { pages } from '@portal/contracts/pages';
 import { LOGOUT_REQUEST } from '../../../lib/logout.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { useCloseOnOutsideClick } from '../lib/use-close-on-outside-click.ts';
 import styles from './user-menu.module.css';
 
 type OpenedBy = 'hover' | 'focus' | 'click';
@@ -37,14 +38,11 @@ export function UserMenu({ user }: { user: User }) {
   const panelId = useId();
   const open = openedBy !== null;
 
-  useEffect(() => {
-    if (openedBy !== 'click') return;
-    const closeOnOutsideClick = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpenedBy(null);
-    };
-    document.addEventListener('pointerdown', closeOnOutsideClick);
-    return () => document.removeEventListener('pointerdown', closeOnOutsideClick);
-  }, [openedBy]);
+  useCloseOnOutsideClick(
+    rootRef,
+    openedBy === 'click',
+    useCallback(() => setOpenedBy(null), []),
+  );
 
   const close = () => {
     setOpenedBy(null);
