@@ -1,7 +1,7 @@
 import { DEFAULT_TEXT_COLOR } from '@portal/contracts/rich-text';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type Editor, useEditorState } from '@tiptap/react';
-import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
 import { applyLink, type LinkTarget, linkTarget, removeLink } from '../lib/link-target.ts';
@@ -176,8 +176,6 @@ export function Toolbar({ editor, disabled }: { editor: Editor | null; disabled:
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const state = useEditorState({ editor, selector: ({ editor: current }) => stateOf(current) });
   const [link, setLink] = useState<LinkTarget | null>(null);
-  const colorId = useId();
-  const headingId = useId();
   const off = disabled || !editor || !state;
   const chain = () => {
     // Spec §8: a toolbar without its editor says so (the controls are disabled then anyway).
@@ -204,12 +202,9 @@ export function Toolbar({ editor, disabled }: { editor: Editor | null; disabled:
     <div className={styles.toolbarWrap}>
       <div role="toolbar" aria-label={t('toolbar.label')} className={styles.toolbar} onKeyDown={moveFocus}>
         <div className={styles.group}>
-          <label htmlFor={headingId} className={hidden.visuallyHidden}>
-            {t('toolbar.blockType')}
-          </label>
           <select
-            id={headingId}
             className={styles.select}
+            aria-label={t('toolbar.blockType')}
             title={t('toolbar.blockType')}
             disabled={off}
             value={String(state?.level ?? 0)}
@@ -233,13 +228,10 @@ export function Toolbar({ editor, disabled }: { editor: Editor | null; disabled:
         <div className={styles.group}>{tools(INLINE_TOOLS)}</div>
         <div className={styles.group}>{tools(BLOCK_TOOLS)}</div>
         <div className={styles.group}>
-          <label htmlFor={colorId} className={hidden.visuallyHidden}>
-            {t('toolbar.color')}
-          </label>
           <input
-            id={colorId}
             type="color"
             className={styles.color}
+            aria-label={t('toolbar.color')}
             title={t('toolbar.color')}
             disabled={off}
             value={toHex(state?.color ?? null)}
