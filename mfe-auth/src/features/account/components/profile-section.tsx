@@ -2,7 +2,9 @@ import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@portal/contracts/languages';
 import { currentLanguage } from '@portal/web-kit/i18n';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
+import input from '@portal/web-kit/styles/input.module.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
@@ -51,12 +53,15 @@ export function ProfileSection({ user, session }: { user: User; session: PortalS
         </label>
         <input
           id={`${selectId}-name`}
+          className={input.input}
           autoComplete="name"
           maxLength={200}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <button type="submit">{t('account.profile.saveName')}</button>
+        <button type="submit" className={buttons.button}>
+          {t('account.profile.saveName')}
+        </button>
         <p className={styles.saved} role={nameNote.failed ? 'alert' : 'status'}>
           {nameNote.text}
         </p>
