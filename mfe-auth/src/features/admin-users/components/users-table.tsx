@@ -3,9 +3,8 @@ import type { AdminUser, AdminUserChange, UserListQuery } from '@portal/contract
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import styles from '../../../components/admin-page.module.css';
 import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -41,8 +40,8 @@ function queryOf(filters: Filters, offset: number): UserListQuery {
 
 /** The list of users with search, filters, paging and the row actions; each change is confirmed first. */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
-  const { t, i18n } = useTranslation(AUTH_NAMESPACE);
-  const failureText = useFailureText();
+  const { t, i18n } = useAdminTranslation();
+  const failureText = useFailureText(ADMIN_NAMESPACE);
   const id = useId();
   const [filters, setFilters] = useState<Filters>({});
   const [offset, setOffset] = useState(0);
