@@ -1,5 +1,5 @@
 import { api } from '@portal/contracts/api-client';
-import type { AdminUser } from '@portal/contracts/auth';
+import { ADMIN_USER_CALLS, type AdminUser } from '@portal/contracts/admin-users';
 import { GROUP_CALLS, type Group, type GroupMember } from '@portal/contracts/groups';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,7 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
   useEffect(() => {
     if (!find.trim()) return undefined;
     const controller = new AbortController();
-    api.listUsers({ query: { q: find, limit: CANDIDATES } }, { signal: controller.signal }).then(
+    api.send(ADMIN_USER_CALLS.listUsers, { query: { q: find, limit: CANDIDATES } }, { signal: controller.signal }).then(
       (found) => setCandidates(found.items),
       (failure: unknown) => {
         if (!controller.signal.aborted) setError(failureText(failure, 'adminUsers.loadFailed'));

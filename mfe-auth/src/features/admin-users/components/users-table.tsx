@@ -1,5 +1,10 @@
 import { api } from '@portal/contracts/api-client';
-import type { AdminUser, AdminUserChange, UserListQuery } from '@portal/contracts/auth';
+import {
+  ADMIN_USER_CALLS,
+  type AdminUser,
+  type AdminUserChange,
+  type UserListQuery,
+} from '@portal/contracts/admin-users';
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
 import { useEffect, useId, useState } from 'react';
@@ -54,7 +59,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api.listUsers({ query: queryOf(filters, offset) }, { signal: controller.signal }).then(
+    api.send(ADMIN_USER_CALLS.listUsers, { query: queryOf(filters, offset) }, { signal: controller.signal }).then(
       (loaded) => {
         setPage(loaded);
         setError('');
@@ -71,7 +76,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const change = async (user: AdminUser, update: AdminUserChange, confirmKey: string) => {
     if (!window.confirm(t(confirmKey, { name: user.name }))) return;
     try {
-      await api.changeUser({ params: { id: user.id }, body: update });
+      await api.send(ADMIN_USER_CALLS.changeUser, { params: { id: user.id }, body: update });
       setNotice(t('adminUsers.changed', { name: user.name }));
       setError('');
       setVersion((previous) => previous + 1);

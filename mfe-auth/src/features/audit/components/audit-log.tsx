@@ -1,6 +1,6 @@
 import { api } from '@portal/contracts/api-client';
 import { type AuditEntry, type AuditPage, type AuditQuery, listAuditEntriesCall } from '@portal/contracts/audit';
-import type { AdminUser } from '@portal/contracts/auth';
+import { ADMIN_USER_CALLS, type AdminUser } from '@portal/contracts/admin-users';
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
 import { useEffect, useId, useState } from 'react';
@@ -240,7 +240,7 @@ function PersonFilter({
   useEffect(() => {
     if (term.length < 2) return undefined;
     const controller = new AbortController();
-    api.listUsers({ query: { q: term, limit: 8 } }, { signal: controller.signal }).then(
+    api.send(ADMIN_USER_CALLS.listUsers, { query: { q: term, limit: 8 } }, { signal: controller.signal }).then(
       (page) => setResults({ search: term, people: page.items }),
       () => setResults({ search: term, people: [] }),
     );
