@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { UserListQuery } from '@portal/contracts/auth';
+import type { UserListQuery } from '@portal/contracts/admin-users';
 import { LANGUAGES } from '@portal/contracts/languages';
 import { openAuthDatabase } from '@portal/auth-service/app';
 import { migrations } from '@portal/auth-service/data-access/schema';

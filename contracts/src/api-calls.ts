@@ -12,11 +12,7 @@ import {
   resetTokenStatusQuerySchema,
   resetTokenStatusSchema,
   setLanguageQuerySchema,
-  adminUserChangeSchema,
-  adminUserParamsSchema,
-  adminUserSchema,
   setNameRequestSchema,
-  userListQuerySchema,
   userSchema,
   verifyEmailRequestSchema,
 } from './auth.ts';
@@ -111,20 +107,6 @@ export const API_CALLS = {
     path: '/api/user/set-name',
     body: setNameRequestSchema,
     response: userSchema,
-  },
-  listUsers: {
-    method: 'get',
-    path: '/api/admin/users',
-    paged: true,
-    query: userListQuerySchema,
-    response: z.array(adminUserSchema),
-  },
-  changeUser: {
-    method: 'patch',
-    path: '/api/admin/users/:id',
-    params: adminUserParamsSchema,
-    body: adminUserChangeSchema,
-    response: adminUserSchema,
   },
   changePassword: {
     method: 'post',

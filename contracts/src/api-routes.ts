@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ADMIN_USER_CALLS } from './admin-users.ts';
 import { API_CALLS, type ApiCall } from './api-calls.ts';
 import { listAuditEntriesCall } from './audit.ts';
 import {
@@ -157,13 +158,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
       errors: [400],
     },
     {
-      ...API_CALLS.listUsers,
+      ...ADMIN_USER_CALLS.listUsers,
       summary: 'Users matching a search (name or e-mail) and filters, a page at a time, the total in X-Total-Count',
       access: 'admin',
       errors: [400],
     },
     {
-      ...API_CALLS.changeUser,
+      ...ADMIN_USER_CALLS.changeUser,
       summary:
         'Promote, demote, deactivate or reactivate a user; demotion and deactivation end their sessions (409 for the last active administrator or oneself)',
       access: 'admin',

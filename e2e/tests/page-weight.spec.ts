@@ -7,8 +7,9 @@ const KIB = 1024;
  * that it cannot grow unnoticed; lower a ceiling when a route gets lighter.
  */
 const CEILINGS: Record<RouteName, number> = {
-  // Above its 150 KiB budget since single sign-on and the grown call table: decision 0036 (157.1 KiB on 2026-11-28).
-  login: 159 * KIB,
+  // Above its 150 KiB budget since single sign-on and the grown call table: decision 0036 (154.5 KiB on 2026-11-28,
+  // with the administration pages' texts and the user administration's calls out of what it loads).
+  login: 156 * KIB,
   // Issue 30's assigned courses on the dashboard and course page, the shell's share of the employee's call, and the
   // courses slice's shared page states (issue 28): 170.1 KiB on 2026-11-27.
   dashboard: 173 * KIB,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styles from './admin-page.module.css';
-import { AUTH_NAMESPACE } from '../lib/i18n.ts';
+import { ADMIN_NAMESPACE } from '../lib/admin-i18n.ts';
 
 /** Previous and next page of a list, and which of its items are shown. */
 export function Pager({
@@ -16,7 +16,7 @@ export function Pager({
   total: number;
   onChange: (offset: number) => void;
 }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useTranslation(ADMIN_NAMESPACE);
   return (
     <nav className={styles.pager} aria-label={label}>
       <button type="button" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - pageSize))}>

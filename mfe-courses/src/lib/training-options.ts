@@ -1,4 +1,5 @@
 import { api } from '@portal/contracts/api-client';
+import { ADMIN_USER_CALLS } from '@portal/contracts/admin-users';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { COURSE_LIMITS } from '@portal/contracts/courses';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
@@ -50,7 +51,7 @@ export function usePeopleOptions(q: string): UseQueryResult<Option[]> {
     queryKey: ['people', 'options', q],
     queryFn: ({ signal }) =>
       api
-        .listUsers({ query: { q, limit: SEARCH_MATCHES } }, { signal })
+        .send(ADMIN_USER_CALLS.listUsers, { query: { q, limit: SEARCH_MATCHES } }, { signal })
         .then((page) => page.items.map((user): Option => ({ id: user.id, name: `${user.name} <${user.email}>` }))),
     enabled: q.trim() !== '',
     placeholderData: keepPreviousData,

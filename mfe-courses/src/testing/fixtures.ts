@@ -1,4 +1,4 @@
-import type { AdminUser } from '@portal/contracts/auth';
+import type { AdminUser } from '@portal/contracts/admin-users';
 import type { Category, Course, CourseSummary, MyParticipation } from '@portal/contracts/courses';
 import type { Assignment, CompletionRow } from '@portal/contracts/training';
 import type { GroupSummary } from '@portal/contracts/training-calls';

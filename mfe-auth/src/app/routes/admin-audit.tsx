@@ -1,13 +1,11 @@
-import { useTranslation } from 'react-i18next';
-
 import { AuditLog } from '../../features/audit/components/audit-log.tsx';
-import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
 import { SignedIn } from '../../components/signed-in.tsx';
 
 /** Exposed as ./AdminAuditPage: the audit trail, for system administrators (the server enforces it). */
 export default function AdminAuditPage({ session }: PageProps<'status' | 'user'>) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAdminTranslation();
   return (
     <SignedIn session={session} forbidden={t('audit.forbidden')}>
       {() => <AuditLog />}

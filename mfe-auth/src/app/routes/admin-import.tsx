@@ -3,7 +3,6 @@ import type { ImportResult } from '@portal/contracts/onboarding';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
 import { type ChangeEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-alert.tsx';
 import form from '../../components/form.module.css';
 import { importUsers } from '../../features/onboarding/api/import-users.ts';
@@ -11,7 +10,7 @@ import { AdminPage } from '../../features/onboarding/components/admin-page.tsx';
 import { ImportRows } from '../../features/onboarding/components/import-rows.tsx';
 import styles from '../../features/onboarding/components/onboarding.module.css';
 import { useFailureText } from '../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import { ADMIN_NAMESPACE, useAdminTranslation } from '../../lib/admin-i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
 
 type Step = { name: 'choose' } | { name: 'checked' | 'imported'; result: ImportResult };
@@ -21,8 +20,8 @@ type Step = { name: 'choose' } | { name: 'checked' | 'imported'; result: ImportR
  * then import it (only a file without invalid rows), with or without invitations.
  */
 export default function ImportUsersPage({ session }: PageProps) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
-  const failureText = useFailureText();
+  const { t } = useAdminTranslation();
+  const failureText = useFailureText(ADMIN_NAMESPACE);
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [invite, setInvite] = useState(true);

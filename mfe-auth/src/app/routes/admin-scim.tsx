@@ -1,13 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import type { PageProps } from '@portal/contracts/pages';
 import { NarrowPage } from '../../components/panel.tsx';
 import { ScimTokens } from '../../features/scim/components/scim-tokens.tsx';
-import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import { SignedIn } from '../../components/signed-in.tsx';
 
 /** Exposed as ./AdminScimPage: directory sync (SCIM) for system administrators; the server refuses anyone else. */
 export default function AdminScimPage({ session }: PageProps<'status' | 'user'>) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAdminTranslation();
   return (
     <SignedIn session={session}>
       {(user) => (

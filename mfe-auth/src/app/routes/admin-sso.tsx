@@ -1,16 +1,15 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PageProps } from '@portal/contracts/pages';
 import { SSO_TEST_DONE_QUERY } from '@portal/contracts/sso-settings';
 import { NarrowPage } from '../../components/panel.tsx';
 import { SsoSettingsForm } from '../../features/sso/components/sso-settings-form.tsx';
 import { SsoTestDone } from '../../features/sso/components/sso-test-done.tsx';
-import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import { SignedIn } from '../../components/signed-in.tsx';
 
 /** Exposed as ./AdminSsoPage: single sign-on for system administrators; the server refuses anyone else. */
 export default function AdminSsoPage({ session }: PageProps<'status' | 'user'>) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAdminTranslation();
   const [search] = useSearchParams();
   return (
     <SignedIn session={session}>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS } from '@portal/contracts/events';
-import type { UserListQuery, UserStatus } from '@portal/contracts/auth';
+import type { UserListQuery } from '@portal/contracts/admin-users';
+import type { UserStatus } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';

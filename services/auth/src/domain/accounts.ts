@@ -2,11 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type AdminUser,
   type AdminUserChange,
-  type User,
   USER_LIST_PAGE_MAX,
   type UserListQuery,
-  type UserStatus,
-} from '@portal/contracts/auth';
+} from '@portal/contracts/admin-users';
+import type { User, UserStatus } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import { isGuessablePassword } from '@portal/contracts/password-strength';
 import { LIMITS } from '@portal/contracts/rules';

@@ -1,9 +1,10 @@
 import { api } from '@portal/contracts/api-client';
-import type { AdminUser } from '@portal/contracts/auth';
+import { ADMIN_USER_CALLS, type AdminUser } from '@portal/contracts/admin-users';
 import { GROUP_CALLS, type Group, type GroupMember } from '@portal/contracts/groups';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
+import { ADMIN_NAMESPACE } from '../../../lib/admin-i18n.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { GROUPS_NAMESPACE } from '../i18n.ts';
 import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
@@ -18,7 +19,7 @@ const CANDIDATES = 10;
 /** One group's members with search and paging; people found by a search are added, members removed. */
 export function GroupMembers({ group, onChanged }: { group: Group; onChanged: () => void }) {
   const { t, i18n } = useTranslation([GROUPS_NAMESPACE, AUTH_NAMESPACE]);
-  const failureText = useFailureText();
+  const failureText = useFailureText(ADMIN_NAMESPACE);
   const id = useId();
   const { q, offset, setOffset, search } = useSearchPaging();
   const [page, setPage] = useState<{ items: GroupMember[]; total: number } | undefined>();
@@ -48,7 +49,7 @@ export function GroupMembers({ group, onChanged }: { group: Group; onChanged: ()
   useEffect(() => {
     if (!find.trim()) return undefined;
     const controller = new AbortController();
-    api.listUsers({ query: { q: find, limit: CANDIDATES } }, { signal: controller.signal }).then(
+    api.send(ADMIN_USER_CALLS.listUsers, { query: { q: find, limit: CANDIDATES } }, { signal: controller.signal }).then(
       (found) => setCandidates(found.items),
       (failure: unknown) => {
         if (!controller.signal.aborted) setError(failureText(failure, 'adminUsers.loadFailed'));

@@ -1,11 +1,15 @@
 import { api } from '@portal/contracts/api-client';
-import type { AdminUser, AdminUserChange, UserListQuery } from '@portal/contracts/auth';
+import {
+  ADMIN_USER_CALLS,
+  type AdminUser,
+  type AdminUserChange,
+  type UserListQuery,
+} from '@portal/contracts/admin-users';
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import styles from '../../../components/admin-page.module.css';
 import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -41,8 +45,8 @@ function queryOf(filters: Filters, offset: number): UserListQuery {
 
 /** The list of users with search, filters, paging and the row actions; each change is confirmed first. */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
-  const { t, i18n } = useTranslation(AUTH_NAMESPACE);
-  const failureText = useFailureText();
+  const { t, i18n } = useAdminTranslation();
+  const failureText = useFailureText(ADMIN_NAMESPACE);
   const id = useId();
   const [filters, setFilters] = useState<Filters>({});
   const [offset, setOffset] = useState(0);
@@ -55,7 +59,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api.listUsers({ query: queryOf(filters, offset) }, { signal: controller.signal }).then(
+    api.send(ADMIN_USER_CALLS.listUsers, { query: queryOf(filters, offset) }, { signal: controller.signal }).then(
       (loaded) => {
         setPage(loaded);
         setError('');
@@ -72,7 +76,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const change = async (user: AdminUser, update: AdminUserChange, confirmKey: string) => {
     if (!window.confirm(t(confirmKey, { name: user.name }))) return;
     try {
-      await api.changeUser({ params: { id: user.id }, body: update });
+      await api.send(ADMIN_USER_CALLS.changeUser, { params: { id: user.id }, body: update });
       setNotice(t('adminUsers.changed', { name: user.name }));
       setError('');
       setVersion((previous) => previous + 1);

@@ -1,13 +1,12 @@
 import { api } from '@portal/contracts/api-client';
 import { type AuditEntry, type AuditPage, type AuditQuery, listAuditEntriesCall } from '@portal/contracts/audit';
-import type { AdminUser } from '@portal/contracts/auth';
+import { ADMIN_USER_CALLS, type AdminUser } from '@portal/contracts/admin-users';
 import field from '@portal/web-kit/styles/field.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import table from '../../../components/admin-page.module.css';
 import { AdminTable } from '../../../components/admin-table.tsx';
 import { LabelledInput } from '../../../components/labelled-input.tsx';
@@ -63,8 +62,8 @@ const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stri
 
 /** The audit trail for system administrators: filters, newest first, more on demand, the same view as CSV. */
 export function AuditLog() {
-  const { t, i18n } = useTranslation(AUTH_NAMESPACE);
-  const failureText = useFailureText();
+  const { t, i18n } = useAdminTranslation();
+  const failureText = useFailureText(ADMIN_NAMESPACE);
   const id = useId();
   // A link may open the trail on one object (a course page's "Full history"): `?objectId=`.
   const [search] = useSearchParams();
@@ -230,7 +229,7 @@ function PersonFilter({
   onChoose: (person: Filters['actor']) => void;
   label: string;
 }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAdminTranslation();
   const id = useId();
   const [search, setSearch] = useState('');
   const [results, setResults] = useState<{ search: string; people: AdminUser[] }>({ search: '', people: [] });
@@ -241,7 +240,7 @@ function PersonFilter({
   useEffect(() => {
     if (term.length < 2) return undefined;
     const controller = new AbortController();
-    api.listUsers({ query: { q: term, limit: 8 } }, { signal: controller.signal }).then(
+    api.send(ADMIN_USER_CALLS.listUsers, { query: { q: term, limit: 8 } }, { signal: controller.signal }).then(
       (page) => setResults({ search: term, people: page.items }),
       () => setResults({ search: term, people: [] }),
     );
@@ -303,7 +302,7 @@ function ActorCell({
   actor: AuditEntry['actor'];
   onChoose: (person: NonNullable<Filters['actor']>) => void;
 }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAdminTranslation();
   const { id, name } = actor;
   if (!id) return <>{t('audit.system')}</>;
   return (

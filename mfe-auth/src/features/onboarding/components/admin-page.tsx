@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { pages } from '@portal/contracts/pages';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import styles from './onboarding.module.css';
 
@@ -21,7 +20,7 @@ export function AdminPage({
   session: PortalSession;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAdminTranslation();
   return (
     <section className={styles.page} aria-labelledby={id}>
       <p>

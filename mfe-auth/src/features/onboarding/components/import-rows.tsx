@@ -1,13 +1,12 @@
 import type { ImportRow } from '@portal/contracts/onboarding';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { TableHead } from '@portal/web-kit/table-head';
-import { useTranslation } from 'react-i18next';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import styles from './onboarding.module.css';
 
 /** The judged rows of an import file: what each will do, and for an invalid one what is wrong, by its line. */
 export function ImportRows({ rows }: { rows: ImportRow[] }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAdminTranslation();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>

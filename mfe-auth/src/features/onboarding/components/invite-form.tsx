@@ -3,14 +3,13 @@ import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@portal/contracts/lang
 import { invitationRequestSchema } from '@portal/contracts/onboarding';
 import field from '@portal/web-kit/styles/field.module.css';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmailField } from '../../../components/email-field.tsx';
 import { FormWithAlert } from '../../../components/form-alert.tsx';
 import form from '../../../components/form.module.css';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { inviteUser } from '../api/invite-user.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
@@ -38,13 +37,13 @@ const FAILURES = {
  * set a first password. What was typed stays when the call fails.
  */
 export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAdminTranslation();
   const fields = useFormFields<Field>({ email: '', name: '', groups: '' });
   const [language, setLanguage] = useState<Language>(defaultLanguage);
   const [isSysAdmin, setIsSysAdmin] = useState(false);
   const { submitting, failure, send } = useSending();
   const [sent, setSent] = useState<string | null>(null);
-  const failureText = useFailureText();
+  const failureText = useFailureText(ADMIN_NAMESPACE);
   const validationText = useValidationText();
   const languageId = useId();
   const request = {

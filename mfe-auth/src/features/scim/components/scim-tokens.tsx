@@ -2,14 +2,13 @@ import { api } from '@portal/contracts/api-client';
 import { SCIM_TOKEN_CALLS, type ScimToken, type ScimTokenCreated, type ScimTokenList } from '@portal/contracts/scim';
 import { formatDate } from '@portal/web-kit/format';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import formStyles from '../../../components/form.module.css';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { TableHead } from '@portal/web-kit/table-head';
 import { whileCurrent } from '@portal/web-kit/while-current';
@@ -24,8 +23,8 @@ const LABEL_MAX = 100;
  * was last used, revoke one.
  */
 export function ScimTokens() {
-  const { t } = useTranslation(AUTH_NAMESPACE);
-  const failureText = useFailureText();
+  const { t } = useAdminTranslation();
+  const failureText = useFailureText(ADMIN_NAMESPACE);
   const [list, setList] = useState<ScimTokenList | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [reloads, setReloads] = useState(0);

@@ -13,13 +13,12 @@ import {
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { type FormEvent, useEffect, useState } from 'react';
 import { whileCurrent } from '@portal/web-kit/while-current';
-import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import formStyles from '../../../components/form.module.css';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import panel from '../../../components/panel.module.css';
 import { SsoTestResultView } from './sso-test-result.tsx';
 import { Panel } from '../../../components/panel.tsx';
@@ -51,8 +50,8 @@ const fieldOf = (path: string) => path.split('.')[0] as TextFieldName;
  * they map to), then switched on. Read-only when the environment configures it.
  */
 export function SsoSettingsForm() {
-  const { t } = useTranslation(AUTH_NAMESPACE);
-  const failureText = useFailureText();
+  const { t } = useAdminTranslation();
+  const failureText = useFailureText(ADMIN_NAMESPACE);
   const [settings, setSettings] = useState<SsoSettings | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [fields, setFields] = useState<Fields | null>(null);

@@ -1,10 +1,9 @@
 import { api } from '@portal/contracts/api-client';
 import { SSO_CALLS, SSO_TEST_CHANNEL, type SsoTestResult } from '@portal/contracts/sso-settings';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import { SsoTestResultView } from './sso-test-result.tsx';
 
 /**
@@ -12,8 +11,8 @@ import { SsoTestResultView } from './sso-test-result.tsx';
  * where it stays open (or the test ran without a popup), it shows the result itself.
  */
 export function SsoTestDone() {
-  const { t } = useTranslation(AUTH_NAMESPACE);
-  const failureText = useFailureText();
+  const { t } = useAdminTranslation();
+  const failureText = useFailureText(ADMIN_NAMESPACE);
   const [result, setResult] = useState<SsoTestResult | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
 

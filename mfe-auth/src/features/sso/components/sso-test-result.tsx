@@ -1,13 +1,12 @@
 import type { SsoTestResult } from '@portal/contracts/sso-settings';
-import { useTranslation } from 'react-i18next';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import panel from '../../../components/panel.module.css';
 import styles from './sso.module.css';
 import { Panel } from '../../../components/panel.tsx';
 
 /** What a test of the connection found: the claims the provider sent, and the account they sign in to. */
 export function SsoTestResultView({ result }: { result: SsoTestResult }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAdminTranslation();
   return (
     <Panel title={t('sso.resultTitle')}>
       {result.status === 'done' ? (

@@ -1,6 +1,5 @@
+import { adminUserChangeSchema, adminUserParamsSchema, userListQuerySchema } from '@portal/contracts/admin-users';
 import {
-  adminUserChangeSchema,
-  adminUserParamsSchema,
   changePasswordRequestSchema,
   deleteUserRequestSchema,
   loginRequestSchema,
@@ -9,7 +8,6 @@ import {
   resetTokenStatusQuerySchema,
   setLanguageQuerySchema,
   setNameRequestSchema,
-  userListQuerySchema,
 } from '@portal/contracts/auth';
 import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import { uuidSchema } from '@portal/contracts/rules';
