@@ -39,6 +39,7 @@ describe('the shared contracts', () => {
       'course-results',
       'training',
       'training-calls',
+      'admin-users',
     ]);
     const imported = [...contractsImportedByTheApps()].filter((name) => !ownedByOneApp.has(name));
     expect(imported.length).toBeGreaterThan(5);

@@ -40,7 +40,7 @@ function openCourse(
     routes?: Parameters<typeof fakeApi>[0];
     user?: typeof anna;
     mine?: MyParticipation[];
-    files?: CourseFile[] | FakeReply;
+    files?: CourseFile[] | Parameters<typeof fakeApi>[0][string];
   } = {},
 ) {
   const reply = 'status' in shown ? shown : { status: 200, body: shown };
