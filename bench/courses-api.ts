@@ -4,10 +4,10 @@
 // requests per second, p50 and p99, the ratios to direct (one table at the end) and the query plans. The clients
 // ask as a browser does (Accept-Encoding br, gzip) and read the bytes as sent, without decompressing them, as a
 // load tool does: on two shared cores a decompressing client would charge the gateway's compression twice.
-// `npm run bench` (options: --courses N --languages L --users N --seconds S --concurrency C --only TEXT); each course has
-// texts in L languages (3 by default). Each run also prints the CPU time the gateway, the minimal proxy, the
-// courses service and the load generator used per request (from /proc): what a call costs them, which the
-// machine's other work changes far less than it changes throughput.
+// `npm run bench` (options: --courses N --languages L --users N --seconds S --concurrency C --only TEXT); each
+// course has texts in L languages (3 by default). Each run also prints the CPU time the gateway, the minimal
+// proxy, the courses service and the load generator used per request (from /proc): what a call costs them, which
+// the machine's other work changes far less than it changes throughput.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fork } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
