@@ -5,7 +5,7 @@ import type { Logger } from '@portal/kit/logger';
 import { serviceFailure, UNREACHABLE_CODES } from '@portal/kit/service-client';
 import type { ServiceTargets } from '@portal/kit/service-targets';
 import type { Request, RequestHandler, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { identityOf } from './identity.ts';
 import { prefixOf } from './prefixes.ts';
 
@@ -74,6 +74,11 @@ export function forwarder({ targets, timeoutMs, logger, decorate, answered, fail
       return instance;
     },
     agent: targets.agent,
+    // The default plugins but the logger, which builds a URL and a line for every answer and hands them to a
+    // logger that drops them: the portal logs failures itself (`failed`). The library types its own plugins for
+    // node:http's request alone.
+    ejectPlugins: true,
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin] as unknown as Plugin<Request, Response>[],
     // The path as the caller sent it, wherever the proxy is mounted.
     pathRewrite: (_path, req) => req.originalUrl,
     // With `on.error` given, the library answers no error itself: the handler below does, in the portal's shape.
