@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { Kysely } from 'kysely';
+import { type AliasableExpression, type Kysely, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { CoursesDatabase } from './schema.ts';
 
@@ -70,15 +70,17 @@ export function catalogueCache<Card>(db: Kysely<CoursesDatabase>) {
   const currentVersion = async () =>
     (await db.selectFrom('catalogue_version').select('version').executeTakeFirst())?.version;
 
-  /** The value under `key` at the current version; `load` runs again only after a write changed the catalogue. */
+  /**
+   * The value under `key` at `version` (the current one, read before the load: a write that commits in between
+   * leaves newer data under an older version, which the next call replaces; never older data under a newer
+   * version); `load` runs again only after a write changed the catalogue.
+   */
   async function atVersion<T>(
     cache: LRUCache<string, Kept<T>>,
     key: string,
+    version: string | undefined,
     load: (version: string) => Promise<T>,
   ): Promise<T> {
-    // The version is read before the load: a write that commits in between leaves newer data under an older
-    // version, which the next call replaces; never older data under a newer version.
-    const version = await currentVersion();
     const kept = cache.get(key);
     if (version !== undefined && kept?.version === version) return kept.value;
     // Without a version row (a database being restored) nothing is kept, and the tag matches no later answer.
@@ -89,8 +91,8 @@ export function catalogueCache<Card>(db: Kysely<CoursesDatabase>) {
 
   return {
     /** The list under `key`; `load` reads it again when the catalogue changed. */
-    list(key: string, load: () => Promise<ListRead<Card>>): Promise<SerializedList> {
-      return atVersion(lists, key, async (version) => {
+    async list(key: string, load: () => Promise<ListRead<Card>>): Promise<SerializedList> {
+      return atVersion(lists, key, await currentVersion(), async (version) => {
         const { cards, total } = await load();
         // The key is in the tag too: the same address asked in another language is another list.
         const tag = createHash('sha256').update(key).digest('base64url').slice(0, 16);
@@ -107,16 +109,28 @@ export function catalogueCache<Card>(db: Kysely<CoursesDatabase>) {
      * the catalogue version. Counting rechecks every match while a page stops at its last card; naming categories
      * costs two joins per card.
      */
-    kept<T>(key: string, load: () => Promise<T>): Promise<T> {
-      return atVersion(values as LRUCache<string, Kept<T>>, key, () => load());
+    async kept<T>(key: string, load: () => Promise<T>): Promise<T> {
+      return atVersion(values as LRUCache<string, Kept<T>>, key, await currentVersion(), () => load());
     },
 
     /**
      * One course as its page reads it (a join over its texts and categories), kept under the catalogue version
-     * in memory bounded by its size; what changes without a catalogue write (participants, files) is read apart.
+     * in memory bounded by its size; what changes without a catalogue write (participants, files) is read apart,
+     * or in the same statement as the version (`beside`): one round trip to the database for a course kept.
      */
-    course<T>(key: string, load: () => Promise<T>): Promise<T> {
-      return atVersion(courses as LRUCache<string, Kept<T>>, key, () => load());
+    async course<T, B = null>(
+      key: string,
+      load: () => Promise<T>,
+      beside?: AliasableExpression<B>,
+    ): Promise<{ course: T; beside: B }> {
+      const row = await db
+        .selectNoFrom((eb) => [
+          eb.selectFrom('catalogue_version').select('version').limit(1).$asScalar().as('version'),
+          (beside ?? sql<B>`null`).as('beside'),
+        ])
+        .executeTakeFirstOrThrow();
+      const course = await atVersion(courses as LRUCache<string, Kept<T>>, key, row.version ?? undefined, load);
+      return { course, beside: row.beside as B };
     },
   };
 }

@@ -4,7 +4,15 @@ import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { answerRefusal, isForeignKeyViolation } from '@portal/kit/db';
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import { recordEvent } from '@portal/kit/events';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import {
+  type AliasableExpression,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { catalogueCache, type SerializedList } from './catalogue-cache.ts';
 import { joinNames, namedCategories, shownName } from './categories-repository.ts';
@@ -185,6 +193,48 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
         .orderBy(sql`lower(coalesce(na.name, nd.name))`),
     ).as('categories');
 
+  /**
+   * One course with every language's text and its categories named in `language`: all its page shows but its
+   * files (the files service has them) and its participants (participations-repository.ts). Kept under the
+   * catalogue version: a read costs the version's row until an administrator writes. `beside` is read in the
+   * same statement as the version: what the page shows that changes without a catalogue write (the participant
+   * count), so that a kept course costs one round trip.
+   */
+  function courseById<B = null>(
+    id: string,
+    language: Language,
+    beside?: AliasableExpression<B>,
+  ): Promise<{ course: CourseRow | undefined; beside: B }> {
+    return catalogue.course(
+      `course ${id} ${language}`,
+      async () => {
+        const row = await db
+          .selectFrom('courses as c')
+          .where('c.id', '=', id)
+          .select((eb) => [
+            'c.id',
+            ...selected(COURSE_COLUMNS),
+            'c.default_language as defaultLanguage',
+            'c.created_at as createdAt',
+            'c.updated_at as updatedAt',
+            categoriesOf(eb, language),
+            eb
+              .selectFrom('course_texts as t')
+              .select(
+                sql<StoredTexts>`json_object_agg(t.language, json_build_object('title', t.title, 'shortDescription', t.short_description, 'shortDescriptionAuthored', t.short_description_authored, 'descriptionHtml', t.description_html))`.as(
+                  'texts',
+                ),
+              )
+              .whereRef('t.course_id', '=', 'c.id')
+              .as('texts'),
+          ])
+          .executeTakeFirst();
+        return row && { ...row, texts: row.texts ?? {} };
+      },
+      beside,
+    );
+  }
+
   /** The categories named in `language`, each with its place in the order of names. */
   const readNames = async (language: Language) =>
     new Map((await namedCategories(db, language)).map((category, place) => [category.id, { category, place }]));
@@ -319,37 +369,9 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
       return { items: rows, total: total.count };
     },
 
-    /**
-     * One course with every language's text and its categories named in `language`: all its page shows but its
-     * files (the files service has them) and its participants (participations-repository.ts). Kept under the
-     * catalogue version: a read costs the version's row until an administrator writes.
-     */
-    findById(id: string, language: Language): Promise<CourseRow | undefined> {
-      return catalogue.course(`course ${id} ${language}`, async () => {
-        const row = await db
-          .selectFrom('courses as c')
-          .where('c.id', '=', id)
-          .select((eb) => [
-            'c.id',
-            ...selected(COURSE_COLUMNS),
-            'c.default_language as defaultLanguage',
-            'c.created_at as createdAt',
-            'c.updated_at as updatedAt',
-            categoriesOf(eb, language),
-            eb
-              .selectFrom('course_texts as t')
-              .select(
-                sql<StoredTexts>`json_object_agg(t.language, json_build_object('title', t.title, 'shortDescription', t.short_description, 'shortDescriptionAuthored', t.short_description_authored, 'descriptionHtml', t.description_html))`.as(
-                  'texts',
-                ),
-              )
-              .whereRef('t.course_id', '=', 'c.id')
-              .as('texts'),
-          ])
-          .executeTakeFirst();
-        return row && { ...row, texts: row.texts ?? {} };
-      });
-    },
+    findById: async (id: string, language: Language): Promise<CourseRow | undefined> =>
+      (await courseById(id, language)).course,
+    findByIdWith: courseById,
 
     /** The course's texts and categories as stored, for an update that keeps what it does not change. */
     async editableOf(id: string): Promise<EditableCourse | undefined> {

@@ -91,15 +91,14 @@ export function participationsRepository(db: Kysely<CoursesDatabase>) {
       return rows.map((row) => row.user_id);
     },
 
-    /** How many are taking the course now: what its page shows to everyone. */
-    async countTakingNow(courseId: string): Promise<number> {
-      const { count } = await db
+    /** How many are taking the course now (what its page shows to everyone), to be read in the course's statement. */
+    countTakingNow(courseId: string) {
+      return db
         .selectFrom('participations')
         .select(sql<number>`count(*)::int`.as('count'))
         .where('course_id', '=', courseId)
         .where('completed_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return count;
+        .$asScalar();
     },
 
     /** Every course the user takes part in or completed (a few per user: `participations_user`). */

@@ -12,14 +12,12 @@ import type { Identity } from '@portal/kit/identity';
 import type { CallContext } from '@portal/kit/service-client';
 import type { SerializedList } from '../data-access/catalogue-cache.ts';
 import { languagesOf } from '../data-access/courses-repository.ts';
-import { type CoursesDeps, pageOf, viewerOf, visibleCourse } from './course-access.ts';
+import { type CoursesDeps, pageOf, seenBy, viewerOf } from './course-access.ts';
 import { shown, textsForEditor } from './course-write.ts';
 import { searchable } from './rich-text.ts';
 
 /** Reading the catalogue: the lists, the caller's own courses and one course. */
 export function catalogue(deps: CoursesDeps) {
-  const visible = (id: string, identity: Identity, language: Language) => visibleCourse(deps, id, identity, language);
-
   return {
     /**
      * Cards in `language`, each course falling back to its default language: a page, a search or every course
@@ -77,12 +75,14 @@ export function catalogue(deps: CoursesDeps) {
      */
     async get(id: string, context: CallContext, query: CourseQuery): Promise<Course> {
       const language = query.lang ?? context.identity.lang;
-      // All at once; a course the caller may not see answers 404 whatever the others found.
-      const [row, participants, files] = await Promise.all([
-        visible(id, context.identity, language),
-        query.participants === 'omit' ? deps.participations.countTakingNow(id) : deps.participations.takingNow(id),
+      // All at once, the participant count in the course's statement; a course the caller may not see answers 404
+      // whatever the others found.
+      const [{ course, beside: participantCount }, participants, files] = await Promise.all([
+        deps.courses.findByIdWith(id, language, deps.participations.countTakingNow(id)),
+        query.participants === 'omit' ? undefined : deps.participations.takingNow(id),
         query.files === 'omit' ? undefined : deps.filesOf(id, context),
       ]);
+      const row = seenBy(course, context.identity);
       const { texts, createdAt, updatedAt, ...rest } = row;
       const { language: shownLanguage, text } = shown(texts, language, row.defaultLanguage);
       return {
@@ -96,15 +96,13 @@ export function catalogue(deps: CoursesDeps) {
         createdAt: createdAt.toISOString(),
         updatedAt: updatedAt.toISOString(),
         ...(files === undefined ? {} : { files }),
-        ...(typeof participants === 'number'
-          ? { participantCount: participants }
-          : {
-              participantCount: participants.length,
-              // Employees learn how many take the course, not who: they see themselves only.
-              participants: participants
-                .filter((userId) => context.identity.admin || userId === viewerOf(context.identity))
-                .map((userId) => ({ id: userId })),
-            }),
+        participantCount,
+        // Employees learn how many take the course, not who: they see themselves only.
+        ...(participants && {
+          participants: participants
+            .filter((userId) => context.identity.admin || userId === viewerOf(context.identity))
+            .map((userId) => ({ id: userId })),
+        }),
       };
     },
 

@@ -38,7 +38,11 @@ export async function visibleCourse(
   identity: Identity,
   language: Language,
 ): Promise<CourseRow> {
-  const row = await deps.courses.findById(id, language);
+  return seenBy(await deps.courses.findById(id, language), identity);
+}
+
+/** The course read, if the caller may see it; 404 otherwise. */
+export function seenBy(row: CourseRow | undefined, identity: Identity): CourseRow {
   if (!row || (!row.isPublished && !identity.admin)) throw notFound('Course not found');
   return row;
 }
