@@ -71,7 +71,7 @@ export function catalogue(deps: CoursesDeps) {
     /**
      * The course in `language` (else its default language); administrators get every language's text too. The
      * participants and files are the spec's fields, each left out when asked (decisions 0030 and 0037): the course
-     * itself is kept between writes, and a page that asks for neither costs two small reads.
+     * itself is kept between writes, and a page that asks for neither costs one small read.
      */
     async get(id: string, context: CallContext, query: CourseQuery): Promise<Course> {
       const language = query.lang ?? context.identity.lang;
