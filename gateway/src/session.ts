@@ -17,6 +17,8 @@ declare module 'express-session' {
     user: SessionUser;
     /** When the user signed in: the absolute timeout counts from here. */
     signedInAt: number;
+    /** When the idle expiry last moved on (the cookie and the stored session written again). */
+    refreshedAt: number;
   }
 }
 
@@ -63,12 +65,6 @@ class MemorySessionStore extends session.Store implements UserSessionStore {
   override set(sid: string, data: session.SessionData, callback?: (error?: unknown) => void) {
     if (!this.ended.has(sid))
       this.sessions.set(sid, { data: JSON.stringify(data), expires: this.expiryOf(data), userId: data.user?.id });
-    callback?.();
-  }
-
-  override touch(sid: string, data: session.SessionData, callback?: () => void) {
-    const entry = this.sessions.get(sid);
-    if (entry) entry.expires = this.expiryOf(data);
     callback?.();
   }
 
@@ -127,7 +123,8 @@ export class RedisUserSessionStore extends RedisStore implements UserSessionStor
   private readonly absoluteSeconds: number;
 
   constructor(redis: Redis, keyPrefix: string, idleSeconds: number, absoluteSeconds: number) {
-    super({ client: redis, prefix: `${keyPrefix}sess:` });
+    // The idle expiry moves on when the session is saved again (refreshIdleExpiry), not at every read.
+    super({ client: redis, prefix: `${keyPrefix}sess:`, disableTouch: true });
     this.redis = redis;
     this.keyPrefix = keyPrefix;
     this.idleSeconds = idleSeconds;
@@ -174,8 +171,9 @@ export class RedisUserSessionStore extends RedisStore implements UserSessionStor
 
 /**
  * The sessions, through express-session alone: the cookie is signed and read by it, the session is read from the
- * store by it, and with `rolling` every answer to a signed-in call moves the idle expiry on (a new cookie and the
- * store's `touch`), so an active user is never signed out, however short the idle timeout.
+ * store by it. A signed-in call moves the idle expiry on (a new cookie, the session saved again) when the last move
+ * is older than the refresh step, a twentieth of the idle timeout and at most a minute: an active user is never
+ * signed out, and most answers carry no cookie and cost the store no write (decision 0002).
  */
 export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefined) {
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
@@ -183,13 +181,13 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefine
   const store: UserSessionStore = redis
     ? new RedisUserSessionStore(redis, config.REDIS_KEY_PREFIX, idleMs / 1000, config.SESSION_ABSOLUTE_HOURS * 3600)
     : new MemorySessionStore(idleMs);
-  const options: session.SessionOptions = {
+  const read = session({
     name: SESSION_COOKIE,
     secret: config.SESSION_SECRET,
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    rolling: false,
     proxy: config.TRUST_PROXY,
     cookie: {
       httpOnly: true,
@@ -198,20 +196,29 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefine
       maxAge: idleMs,
       path: '/',
     },
-  };
-  const handlers: RequestHandler[] = [session(options), absoluteTimeout(absoluteMs)];
-  // The same sessions read without moving their idle expiry: the store seen without its `touch` (express-session
-  // then never calls it) and no rolling cookie. An open tab asks through it whether its session still exists.
-  const untouchedStore = Object.assign(Object.create(store) as UserSessionStore, { touch: undefined });
-  const peek: RequestHandler[] = [
-    session({ ...options, store: untouchedStore, rolling: false }),
-    absoluteTimeout(absoluteMs),
-  ];
+  });
   return {
-    handlers,
-    peek,
+    handlers: [read, absoluteTimeout(absoluteMs), refreshIdleExpiry(idleRefreshStepMs(idleMs))],
+    // The same sessions read without moving their idle expiry: an open tab asks through it whether its session
+    // still exists.
+    peek: [read, absoluteTimeout(absoluteMs)],
     store,
     close: () => (store instanceof MemorySessionStore ? store.close() : undefined),
+  };
+}
+
+/**
+ * How stale the idle expiry may get before a call moves it on. Below the shell's warning lead (half the timeout, at
+ * most two minutes), so its warning still comes before the session can end.
+ */
+const idleRefreshStepMs = (idleMs: number) => Math.min(60_000, idleMs / 20);
+
+/** Saves a signed-in session again once per refresh step: express-session then writes it and sends a new cookie. */
+function refreshIdleExpiry(stepMs: number): RequestHandler {
+  return (req, _res, next) => {
+    const now = Date.now();
+    if (req.session?.user && now - (req.session.refreshedAt ?? 0) >= stepMs) req.session.refreshedAt = now;
+    next();
   };
 }
 

@@ -29,7 +29,7 @@ describe('sessions of calls streamed to a service', () => {
   });
   afterAll(() => portal?.stop());
 
-  it('when a signed-in user only reads, then every answer moves the short idle expiry on and the session stays', async () => {
+  it('when a signed-in user only reads, then each read past the refresh step moves the idle expiry on and the session stays', async () => {
     const employee = await portal.employee();
     for (const minutes of [1.5, 3, 4.5]) {
       const read = await later(minutes * 60_000, () => employee.get('/api/courses?page=0&pageSize=24'));
@@ -37,6 +37,19 @@ describe('sessions of calls streamed to a service', () => {
       expect(read.headers.getSetCookie()).toEqual([expect.stringMatching(/^portal\.sid=/)]);
     }
     const idle = await later((4.5 + 2) * 60_000 + 1000, () => employee.get('/api/courses?page=0&pageSize=24'));
+    expect(idle.status).toBe(401);
+  });
+
+  it('when a signed-in user reads again within the refresh step, then no cookie is sent and the expiry stays', async () => {
+    const employee = await portal.employee();
+    const refreshed = await later(10_000, () => employee.get('/api/courses?page=0&pageSize=24'));
+    expect(refreshed.headers.getSetCookie()).toEqual([expect.stringMatching(/^portal\.sid=/)]);
+    // The step is a twentieth of the 2-minute idle timeout: 6 s.
+    const within = await later(14_000, () => employee.get('/api/courses?page=0&pageSize=24'));
+    expect(within.status).toBe(200);
+    expect(within.headers.getSetCookie()).toEqual([]);
+    // Idle for two minutes since the refresh: the read within the step did not move the expiry on.
+    const idle = await later(10_000 + 2 * 60_000 + 1000, () => employee.get('/api/courses?page=0&pageSize=24'));
     expect(idle.status).toBe(401);
   });
 

@@ -266,7 +266,7 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
     expect(health.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
-  it('when a signed-in user keeps working, then each answer moves the session cookie on, and the session stays', async () => {
+  it('when a signed-in user keeps working, then an answer past the refresh step moves the session cookie on, and the session stays', async () => {
     const browser = portal.session();
     expect((await browser.post('/api/auth/register', { ...newAccount(), language: 'en' })).status).toBe(201);
     const soon = await browser.get('/api/auth/check-login-status');
@@ -282,7 +282,8 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
       const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie)?.[1] ?? '');
       // The default idle timeout (120 minutes) counted from the later call, to the second the header gives.
       expect(expires).toBeGreaterThanOrEqual(later + 120 * 60_000 - 1000);
-      expect((await browser.get('/api/auth/check-login-status')).headers.getSetCookie()).toHaveLength(1);
+      // Within the refresh step (a minute at this idle timeout) the next answer leaves the cookie as it is.
+      expect((await browser.get('/api/auth/check-login-status')).headers.getSetCookie()).toEqual([]);
     } finally {
       clock.mockRestore();
     }
