@@ -197,11 +197,11 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis | undefine
       path: '/',
     },
   });
+  // The sessions read without moving their idle expiry: an open tab asks through them whether its session exists.
+  const peek = [read, absoluteTimeout(absoluteMs)];
   return {
-    handlers: [read, absoluteTimeout(absoluteMs), refreshIdleExpiry(idleRefreshStepMs(idleMs))],
-    // The same sessions read without moving their idle expiry: an open tab asks through it whether its session
-    // still exists.
-    peek: [read, absoluteTimeout(absoluteMs)],
+    handlers: [...peek, refreshIdleExpiry(idleRefreshStepMs(idleMs))],
+    peek,
     store,
     close: () => (store instanceof MemorySessionStore ? store.close() : undefined),
   };
