@@ -15,11 +15,10 @@ export default defineConfig({
   resolve: { alias: { ...federationRuntimeAliases(), ...contractsAliases() } },
   html: { template: './src/index.html' },
   output: { assetPrefix: '/' },
-  // The files every page needs first (the shared libraries, the bootstrap, the app's frame; named in index.tsx and
-  // bootstrap.tsx) are loaded by the entry script, a round trip after the entry itself: the page asks for them
-  // at once instead.
+  // The files every page needs first (the shared libraries, the bootstrap with the app's frame; named in index.tsx)
+  // are loaded by the entry script, a round trip after the entry itself: the page asks for them at once instead.
   performance: {
-    preload: { type: 'async-chunks', include: [/static\/(js|css)\/async\/(lib|boot|app)\.[0-9a-f]+\.(js|css)$/] },
+    preload: { type: 'async-chunks', include: [/static\/(js|css)\/async\/(lib|boot)\.[0-9a-f]+\.(js|css)$/] },
   },
   // What every page needs before it is drawn, the shared libraries and the contracts the browser uses: one file
   // instead of one per shared module (each file costs its headers, about half a KiB, and compresses on its own;

@@ -41,7 +41,7 @@ async function start() {
     setUpRemotes(config.remotes);
     if (user) await changeInterfaceLanguage(user.language);
     await nextTask();
-    const { App } = await import(/* webpackChunkName: "app" */ './app/app.tsx');
+    const { App } = await import(/* webpackMode: "eager" */ './app/app.tsx');
     // A transition lets React yield while it builds the first page, instead of one long task that blocks input.
     startTransition(() => {
       root.render(

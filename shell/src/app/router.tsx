@@ -6,18 +6,23 @@ import { RemotePage } from '../features/remotes/components/remote-page.tsx';
 import { PageFrame } from './layouts/page-frame.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { LoginRoute } from './routes/login.tsx';
-import { LogoutRoute } from './routes/logout.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
+import { LogoutRoute } from './signed-in.tsx';
 
 /** Administrators only: no other page carries it. */
 const AdministrationRoute = lazy(() => import('./routes/administration.tsx'));
+/** A path the portal does not know: rare enough that no other page carries it either. */
+const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 /** The pages the shell draws itself (the login wraps the auth slice's page); a remote draws every other one. */
 const SHELL_ROUTES: Partial<Record<PageName, ReactElement>> = {
   home: <LandingRoute />,
   login: <LoginRoute />,
-  logout: <LogoutRoute />,
+  logout: (
+    <Suspense fallback={<PageLoader />}>
+      <LogoutRoute />
+    </Suspense>
+  ),
   administration: (
     <Suspense fallback={<PageLoader />}>
       <AdministrationRoute />
@@ -46,7 +51,14 @@ export function AppRoutes() {
       <Route element={<PageFrame />}>
         {routesFor((page) => page.audience !== 'signed-in')}
         <Route element={<RequireAuth />}>{routesFor((page) => page.audience === 'signed-in')}</Route>
-        <Route path="*" element={<NotFoundRoute />} />
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <NotFoundRoute />
+            </Suspense>
+          }
+        />
       </Route>
     </Routes>
   );

@@ -1,13 +1,12 @@
 import { pages } from '@portal/contracts/pages';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../../components/footer.tsx';
-import { NavBar } from '../../features/navigation/components/nav-bar.tsx';
 import { RemotePage } from '../../features/remotes/components/remote-page.tsx';
-import { PublicHeader } from '../../features/navigation/components/public-header.tsx';
-import { SessionDialogs } from '../../features/session/components/session-dialogs.tsx';
+import { HeaderPlaceholder, PublicHeader } from '../../features/navigation/components/public-header.tsx';
 import { type Session, useSession } from '../../lib/session.tsx';
+import { NavBar, SessionDialogs } from '../signed-in.tsx';
 import styles from './page-frame.module.css';
 import { usePageHeading } from './use-page-heading.ts';
 
@@ -30,12 +29,22 @@ export function PageFrame() {
       <a href="#main" className={styles.skipLink}>
         {t('app.skipToContent')}
       </a>
-      {user ? <NavBar user={user} /> : <PublicHeader />}
+      {user ? (
+        <Suspense fallback={<HeaderPlaceholder />}>
+          <NavBar user={user} />
+        </Suspense>
+      ) : (
+        <PublicHeader />
+      )}
       <main ref={main} id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
-      <SessionDialogs signInForm={signInWithAuthSlice} />
+      {user && (
+        <Suspense>
+          <SessionDialogs signInForm={signInWithAuthSlice} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { pages } from '@portal/contracts/pages';
 import styles from './placeholder.module.css';
 
 /** Any path the portal does not know. */
-export function NotFoundRoute() {
+export default function NotFoundRoute() {
   const { t } = useTranslation();
   return (
     <section className={`${card.card} ${styles.placeholder}`} aria-labelledby="not-found-title">

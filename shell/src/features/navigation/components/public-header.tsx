@@ -33,3 +33,12 @@ export function PublicHeader() {
     </header>
   );
 }
+
+/** The header's place while the signed-in user's header loads: the same height, so that the page does not move. */
+export function HeaderPlaceholder() {
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner} />
+    </header>
+  );
+}
