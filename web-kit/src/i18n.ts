@@ -7,8 +7,8 @@ export type Translations = Readonly<Record<Language, () => Promise<{ default: ob
 /**
  * A slice's texts in one language: an `import()` of `locales/${language}/<namespace>.json`, so the bundler makes
  * one chunk per language, a page loads the language it shows and the others come when chosen. Named
- * `i18n-[request]` (`i18n-<language>-<file>-json`), the shell finds the one a page will show in a slice's manifest
- * and asks for it before the page does (shell/src/lib/early-requests.ts).
+ * `i18n-[request]` (`i18n-<language>-<file>-json`), the shell finds those a page will show in a slice's manifest
+ * and asks for them before the page does (shell/src/lib/early-requests.ts).
  */
 export type TextsLoader = (language: Language) => Promise<{ default: object }>;
 

@@ -8,7 +8,7 @@ export const ADMIN_NAMESPACE = 'auth-admin';
 await addSliceTranslations(
   ADMIN_NAMESPACE,
   (language) =>
-    import(/* webpackChunkName: "i18n-admin-[request]" */ `../locales/${language}/admin.json`, {
+    import(/* webpackChunkName: "i18n-[request]" */ `../locales/${language}/admin.json`, {
       with: { type: 'json' },
     }),
 );

@@ -18,7 +18,20 @@ const MANIFEST = {
         css: { sync: ['static/css/async/__federation_expose_LoginPage.1234abcd.css'] },
       },
     },
-    { name: 'RegisterPage', assets: { js: { sync: ['static/js/async/register.js'] } } },
+    {
+      name: 'RegisterPage',
+      assets: {
+        js: {
+          sync: ['static/js/async/register.js'],
+          async: [
+            'static/js/async/i18n-en-auth-json.0a1b2c3d4e.js',
+            'static/js/async/i18n-fr-auth-json.5f6a7b8c9d.js',
+            'static/js/async/i18n-en-account-json.1a2b3c4d5e.js',
+            'static/js/async/i18n-fr-account-json.6a7b8c9d0e.js',
+          ],
+        },
+      },
+    },
   ],
 };
 
@@ -95,6 +108,19 @@ describe('early requests', () => {
     await settle();
     expect(preloaded()).toContain('http://localhost/mfe/auth/static/js/async/i18n-fr-auth-json.5f6a7b8c9d.js');
     expect(preloaded()).not.toContain('http://localhost/mfe/auth/static/js/async/i18n-en-auth-json.0a1b2c3d4e.js');
+  });
+
+  it('when a page has texts of its own beside the slice texts, then both are preloaded in the language it will show', async () => {
+    window.history.replaceState(null, '', '/register');
+    serve(null);
+    startEarlyRequests();
+    await settle();
+    expect(preloaded()).toEqual([
+      'http://localhost/mfe/auth/static/js/auth.1234abcd.js',
+      'http://localhost/mfe/auth/static/js/async/register.js',
+      'http://localhost/mfe/auth/static/js/async/i18n-en-auth-json.0a1b2c3d4e.js',
+      'http://localhost/mfe/auth/static/js/async/i18n-en-account-json.1a2b3c4d5e.js',
+    ]);
   });
 
   it('when someone is signed in, then the texts are those of their stored language, whatever the device says', async () => {

@@ -85,10 +85,11 @@ async function askForPage(config: Promise<Response>, loginStatus: Promise<Respon
   const assets = manifest.exposes?.find(({ name }) => name === page.exposed)?.assets;
   for (const file of assets?.js?.sync ?? []) preload(fileUrl(file), 'script');
   for (const file of assets?.css?.sync ?? []) preload(fileUrl(file), 'style');
-  // The slice's texts in that language (web-kit/src/i18n.ts names their chunks), which its page awaits.
-  const textsFile = language && new RegExp(`(^|/)i18n-${language}-[\\w-]+\\.[0-9a-f]+\\.js$`);
-  const texts = textsFile && assets?.js?.async?.find((file) => textsFile.test(file));
-  if (texts) preload(fileUrl(texts), 'script');
+  // The page's texts in that language, the slice's and any of the page's own namespaces (web-kit/src/i18n.ts names
+  // their chunks), which its page awaits.
+  if (!language) return;
+  const textsFile = new RegExp(`(^|/)i18n-${language}-[\\w-]+\\.[0-9a-f]+\\.js$`);
+  for (const file of assets?.js?.async ?? []) if (textsFile.test(file)) preload(fileUrl(file), 'script');
 }
 
 export function startEarlyRequests() {

@@ -1,17 +1,15 @@
-import { useTranslation } from 'react-i18next';
-
 import { NarrowPage } from '../../components/panel.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { PersonalDataSection } from '../../features/account/components/personal-data-section.tsx';
 import { DeleteAccountForm } from '../../features/account/components/delete-account-form.tsx';
 import { ProfileSection } from '../../features/account/components/profile-section.tsx';
-import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import { useAccountTranslation } from '../../lib/account-i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
 import { SignedIn } from '../../components/signed-in.tsx';
 
 /** Exposed as ./AccountPage, behind the shell's guard: the signed-in user's own data, password and account. */
 export default function AccountPage({ session }: PageProps) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   return (
     <SignedIn session={session}>
       {(user) => (

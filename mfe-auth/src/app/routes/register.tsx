@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
 import styles from '../../components/form.module.css';
 import { pages } from '@portal/contracts/pages';
 import { usePortalSetting } from '../../lib/use-portal-setting.ts';
 import { RegisterForm } from '../../features/register/components/register-form.tsx';
-import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import { useAccountTranslation } from '../../lib/account-i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
 
 /**
@@ -14,7 +13,7 @@ import type { PageProps } from '@portal/contracts/pages';
  * dashboard; domains: the page then asks to follow the e-mail's link; invite and off: no form, only the way in.
  */
 export default function RegisterPage({ session }: PageProps) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   // Unreadable, `open`: the form is shown and the server refuses a closed registration with its own answer.
   const mode = usePortalSetting('registration', 'open');
   const [mailed, setMailed] = useState(false);

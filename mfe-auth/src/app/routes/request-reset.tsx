@@ -1,13 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { pages } from '@portal/contracts/pages';
 import { RequestResetForm } from '../../features/password-reset/components/request-reset-form.tsx';
-import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import { useAccountTranslation } from '../../lib/account-i18n.ts';
 
 /** Exposed as ./RequestResetPage. */
 export default function RequestResetPage() {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   return (
     <AuthCard
       id="request-reset-title"

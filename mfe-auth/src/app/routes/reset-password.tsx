@@ -1,13 +1,12 @@
 import { api } from '@portal/contracts/api-client';
 import { useEffect, useState } from 'react';
 import { whileCurrent } from '@portal/web-kit/while-current';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
 import styles from '../../components/form.module.css';
 import { pages } from '@portal/contracts/pages';
 import { ResetPasswordForm } from '../../features/password-reset/components/reset-password-form.tsx';
-import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import { useAccountTranslation } from '../../lib/account-i18n.ts';
 
 type LinkState = { status: 'checking' | 'invalid' } | { status: 'valid'; email: string | undefined; invited: boolean };
 
@@ -37,7 +36,7 @@ function useResetLinkState(token: string | null): LinkState {
  * An invitation's link opens it too, worded as choosing a first password.
  */
 export default function ResetPasswordPage() {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const linkState = useResetLinkState(token);

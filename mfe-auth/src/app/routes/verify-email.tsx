@@ -1,13 +1,12 @@
 import { api } from '@portal/contracts/api-client';
 import { useEffect, useState } from 'react';
 import { whileCurrent } from '@portal/web-kit/while-current';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
 import styles from '../../components/form.module.css';
 import { pages } from '@portal/contracts/pages';
 import { useFailureText } from '../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
+import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../lib/account-i18n.ts';
 
 /** Each link is followed once per page load, even when an effect runs twice (React's strict mode). */
 const followed = new Map<string, Promise<unknown>>();
@@ -21,10 +20,10 @@ type State = { status: 'confirming' | 'confirmed' } | { status: 'failed'; error:
 
 /** Exposed as ./VerifyEmailPage: the target of a registration's link /verify-email?token=…, which it follows once. */
 export default function VerifyEmailPage() {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const failureText = useFailureText();
+  const failureText = useFailureText(ACCOUNT_NAMESPACE);
   const [state, setState] = useState<{ token: string; state: State }>();
 
   useEffect(() => {

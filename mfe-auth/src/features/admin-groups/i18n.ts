@@ -6,7 +6,7 @@ export const GROUPS_NAMESPACE = 'auth-groups';
 await addSliceTranslations(
   GROUPS_NAMESPACE,
   (language) =>
-    import(/* webpackChunkName: "i18n-groups-[request]" */ `../../locales/${language}/groups.json`, {
+    import(/* webpackChunkName: "i18n-[request]" */ `../../locales/${language}/groups.json`, {
       with: { type: 'json' },
     }),
 );

@@ -4,14 +4,13 @@ import { changePasswordRequestSchema } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 import { isGuessablePassword } from '@portal/contracts/password-strength';
 
-import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormWithAlert } from '../../../components/form-alert.tsx';
 import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../../lib/account-i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePasswordScore } from '../../../lib/use-password-score.ts';
 import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
@@ -26,11 +25,11 @@ const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '' };
  * the strength meter that judges as the server does); this browser stays signed in, the others are signed out.
  */
 export function ChangePasswordForm({ user }: { user: User }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   const fields = useFormFields(EMPTY);
   const validationText = useValidationText();
   const { submitting, failure, send } = useSending();
-  const failureText = useFailureText();
+  const failureText = useFailureText(ACCOUNT_NAMESPACE);
   const result = changePasswordRequestSchema.safeParse(fields.values);
   const codes = fieldCodes(result);
   const score = usePasswordScore(fields.values.newPassword, user);

@@ -2,7 +2,6 @@ import { api } from '@portal/contracts/api-client';
 import type { User } from '@portal/contracts/auth';
 import { ApiError } from '@portal/contracts/errors';
 
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { FormWithAlert } from '../../../components/form-alert.tsx';
@@ -11,7 +10,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { pages } from '@portal/contracts/pages';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../../lib/account-i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePortalSetting } from '../../../lib/use-portal-setting.ts';
@@ -30,13 +29,13 @@ const confirms = (typed: string, user: User) => typed.trim().toLowerCase() === u
  * browser is signed out (the server has ended every session) and the login page follows.
  */
 export function DeleteAccountForm({ user, session }: { user: User; session: PortalSession }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   const navigate = useNavigate();
   const fields = useFormFields<Field>({ password: '', confirmation: '' });
   const { values } = fields;
   const validationText = useValidationText();
   const { submitting, failure, send } = useSending({ staysBusy: true });
-  const failureText = useFailureText();
+  const failureText = useFailureText(ACCOUNT_NAMESPACE);
   // Unreadable, the stricter promise is not made: the text says only what every setting keeps.
   const kept = usePortalSetting('deletedAccountRecords', 'anonymise');
 

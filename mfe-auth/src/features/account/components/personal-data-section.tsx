@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import formStyles from '../../../components/form.module.css';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { useAccountTranslation } from '../../../lib/account-i18n.ts';
 import styles from './account.module.css';
 import { Panel } from '../../../components/panel.tsx';
 
@@ -8,7 +7,7 @@ import { Panel } from '../../../components/panel.tsx';
 const PERSONAL_DATA_EXPORT_PATH = '/api/user/export';
 
 export function PersonalDataSection() {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   return (
     <Panel title={t('account.export.title')} intro={t('account.export.intro')}>
       <a className={`${formStyles.submit} ${styles.download}`} href={PERSONAL_DATA_EXPORT_PATH} download>

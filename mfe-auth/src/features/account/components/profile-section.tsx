@@ -6,19 +6,18 @@ import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
 import input from '@portal/web-kit/styles/input.module.css';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../../lib/account-i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import styles from './account.module.css';
 import { Panel } from '../../../components/panel.tsx';
 
 /** Name and e-mail as stored, and the interface language, which is stored for the account when it is changed. */
 export function ProfileSection({ user, session }: { user: User; session: PortalSession }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   const selectId = useId();
   const [saved, setSaved] = useState(false);
-  const failureText = useFailureText();
+  const failureText = useFailureText(ACCOUNT_NAMESPACE);
   const [name, setName] = useState(user.name);
   const [nameNote, setNameNote] = useState({ text: '', failed: false });
 

@@ -29,7 +29,7 @@ const groupsOf = (text: string) =>
 const FAILURES = {
   email_taken: 'invite.emailTaken',
   registration_closed: 'invite.closed',
-  validation_failed: 'register.invalid',
+  validation_failed: 'invite.invalid',
 };
 
 /**

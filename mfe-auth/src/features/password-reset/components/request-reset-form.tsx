@@ -1,13 +1,12 @@
 import { api } from '@portal/contracts/api-client';
 import { isValidEmail, LIMITS } from '@portal/contracts/rules';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmailField } from '../../../components/email-field.tsx';
 import { FormWithAlert } from '../../../components/form-alert.tsx';
 import styles from '../../../components/form.module.css';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../../lib/account-i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { useSending } from '../../../lib/use-sending.ts';
 
@@ -16,12 +15,12 @@ import { useSending } from '../../../lib/use-sending.ts';
  * so the form tells nobody which addresses are registered.
  */
 export function RequestResetForm() {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   const fields = useFormFields({ email: '' });
   const { email } = fields.values;
   const { submitting, failure, send } = useSending();
   const [sent, setSent] = useState(false);
-  const failureText = useFailureText();
+  const failureText = useFailureText(ACCOUNT_NAMESPACE);
   const valid = isValidEmail(email);
 
   const submit = async () => {

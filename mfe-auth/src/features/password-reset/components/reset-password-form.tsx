@@ -3,7 +3,6 @@ import { ApiError } from '@portal/contracts/errors';
 import { PASSWORD_MIN_SCORE } from '@portal/contracts/password-strength';
 import { isStrongPassword, isValidEmail } from '@portal/contracts/rules';
 
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
@@ -13,7 +12,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { pages } from '@portal/contracts/pages';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../../lib/account-i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePasswordScore } from '../../../lib/use-password-score.ts';
 import { useSending } from '../../../lib/use-sending.ts';
@@ -25,12 +24,12 @@ type Field = 'email' | 'newPassword' | 'confirmation';
  * account (`email`), which is then shown, not asked for; only when the link could not be checked is it typed.
  */
 export function ResetPasswordForm({ token, email }: { token: string; email: string | undefined }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   const navigate = useNavigate();
   const fields = useFormFields<Field>({ email: email ?? '', newPassword: '', confirmation: '' });
   const { values } = fields;
   const { submitting, failure, send } = useSending({ staysBusy: true });
-  const failureText = useFailureText();
+  const failureText = useFailureText(ACCOUNT_NAMESPACE);
 
   const problems: Partial<Record<Field, string>> = {
     email: isValidEmail(values.email) ? undefined : t('validation.email_invalid'),

@@ -4,7 +4,6 @@ import { ApiError } from '@portal/contracts/errors';
 import { PASSWORD_MIN_SCORE } from '@portal/contracts/password-strength';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
 import { FormWithAlert } from '../../../components/form-alert.tsx';
@@ -13,7 +12,7 @@ import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
-import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../../lib/account-i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePasswordScore } from '../../../lib/use-password-score.ts';
@@ -39,11 +38,11 @@ const FAILURES = {
  * link activates the account: `onMailed`.
  */
 export function RegisterForm({ session, onMailed }: { session: PortalSession; onMailed: () => void }) {
-  const { t } = useTranslation(AUTH_NAMESPACE);
+  const { t } = useAccountTranslation();
   const fields = useFormFields(EMPTY);
   const validationText = useValidationText();
   const { submitting, failure, send } = useSending({ staysBusy: true });
-  const failureText = useFailureText();
+  const failureText = useFailureText(ACCOUNT_NAMESPACE);
   const unmetId = useId();
   const result = registerRequestSchema.safeParse(fields.values);
   const codes = fieldCodes(result);
