@@ -34,6 +34,9 @@ export function remoteRsbuildConfig({ federation, port, title }: RemoteBuild) {
     tools: { htmlPlugin: !inPortal },
     // Chunks load from wherever the manifest was fetched (/mfe/<name>/ behind the gateway), not from the host's origin.
     output: { assetPrefix: 'auto' },
+    // Modules that several pages share get a file of their own only from 30 KB on: below that, each page's file
+    // carries them, and a page's first load asks for one file fewer (decision 0036).
+    performance: { chunkSplit: { strategy: 'split-by-experience', override: { minSize: 30_000 } } },
     server: {
       port,
       // Only the shell's dev server (port 3000) loads a slice from here; no other origin may.
