@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import send from 'send';
 
 /** The text files for which the build writes `.br` and `.gz` copies (web-kit/src/build/precompress.ts). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map)$/;
@@ -33,7 +34,8 @@ async function isFile(file: string): Promise<boolean> {
 /**
  * Sends `file` as its brotli or gzip copy when the build made one and the browser accepts it, with
  * `Content-Encoding` and `Vary: Accept-Encoding`; answers false (and sends nothing) when there is none.
- * `cacheControl` is the file's own policy: a compressed copy is cached exactly like the file.
+ * `cacheControl` is the file's own policy: a compressed copy is cached exactly like the file, and has an ETag and a
+ * Last-Modified date unless it is immutable.
  */
 export async function sendPrecompressed(
   req: Request,
@@ -50,9 +52,19 @@ export async function sendPrecompressed(
     res.setHeader('Content-Encoding', encoding);
     res.setHeader('Cache-Control', cacheControl);
     res.type(path.extname(file));
-    res.sendFile(`${file}${suffix}`, { cacheControl: false }, (error) => {
-      if (error && !res.headersSent) next(error);
-    });
+    // Nothing revalidates an immutable file: validators would only add bytes to each answer. A compressed copy
+    // is sent whole: ranges of it are of no use to a browser.
+    const immutable = cacheControl.includes('immutable');
+    send(req, `${file}${suffix}`, {
+      cacheControl: false,
+      acceptRanges: false,
+      etag: !immutable,
+      lastModified: !immutable,
+    })
+      .on('error', (error: unknown) => {
+        if (!res.headersSent) next(error);
+      })
+      .pipe(res);
     return true;
   }
   return false;

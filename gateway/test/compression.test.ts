@@ -37,11 +37,12 @@ function buildFolder(root: string) {
 }
 
 /** Raw bytes as sent: node's fetch would decode them, so these requests go through node:http. */
-async function raw(url: string, acceptEncoding?: string) {
+async function raw(url: string, acceptEncoding?: string, headers: Record<string, string> = {}) {
   const { request } = await import('node:http');
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
     (resolve, reject) => {
-      const req = request(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const asked = acceptEncoding ? { ...headers, 'accept-encoding': acceptEncoding } : headers;
+      const req = request(url, { headers: asked }, (res) => {
         const parts: Buffer[] = [];
         res.on('data', (part: Buffer) => parts.push(part));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
@@ -71,6 +72,9 @@ describe('compressed answers', () => {
     expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
     expect(answer.headers['content-type']).toMatch(/javascript/);
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers.etag).toBeUndefined();
+    expect(answer.headers['last-modified']).toBeUndefined();
+    expect(answer.headers['accept-ranges']).toBeUndefined();
     expect(brotliDecompressSync(answer.body).toString()).toBe(SCRIPT);
 
     expect((await raw(url, 'gzip')).headers['content-encoding']).toBe('gzip');
@@ -94,7 +98,10 @@ describe('compressed answers', () => {
     const page = await raw(`${portal.url}/dashboard`, 'br');
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['last-modified']).toBeDefined();
     expect(brotliDecompressSync(page.body).toString()).toBe(INDEX);
+    const unchanged = await raw(`${portal.url}/dashboard`, 'br', { 'if-none-match': String(page.headers.etag) });
+    expect(unchanged.status).toBe(304);
     const manifest = await raw(`${portal.url}/mfe/auth/mf-manifest.json`, 'br');
     expect(manifest.headers['content-encoding']).toBe('br');
     expect(manifest.headers['cache-control']).toBe('no-cache');
