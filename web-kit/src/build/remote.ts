@@ -34,8 +34,8 @@ export function remoteRsbuildConfig({ federation, port, title }: RemoteBuild) {
     tools: { htmlPlugin: !inPortal },
     // Chunks load from wherever the manifest was fetched (/mfe/<name>/ behind the gateway), not from the host's origin.
     output: { assetPrefix: 'auto' },
-    // Modules that several pages share get a file of their own only from 30 KB on: below that, each page's file
-    // carries them, and a page's first load asks for one file fewer (decision 0036).
+    // Modules that several pages share get a file of their own only from 30 KB of code (before minifying) on: below
+    // that, each page's file carries them, and its first load asks for one file fewer (decision 0036).
     performance: { chunkSplit: { strategy: 'split-by-experience', override: { minSize: 30_000 } } },
     server: {
       port,
