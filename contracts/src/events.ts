@@ -26,6 +26,8 @@ export const EVENTS = {
   participationStarted: 'participation.started',
   /** A completion was recorded (confirmed by the learner, or an uploaded result approved). */
   completionRecorded: 'completion.recorded',
+  /** An administrator approved or rejected a learner's uploaded result (proof of completion). */
+  resultReviewed: 'result.reviewed',
 } as const;
 
 const instantSchema = z.iso.datetime({ offset: true });
@@ -63,9 +65,20 @@ export const completionRecordedSchema = z.object({
   completedAt: instantSchema,
 });
 
+export const resultReviewedSchema = z.object({
+  resultId: uuidSchema,
+  courseId: uuidSchema,
+  userId: uuidSchema,
+  decision: z.enum(['approved', 'rejected']),
+  /** The reviewer's reason, for the learner; null when none was given. */
+  comment: z.nullable(z.string()),
+  reviewedAt: instantSchema,
+});
+
 export type UserChanged = z.infer<typeof userChangedSchema>;
 export type GroupChanged = z.infer<typeof groupChangedSchema>;
 export type GroupMemberAdded = z.infer<typeof groupMemberAddedSchema>;
 export type CourseChanged = z.infer<typeof courseChangedSchema>;
 export type ParticipationStarted = z.infer<typeof participationStartedSchema>;
 export type CompletionRecorded = z.infer<typeof completionRecordedSchema>;
+export type ResultReviewed = z.infer<typeof resultReviewedSchema>;

@@ -8,6 +8,7 @@ import {
   courseChangedSchema,
   EVENTS,
   participationStartedSchema,
+  resultReviewedSchema,
 } from '@portal/contracts/events';
 import { migrate } from '@portal/kit/db';
 import { componentSetup, fakeService, signedCaller } from '@portal/kit/testing/component';
@@ -259,6 +260,14 @@ describe.each(testBackends())('proof of completion in the courses service on $na
     const recorded = await outboxOf(EVENTS.completionRecorded, 'courseId', courseId);
     expect(recorded).toHaveLength(1);
     expect(completionRecordedSchema.parse(recorded[0])).toMatchObject({ courseId, userId: LEARNER.sub });
+
+    const reviewed = (await outboxOf(EVENTS.resultReviewed, 'courseId', courseId)).map((event) =>
+      resultReviewedSchema.parse(event),
+    );
+    expect(reviewed).toEqual([
+      expect.objectContaining({ resultId: first.id, decision: 'rejected', comment: 'The scan is unreadable' }),
+      expect.objectContaining({ resultId: second.id, userId: LEARNER.sub, decision: 'approved', comment: null }),
+    ]);
 
     const twice = await admin.post(`/api/courses/results/${second.id}/review`, { decision: 'approve' });
     expect(twice.status).toBe(409);

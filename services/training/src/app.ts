@@ -50,6 +50,6 @@ export function startTrainingService(config: TrainingConfig, deps: TrainingDeps 
       if (testClock) router.use(testClockRoutes(testClock, reminderJobs?.runNow));
       return router;
     },
-    eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS),
+    eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS, () => reminderJobs?.passSoon()),
   });
 }

@@ -365,6 +365,49 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
     expect(smtp.subjectsTo(bounced.email)).toEqual(['New course for you: Hygiene']);
   });
 
+  it('when a result is reviewed, then its learner gets one mail in their language, with the reason when it is rejected', async () => {
+    const gion = await person('Gion Deplazes', { language: 'de' });
+    const ada = await person('Ada Lovelace');
+    const gone = await person('Dario Deactivated', { status: 'deactivated' });
+    const courseId = await course({ en: 'First aid', de: 'Erste Hilfe' });
+    const review = (userId: string, decision: 'approved' | 'rejected', comment: string | null) => {
+      const event = { resultId: randomUUID(), courseId, userId, decision, comment, reviewedAt: clock.toISOString() };
+      return publish(EVENTS.resultReviewed, event).then(() => event);
+    };
+    const rejected = await review(gion.userId, 'rejected', 'Der Scan ist unleserlich.');
+    await review(ada.userId, 'approved', null);
+    await review(gone.userId, 'approved', null);
+    await publish(EVENTS.resultReviewed, rejected);
+
+    expect(await pass.sendResultMails(clock)).toEqual({ sent: 2, failed: 0 });
+    expect(await pass.sendResultMails(clock)).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.subjectsTo(gion.email)).toEqual(['Nachweis nicht angenommen: Erste Hilfe']);
+    expect(smtp.to(gion.email)[0]?.body).toContain('Begründung der Prüfung: Der Scan ist unleserlich.');
+    expect(smtp.to(gion.email)[0]?.body).toContain(`${PUBLIC_URL}/course/${courseId}`);
+    expect(smtp.subjectsTo(ada.email)).toEqual(['Result approved: First aid']);
+    expect(smtp.to(ada.email)[0]?.body).not.toContain('reason');
+    expect(smtp.to(gone.email)).toEqual([]);
+  });
+
+  it('when a result’s mail cannot be sent, then the next pass sends it', async () => {
+    const bounced = await person('Bea Bounce');
+    smtp.refused.add(bounced.email);
+    const courseId = await course({ en: 'Ladders' });
+    const event = {
+      resultId: randomUUID(),
+      courseId,
+      userId: bounced.userId,
+      decision: 'approved',
+      comment: null,
+      reviewedAt: clock.toISOString(),
+    };
+    await publish(EVENTS.resultReviewed, event);
+    expect(await pass.sendResultMails(clock)).toEqual({ sent: 0, failed: 1 });
+    smtp.refused.delete(bounced.email);
+    expect(await pass.sendResultMails(clock)).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.subjectsTo(bounced.email)).toEqual(['Result approved: Ladders']);
+  });
+
   it('when the digest runs, then only active system administrators get what is overdue, per course, once a day', async () => {
     const start = clock.getTime();
     const chief = await person('Chiara Chief', { language: 'it', isSysAdmin: true });

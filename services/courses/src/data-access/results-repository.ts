@@ -1,5 +1,5 @@
 import type { CourseResult, ResultForReview, ResultStatus } from '@portal/contracts/course-results';
-import { EVENTS } from '@portal/contracts/events';
+import { EVENTS, type ResultReviewed } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import { chunkTable } from '@portal/kit/chunks';
@@ -199,6 +199,14 @@ export function resultsRepository(db: Kysely<CoursesDatabase>) {
             });
           }
         }
+        await recordEvent(trx, EVENTS.resultReviewed, {
+          resultId: result.id,
+          courseId: result.courseId,
+          userId: result.userId,
+          decision: review.status,
+          comment: review.comment,
+          reviewedAt: review.now.toISOString(),
+        } satisfies ResultReviewed);
         await recordAudit(trx, SERVICE, review.audit(result));
         return result;
       });

@@ -10,4 +10,5 @@ export const personalData: PersonalData = {
   assignments: { userColumn: 'created_by' },
   reminders_sent: { userColumn: 'user_id' },
   digests_sent: { userColumn: 'user_id' },
+  result_mails: { userColumn: 'user_id' },
 };

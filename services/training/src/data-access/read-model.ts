@@ -58,12 +58,20 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         .execute();
       await db.updateTable('assigned_people').set({ person_name: '' }).where('user_id', '=', userId).execute();
       await db.deleteFrom('group_members').where('user_id', '=', userId).execute();
+      await db.deleteFrom('result_mails').where('user_id', '=', userId).execute();
       await db.deleteFrom('assignment_targets').where('kind', '=', 'user').where('target_id', '=', userId).execute();
       await db.updateTable('assignments').set({ created_by: null }).where('created_by', '=', userId).execute();
     },
 
     async userDeleted(userId: string) {
-      for (const table of ['people', 'group_members', 'participations', 'completions', 'assigned_people'] as const) {
+      for (const table of [
+        'people',
+        'group_members',
+        'participations',
+        'completions',
+        'assigned_people',
+        'result_mails',
+      ] as const) {
         await db.deleteFrom(table).where('user_id', '=', userId).execute();
       }
       await db.deleteFrom('assignment_targets').where('kind', '=', 'user').where('target_id', '=', userId).execute();
@@ -144,7 +152,7 @@ export function readModel(db: Kysely<TrainingDatabase>) {
 
     /** A deleted course takes its assignments (and their rows) and the progress made in it along. */
     async courseDeleted(courseId: string) {
-      for (const table of ['assignments', 'participations', 'completions'] as const) {
+      for (const table of ['assignments', 'participations', 'completions', 'result_mails'] as const) {
         await db.deleteFrom(table).where('course_id', '=', courseId).execute();
       }
       await db.deleteFrom('courses').where('course_id', '=', courseId).execute();

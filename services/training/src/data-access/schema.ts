@@ -6,6 +6,7 @@ import { directory } from './migrations/001-directory.ts';
 import { coursesAndProgress } from './migrations/002-courses-and-progress.ts';
 import { assignments } from './migrations/003-assignments.ts';
 import { reminders } from './migrations/004-reminders.ts';
+import { resultMails } from './migrations/005-result-mails.ts';
 
 export interface TrainingDatabase {
   people: {
@@ -63,9 +64,25 @@ export interface TrainingDatabase {
     sent_at: Date;
   };
   digests_sent: { user_id: string; day: ColumnType<string, string, string>; sent_at: Date };
+  result_mails: {
+    result_id: string;
+    user_id: string;
+    course_id: string;
+    decision: 'approved' | 'rejected';
+    comment: string | null;
+    reviewed_at: Date;
+    sent_at: Date | null;
+  };
 }
 
 export type ReminderKind = 'assigned' | 'due-soon' | 'overdue' | 'due-again';
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
-export const migrations: Migration[] = [eventTablesMigration, directory, coursesAndProgress, assignments, reminders];
+export const migrations: Migration[] = [
+  eventTablesMigration,
+  directory,
+  coursesAndProgress,
+  assignments,
+  reminders,
+  resultMails,
+];

@@ -8,8 +8,10 @@ import {
   reminderKey,
   remindersRepository,
 } from '../data-access/reminders-repository.ts';
+import { resultMailsRepository } from '../data-access/result-mails-repository.ts';
 import type { TrainingDatabase } from '../data-access/schema.ts';
 import { digestMail, reminderMail } from './reminder-mail.ts';
+import { resultReviewMail } from './result-mail.ts';
 
 export interface RemindersDeps {
   database: Database<TrainingDatabase>;
@@ -42,6 +44,7 @@ function ahead<T>(query: Promise<T>): Promise<T> {
  */
 export function reminders(deps: RemindersDeps) {
   const repository = remindersRepository(deps.database.db);
+  const resultMails = resultMailsRepository(deps.database.db);
   const link = (path: string) => new URL(path, deps.publicUrl).toString();
 
   /** Sends `send`'s mail for a claim; a failure gives the claim back and is counted, not thrown. */
@@ -99,6 +102,25 @@ export function reminders(deps: RemindersDeps) {
         }
       }
       if (outcome.sent + outcome.failed > 0) deps.logger.info({ ...outcome }, 'reminder pass done');
+      return outcome;
+    },
+
+    /** The mails of reviewed results not sent yet, to the learners, a claimed slice at a time. */
+    async sendResultMails(now: Date): Promise<PassOutcome> {
+      const outcome = { sent: 0, failed: 0 };
+      // A slice with a failure ends the pass: its claims were given back, and the next pass tries them again.
+      for (let full = true; full && outcome.failed === 0;) {
+        const claimed = await resultMails.claim(now, CLAIM);
+        for (const mail of claimed) {
+          await attempt(
+            outcome,
+            () => deps.mailer.send(resultReviewMail(mail, link(`/course/${mail.course_id}`))),
+            () => resultMails.release(mail.result_id),
+          );
+        }
+        full = claimed.length === CLAIM;
+      }
+      if (outcome.sent + outcome.failed > 0) deps.logger.info({ ...outcome }, 'result mails done');
       return outcome;
     },
 

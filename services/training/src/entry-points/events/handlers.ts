@@ -8,19 +8,26 @@ import {
   groupMemberAddedSchema,
   groupMemberRemovedSchema,
   participationStartedSchema,
+  resultReviewedSchema,
   userChangedSchema,
   userDeletedSchema,
 } from '@portal/contracts/events';
 import type { DeletedAccountRecords } from '@portal/contracts/portal-config';
 import type { EventHandlers } from '@portal/kit/events';
 import { readModel } from '../../data-access/read-model.ts';
+import { resultMailsRepository } from '../../data-access/result-mails-repository.ts';
 import type { TrainingDatabase } from '../../data-access/schema.ts';
 
 /**
- * Users and groups from auth, courses and progress from courses: each kept as its latest state (the inbox dedupes).
+ * Users and groups from auth, courses and progress from courses: each kept as its latest state (the inbox dedupes);
+ * reviewed results kept as mails to send.
  * A deleted account's records are kept without its name or erased, as DELETED_ACCOUNT_RECORDS says.
  */
-export function trainingEventHandlers(deletedAccounts: DeletedAccountRecords): EventHandlers<TrainingDatabase> {
+export function trainingEventHandlers(
+  deletedAccounts: DeletedAccountRecords,
+  /** Asks for a mail pass soon (the learner hears about their result within seconds). */
+  mailSoon: () => void,
+): EventHandlers<TrainingDatabase> {
   return {
     [EVENTS.userChanged]: (trx, payload) => readModel(trx).userChanged(userChangedSchema.parse(payload)),
     [EVENTS.userDeleted]: (trx, payload) => {
@@ -45,5 +52,9 @@ export function trainingEventHandlers(deletedAccounts: DeletedAccountRecords): E
       readModel(trx).participationStarted(participationStartedSchema.parse(payload)),
     [EVENTS.completionRecorded]: (trx, payload) =>
       readModel(trx).completionRecorded(completionRecordedSchema.parse(payload)),
+    [EVENTS.resultReviewed]: async (trx, payload) => {
+      await resultMailsRepository(trx).keep(resultReviewedSchema.parse(payload));
+      mailSoon();
+    },
   };
 }

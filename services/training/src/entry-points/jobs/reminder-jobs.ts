@@ -35,7 +35,12 @@ export async function startReminderJobs(
     timeZone: config.REMINDER_TIME_ZONE,
   });
   const runNow = {
-    [REMINDER_PASS_JOB]: () => mail.sendDueReminders(now()),
+    // The learners' mails about their reviewed results go with each pass (and the pass a review asks for).
+    [REMINDER_PASS_JOB]: async () => {
+      const reminded = await mail.sendDueReminders(now());
+      const told = await mail.sendResultMails(now());
+      return { sent: reminded.sent + told.sent, failed: reminded.failed + told.failed };
+    },
     [DIGEST_JOB]: () => mail.sendDigest(now()),
   };
   const jobs = await startJobs({
