@@ -250,6 +250,7 @@ export const API_CALLS = {
   myAssignments: {
     method: 'get',
     path: '/api/assignments/mine',
+    query: languageQuerySchema,
     response: z.array(myAssignmentSchema),
   },
   uploadFile: {

@@ -9,7 +9,7 @@ export const TRAINING_STATUSES = ['not-started', 'in-progress', 'completed', 'ov
 export const trainingStatusSchema = z.enum(TRAINING_STATUSES);
 export type TrainingStatus = z.infer<typeof trainingStatusSchema>;
 
-/** `GET /api/assignments/mine`: the caller's assigned courses, due soonest first, in their language. */
+/** `GET /api/assignments/mine?lang=`: the caller's assigned courses, due soonest first, titled in `lang` (else theirs). */
 export const myAssignmentSchema = z.object({
   courseId: uuidSchema,
   courseTitle: z.string(),

@@ -171,7 +171,7 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     expect((await admin().get(`/api/assignments?courseId=${courseId}`)).body).toEqual([]);
   });
 
-  it('when a course is assigned to a person, then they see it in their language and the audit trail gets a record', async () => {
+  it('when a course is assigned to a person, then they see it in their language (or the one they ask for) and the audit trail gets a record', async () => {
     const userId = await person('Anna Direct');
     const courseId = await course({ en: 'Data protection', fr: 'Protection des données' });
     const created = await admin().post('/api/assignments', {
@@ -200,6 +200,9 @@ describe.each(testBackends())('the training service on $name', (backend) => {
         completedAt: null,
       },
     ]);
+    const inInterfaceLanguage = await as(userId, 'en').get<MyAssignment[]>('/api/assignments/mine?lang=fr');
+    expect(inInterfaceLanguage.body.map((row) => row.courseTitle)).toEqual(['Protection des données']);
+    expect((await as(userId, 'en').get('/api/assignments/mine?lang=xx')).status).toBe(400);
     const listed = await admin().get(`/api/assignments?courseId=${courseId}`);
     expect(listed.body).toEqual([created.body]);
     const audit = await service.database.db

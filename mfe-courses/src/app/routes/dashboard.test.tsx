@@ -515,10 +515,11 @@ describe('dashboard', () => {
       expect(section.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     });
 
-    it('when the interface is in German, then the labels and dates are German', async () => {
+    it('when the interface is in German, then the labels and dates are German and the titles asked for in German', async () => {
       await i18next.changeLanguage('de');
-      openDashboard({ routes: { 'GET /api/assignments/mine': { status: 200, body: mine } } });
+      const api = openDashboard({ routes: { 'GET /api/assignments/mine': { status: 200, body: mine } } });
       const cards = await assignedCards();
+      expect(api.calls('GET /api/assignments/mine').map((call) => call.search.get('lang'))).toEqual(['de']);
       expect(within(cards[0]!).getByText('Pflicht · überfällig seit 12. März')).toBeInTheDocument();
       expect(within(cards[0]!).getByText('Überfällig')).toBeInTheDocument();
       expect(within(cards[2]!).getByText('Empfohlen · fällig am 20. Dezember')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { pipeline } from 'node:stream/promises';
+import { languageQuerySchema } from '@portal/contracts/courses';
 import { uuidSchema } from '@portal/contracts/rules';
 import {
   assignmentListQuerySchema,
@@ -40,7 +41,8 @@ export function trainingRoutes(
   });
 
   router.get('/api/assignments/mine', requireUser, async (req, res) => {
-    res.json(await assignments.mine(userIdOf(req.identity), req.identity.lang));
+    const { lang } = parseInput(languageQuerySchema, req.query, 'query');
+    res.json(await assignments.mine(userIdOf(req.identity), lang ?? req.identity.lang));
   });
 
   router.delete('/api/assignments/:id', requireAdmin, async (req, res) => {
