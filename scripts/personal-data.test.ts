@@ -16,6 +16,7 @@ import { openFilesDatabase } from '@portal/files-service/app';
 import { personalData as filesData } from '@portal/files-service/data-access/personal-data';
 import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { type Database, migrate } from '@portal/kit/db';
+import { LANGUAGES } from '@portal/contracts/languages';
 import { PERSON_COLUMNS, type PersonalData } from '@portal/kit/personal-data';
 import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
 import { openTrainingDatabase } from '@portal/training-service/app';
@@ -39,7 +40,7 @@ describe('every service’s personal data is exported', () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it.each(Object.keys(SERVICES) as (keyof typeof SERVICES)[])(
-    'when %s has a table with a person’s id, then its exporter lists that table and column',
+    'when %s has a table with a person’s id, then its exporter lists that table and column and describes it in five languages',
     async (service) => {
       const { open, migrations, personalData } = SERVICES[service];
       await seedEmbeddedDatabase(dataDir, service);
@@ -57,8 +58,17 @@ describe('every service’s personal data is exported', () => {
           database.db,
         );
         const exported: PersonalData = personalData;
-        const missing = rows.filter((row) => exported[row.table]?.userColumn !== row.column);
+        const missing = rows.filter((row) => exported.tables[row.table]?.userColumn !== row.column);
         expect(missing).toEqual([]);
+        for (const language of LANGUAGES) {
+          const t = exported.texts(language);
+          const undescribed = Object.keys(exported.tables).filter(
+            (table) =>
+              !t(`personalData.${table}`, { defaultValue: '' }) ||
+              (language !== 'en' && t(`personalData.${table}`) === exported.texts('en')(`personalData.${table}`)),
+          );
+          expect({ language, undescribed }).toEqual({ language, undescribed: [] });
+        }
       } finally {
         await database.close();
       }

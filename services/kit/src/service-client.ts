@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { REQUEST_ID_HEADER } from '@portal/contracts/http';
 import { BalancedPool, RetryAgent, type RetryHandler } from 'undici';
 import { AppError } from './errors.ts';
@@ -95,24 +96,28 @@ export function serviceClient(
   });
   const dispatcher = new RetryAgent(pool, { retry: retryOnce, statusCodes: [] });
 
-  return async function call(path: string, call: ServiceCall): Promise<ServiceAnswer> {
+  function send(path: string, call: ServiceCall, accept: string) {
     const { exp: _expiry, ...claims } = call.identity;
     const method = call.method ?? 'GET';
     const url = new URL(path, 'http://service');
     const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
+    return dispatcher.request({
+      path: url.pathname + url.search,
+      method,
+      headers: {
+        accept,
+        [IDENTITY_HEADER]: signIdentity(claims, { method, path: `${url.pathname}${url.search}` }, options.secret),
+        [REQUEST_ID_HEADER]: call.requestId,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: payload,
+    });
+  }
+
+  async function call(path: string, request: ServiceCall): Promise<ServiceAnswer> {
     let answer: { status: number; text: string };
     try {
-      const response = await dispatcher.request({
-        path: url.pathname + url.search,
-        method,
-        headers: {
-          accept: 'application/json',
-          [IDENTITY_HEADER]: signIdentity(claims, { method, path: `${url.pathname}${url.search}` }, options.secret),
-          [REQUEST_ID_HEADER]: call.requestId,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: payload,
-      });
+      const response = await send(path, request, 'application/json');
       answer = { status: response.statusCode, text: await response.body.text() };
     } catch (error) {
       throw serviceFailure(service, error);
@@ -125,6 +130,18 @@ export function serviceClient(
         throw new AppError(502, 'bad_gateway', `The ${service} service answered something unreadable`);
       return { status: answer.status, body: answer.text };
     }
-  };
+  }
+
+  /** A call whose answer is bytes, handed on as they come (a file), not read whole; a failure before it is 503/502. */
+  async function stream(path: string, request: ServiceCall): Promise<{ status: number; body: Readable }> {
+    try {
+      const response = await send(path, request, '*/*');
+      return { status: response.statusCode, body: response.body };
+    } catch (error) {
+      throw serviceFailure(service, error);
+    }
+  }
+
+  return Object.assign(call, { stream });
 }
 export type ServiceClient = ReturnType<typeof serviceClient>;

@@ -389,6 +389,21 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
     expect(smtp.to(gone.email)).toEqual([]);
   });
 
+  it('when a person exports their data, then their reminders name the course and the new-assignment mail has no stand-in due date', async () => {
+    const reader = await person('Rita Reader', { language: 'de' });
+    const courseId = await course({ en: 'Ladders', de: 'Leitern' });
+    await assign({ courseId, userIds: [reader.userId], mandatory: true });
+    await run();
+    const answer = await signedCaller(service.url, { sub: reader.userId, admin: false, lang: 'de' }).get(
+      `/internal/personal-data/${reader.userId}`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.tables.reminders_sent).toEqual([
+      expect.objectContaining({ kind: 'assigned', cycle_due_at: null, course_title: 'Leitern' }),
+    ]);
+    expect(answer.body.about.reminders_sent).toMatch(/^Ihnen gesendete Erinnerungen/);
+  });
+
   it('when a result’s mail cannot be sent, then the next pass sends it', async () => {
     const bounced = await person('Bea Bounce');
     smtp.refused.add(bounced.email);

@@ -1,4 +1,10 @@
 import type { PersonalData } from '@portal/kit/personal-data';
+import { serviceTexts } from '@portal/kit/texts';
+import de from '../locales/de.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import fr from '../locales/fr.json' with { type: 'json' };
+import it from '../locales/it.json' with { type: 'json' };
+import rm from '../locales/rm.json' with { type: 'json' };
 
 /** The files service keeps course attachments, none of them tied to a person. */
-export const personalData: PersonalData = {};
+export const personalData: PersonalData = { tables: {}, texts: serviceTexts('files', { en, fr, de, it, rm }) };
