@@ -6,7 +6,7 @@ import { directory } from './migrations/001-directory.ts';
 import { coursesAndProgress } from './migrations/002-courses-and-progress.ts';
 import { assignments } from './migrations/003-assignments.ts';
 import { reminders } from './migrations/004-reminders.ts';
-import { resultMails } from './migrations/005-result-mails.ts';
+import { resultMails } from './migrations/006-result-mails.ts';
 
 export interface TrainingDatabase {
   people: {

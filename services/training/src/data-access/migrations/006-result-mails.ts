@@ -5,7 +5,7 @@ import type { Migration } from '@portal/kit/db';
  * by the pass that sends it, so instances running the pass at once send it once.
  */
 export const resultMails: Migration = {
-  id: '005-result-mails',
+  id: '006-result-mails',
   statements: [
     `create table result_mails (
       result_id uuid primary key,
