@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
 import { requireCsrfHeader } from './csrf.ts';
 import { apiCompression } from './api-compression.ts';
-import { apiReference } from './api-reference.ts';
+import { API_DOCS_PATH, apiReference } from './api-reference.ts';
 import { bodyLimits } from './body-limits.ts';
 import { healthRoutes, metricsAccess } from './health.ts';
 import { companyProvider } from './oidc.ts';
@@ -77,7 +77,7 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   const metrics = createMetrics('gateway');
   app.use(requestContext(logger));
   app.use(metrics.middleware);
-  app.use(securityHeaders(config, Object.values(PROXIED_PREFIXES).flat()));
+  app.use(securityHeaders(config, ['/api', SCIM_BASE_PATH], [API_DOCS_PATH]));
   app.use(bodies.limitBodies);
   app.use(
     healthRoutes(
