@@ -10,9 +10,9 @@ import {
   uploadCourseResultCall,
 } from './course-results.ts';
 import { GROUP_CALLS } from './groups.ts';
-import { SESSION_ALIVE_PATH } from './http.ts';
+import { JSON_BODY_MAX_BYTES, SESSION_ALIVE_PATH } from './http.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
-import { ONBOARDING_CALLS } from './onboarding.ts';
+import { ONBOARDING_CALLS, ONBOARDING_LIMITS } from './onboarding.ts';
 import { SCIM_TOKEN_CALLS } from './scim.ts';
 import { SSO_CALLS, SSO_TEST_START_PATH } from './sso-settings.ts';
 import { TRAINING_CALLS } from './training-calls.ts';
@@ -34,11 +34,24 @@ export interface ApiRoute extends ApiCall {
    * PATCH and DELETE.
    */
   changesState?: true;
+  /** An upload's largest file when it is not the portal's MAX_FILE_BYTES (bodyLimitOf). */
+  maxFileBytes?: number;
 }
 
 /** Whether a call of this route must carry the CSRF header: every write, and the reads marked as changing state. */
 export function requiresCsrfHeader(route: ApiRoute): boolean {
   return route.method !== 'get' || route.changesState === true;
+}
+
+/** What a multipart body may carry beyond its file: the part's headers, the boundaries, a few short fields. */
+export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The largest body a call of this route may send, in bytes: an upload's file limit (the route's own, else the
+ * portal's `maxFileBytes`) and its multipart envelope, any other call a JSON body.
+ */
+export function bodyLimitOf(route: ApiRoute, maxFileBytes: number): number {
+  return route.upload ? (route.maxFileBytes ?? maxFileBytes) + MULTIPART_ENVELOPE_BYTES : JSON_BODY_MAX_BYTES;
 }
 
 /** A route as the table below writes it: its tag is its section's, 401 and 403 follow from `access`. */
@@ -313,10 +326,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     },
     {
       ...ONBOARDING_CALLS.importUsers,
+      maxFileBytes: ONBOARDING_LIMITS.importBytes,
       summary:
         'Import accounts from a CSV file (multipart, field "file"; email, name, language, role, groups): the dry run judges every row and writes nothing; the real run writes all rows in one transaction, or none with 422 when a row is invalid',
       access: 'admin',
-      errors: [400, 413, 422],
+      errors: [400, 413, 422, 429],
     },
   ]),
   ...tagged('Categories', [
@@ -434,7 +448,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
         'Upload the result that proves a course completed (multipart, field "file"; PDF, PNG or JPEG by content): pending until reviewed',
       access: 'user',
       status: 201,
-      errors: [400, 404, 409, 413, 415],
+      errors: [400, 404, 409, 413, 415, 429],
     },
     {
       ...getMyCourseResultCall,
@@ -469,7 +483,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       summary: 'Upload one file to a course (multipart, field "file")',
       access: 'admin',
       status: 201,
-      errors: [400, 404, 413],
+      errors: [400, 404, 413, 429],
     },
     {
       ...API_CALLS.downloadFile,

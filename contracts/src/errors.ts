@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'upload_in_progress',
   'internal_error',
   'bad_gateway',
   'service_unavailable',

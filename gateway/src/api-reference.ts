@@ -31,6 +31,9 @@ pre{background:#f9fafb;padding:.75rem;overflow:auto;font-size:.8rem}</style></he
 ${operations}</body></html>`;
 }
 
+/** The API reference, a page (it keeps the pages' headers). */
+export const API_DOCS_PATH = '/api/docs';
+
 /** GET /api/openapi.json and GET /api/docs, made once from the contracts. */
 export function apiReference(): Router {
   const router = strictRouter();
@@ -39,7 +42,7 @@ export function apiReference(): Router {
   router.get('/api/openapi.json', (_req, res) => {
     res.json(document);
   });
-  router.get('/api/docs', (_req, res) => {
+  router.get(API_DOCS_PATH, (_req, res) => {
     res.type('html').send(page);
   });
   return router;

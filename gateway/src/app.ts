@@ -11,7 +11,8 @@ import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
 import { requireCsrfHeader } from './csrf.ts';
 import { apiCompression } from './api-compression.ts';
-import { apiReference } from './api-reference.ts';
+import { API_DOCS_PATH, apiReference } from './api-reference.ts';
+import { bodyLimits } from './body-limits.ts';
 import { healthRoutes, metricsAccess } from './health.ts';
 import { companyProvider } from './oidc.ts';
 import { privateAnswers } from './private-answers.ts';
@@ -71,10 +72,13 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   const providers = companyProvider(config, authClient, logger);
   const sessions = sessionMiddleware(config, redis);
 
+  const bodies = bodyLimits(config.MAX_FILE_BYTES, logger);
+
   const metrics = createMetrics('gateway');
   app.use(requestContext(logger));
   app.use(metrics.middleware);
-  app.use(securityHeaders(config, Object.values(PROXIED_PREFIXES).flat()));
+  app.use(securityHeaders(config, ['/api', SCIM_BASE_PATH], [API_DOCS_PATH]));
+  app.use(bodies.limitBodies);
   app.use(
     healthRoutes(
       Object.fromEntries(Object.entries(services).map(([name, targets]) => [name, targets.instances])),
@@ -85,6 +89,7 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
 
   app.use(sessionAliveRoute([privateAnswers, ...sessions.peek]));
   app.use('/api', apiCompression(), privateAnswers, ...sessions.handlers, requireCsrfHeader);
+  app.use(bodies.oneUploadAtATime);
   app.post('/api/user/request-password-reset', perAddress(limits.reset));
   app.post('/api/user/reset-password', perAddress(limits.reset));
   // A registration's confirmation link is tried as often as a reset link's.

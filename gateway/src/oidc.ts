@@ -20,14 +20,19 @@ declare module 'express-session' {
 /** How long discovery and token calls may take before the provider counts as down, in seconds. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
 
+const PORTAL = 'https://portal.invalid';
+
 /**
  * The page to return to after sign-in when `value` is a path of this portal, else `/`. Deliberately narrower than
  * the shell's rule: a single `/` followed by letters, digits and the URL's ordinary punctuation, nothing that
- * could start another host or scheme.
+ * could start another host or scheme; resolved as the browser will (`/.//x` and `/%2e%2e//x` become `//x`), it
+ * must still start with a single `/`, and is sent so resolved.
  */
 export function safeNextPath(value: string | undefined): string {
   if (!value || value.length > 2048 || !/^\/(?![/\\])[\w\-./~%?=&#+:@!$,;*]*$/.test(value)) return '/';
-  return value;
+  const resolved = new URL(value, PORTAL);
+  if (resolved.origin !== PORTAL || resolved.pathname.startsWith('//')) return '/';
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
 
 /** Where a failed sign-in sends the browser: the login page names the reason, translated. */

@@ -38,7 +38,8 @@ const NOT_RETURNED = new Set([
 ]);
 
 const READS = new Set(['GET', 'HEAD']);
-const hasBody = (req: IncomingMessage) =>
+/** Whether the request carries a body (a declared length above 0, or a streamed one). */
+export const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined ||
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 

@@ -37,15 +37,15 @@ function dataHeaders(config: GatewayConfig): [string, string][] {
  * A strict CSP: no inline scripts, no eval, nothing from other origins but the configured remotes. The build's
  * hashed scripts, styles, fonts and images get only the headers a browser applies to them: the CSP and the
  * framing and isolation headers act on documents, and sent with each of a page's 20-odd scripts they weighed
- * about 0.7 KiB per file (issue 10, the page-weight budgets). What the gateway streams from the services
- * (`dataPrefixes`) gets the data set above; its own /api answers (the session calls, the API reference page)
- * keep the pages' set.
+ * about 0.7 KiB per file (issue 10, the page-weight budgets). Every answer under `dataPrefixes` (the API,
+ * whoever answers it: a service, or the gateway itself, as the data export) gets the data set above; only the
+ * `pages` among them (the API reference) keep the pages' set.
  */
-export function securityHeaders(config: GatewayConfig, dataPrefixes: readonly string[]) {
+export function securityHeaders(config: GatewayConfig, dataPrefixes: readonly string[], pages: readonly string[]) {
   const documentHeaders = helmetFor(config);
   const forData = dataHeaders(config);
   return (req: Request, res: Response, next: NextFunction) => {
-    if (prefixOf(req.path, dataPrefixes)) {
+    if (prefixOf(req.path, dataPrefixes) && !pages.includes(req.path)) {
       for (const [name, value] of forData) res.setHeader(name, value);
       next();
       return;

@@ -18,6 +18,10 @@ describe('the page a provider sign-in returns to', () => {
     ['a line break', '/a\r\nSet-Cookie: x=1'],
     ['a space', '/a b'],
     ['a text too long', `/${'a'.repeat(2048)}`],
+    ['a dot segment before two slashes', '/.//evil.example'],
+    ['a parent segment before two slashes', '/..//evil.example'],
+    ['an encoded parent segment before two slashes', '/%2e%2e//evil.example'],
+    ['an encoded parent segment further in', '/courses/%2E%2E//evil.example/x'],
   ])('when next is %s, then the portal home is used instead', (_what, next) => {
     expect(safeNextPath(next)).toBe('/');
   });

@@ -52,7 +52,7 @@ const served = {
   ],
   courses: [
     ...routesOf(categoryRoutes(unused)),
-    ...routesOf(courseRoutes(unused, { storage: unused, maxBytes: 1, content: unused })),
+    ...routesOf(courseRoutes(unused, { storage: unused, maxBytes: 1, content: unused, discard: unused })),
   ],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
   audit: routesOf(auditRoutes(unused)),

@@ -236,6 +236,20 @@ describe.each(testBackends())('security round on $name', (backend) => {
       expect(docs.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     });
 
+    it('when the gateway answers an API call itself (the data export, the session), then it carries the headers of data', async () => {
+      const employee = await portal.employee();
+      for (const answer of [
+        await employee.get('/api/user/export'),
+        await employee.get('/api/auth/check-login-status'),
+      ]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-security-policy')).toBe(
+          "default-src 'none'; frame-ancestors 'none'; sandbox",
+        );
+        expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      }
+    });
+
     it('when a signed-in user reads what depends on their session, then no shared cache may keep it', async () => {
       const employee = await portal.employee();
       const status = await employee.get('/api/auth/check-login-status');

@@ -4,6 +4,7 @@ import { ApiError, NetworkError } from '@portal/contracts/errors';
 const COMMON: Readonly<Record<string, string>> = {
   forbidden: 'errors.forbidden',
   rate_limited: 'errors.rateLimited',
+  upload_in_progress: 'errors.uploadInProgress',
   service_unavailable: 'errors.unavailable',
   bad_gateway: 'errors.unavailable',
 };

@@ -118,6 +118,7 @@ export function startCoursesService(config: CoursesConfig) {
         }),
         maxBytes: config.MAX_FILE_BYTES,
         content: (resultId: string) => resultContent(results, resultId),
+        discard: (resultId: string) => results.discard(resultId),
       };
       return Router().use(categoryRoutes(categories), courseRoutes(courses, uploads));
     },

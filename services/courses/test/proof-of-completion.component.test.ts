@@ -1,7 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { AuditRecord } from '@portal/contracts/audit';
 import {
   completionRecordedSchema,
@@ -11,7 +12,8 @@ import {
   resultReviewedSchema,
 } from '@portal/contracts/events';
 import { migrate } from '@portal/kit/db';
-import { componentSetup, fakeService, signedCaller } from '@portal/kit/testing/component';
+import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
+import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
 import { sql } from 'kysely';
 import { openCoursesDatabase, startCoursesService } from '../src/app.ts';
@@ -31,6 +33,25 @@ const form = (content: Buffer | string, name: string, type = 'application/pdf') 
   data.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), name);
   return data;
 };
+
+/** `builder` and what its methods chain to, with `method` waiting for `before` first. */
+function waitingAt<T extends object>(builder: T, method: string, before: () => Promise<void>): T {
+  return new Proxy(builder, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      if (key === method)
+        return async (...args: unknown[]) => {
+          await before();
+          return value.apply(target, args) as unknown;
+        };
+      return (...args: unknown[]) => {
+        const chained: unknown = value.apply(target, args);
+        return chained !== null && typeof chained === 'object' ? waitingAt(chained, method, before) : chained;
+      };
+    },
+  });
+}
 
 describe.each(testBackends())('proof of completion in the courses service on $name', (backend) => {
   let setup: Awaited<ReturnType<typeof componentSetup>>;
@@ -207,6 +228,61 @@ describe.each(testBackends())('proof of completion in the courses service on $na
     expect((await admin.get(file)).status).toBe(200);
     expect((await other.get(file)).status).toBe(404);
     expect((await fetch(new URL(file, service.url))).status).toBe(401);
+  });
+
+  it('when the learner is gone once the whole result is read but before it is kept, then it is removed again and a new upload is taken', async () => {
+    const courseId = await startedUploadCourse();
+    const db = service.database.db;
+    const updateTable = db.updateTable.bind(db);
+    let reachedKeeping: () => void = () => undefined;
+    const keeping = new Promise<void>((resolve) => (reachedKeeping = resolve));
+    let learnerGone: () => void = () => undefined;
+    const gone = new Promise<void>((resolve) => (learnerGone = resolve));
+    // The result's last step waits until the learner has gone, as when the gateway's timeout ends the call.
+    const spy = jest.spyOn(db, 'updateTable').mockImplementation(((table: 'course_results as r') =>
+      table === 'course_results as r'
+        ? waitingAt(updateTable(table), 'executeTakeFirstOrThrow', async () => {
+            reachedKeeping();
+            await gone;
+          })
+        : updateTable(table)) as typeof db.updateTable);
+    try {
+      const url = new URL(`/api/courses/${courseId}/result`, service.url);
+      const boundary = 'late-result';
+      const upload = request(url, {
+        method: 'POST',
+        headers: {
+          [IDENTITY_HEADER]: signIdentity(LEARNER, { method: 'POST', path: url.pathname }, TEST_SECRET),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+      });
+      upload.on('error', () => undefined);
+      upload.end(
+        Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="late.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          PNG,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      );
+      await keeping;
+      upload.destroy();
+      await new Promise((resolve) => upload.once('close', resolve));
+      // The service, in this process, sees the closed connection on its next turn of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      learnerGone();
+      let kept = (await learner.get(`/api/courses/${courseId}/result`)).body;
+      for (let attempt = 0; attempt < 50 && kept !== null; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        kept = (await learner.get(`/api/courses/${courseId}/result`)).body;
+      }
+      expect(kept).toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
+    const again = await learner.post(`/api/courses/${courseId}/result`, form(PNG, 'photo.png', 'image/png'));
+    expect(again.status).toBe(201);
   });
 
   it('when an employee calls the reviewers’ routes, then they get 403', async () => {

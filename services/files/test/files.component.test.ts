@@ -229,6 +229,41 @@ describe.each(testBackends())('the files service on $name', (backend) => {
     }
   });
 
+  it('when the client is gone once its whole upload is read but before it is stored, then the file is removed again', async () => {
+    const before = { files: await fileIds(), chunks: await chunkCount() };
+    const db = service.database.db;
+    const transaction = db.transaction.bind(db);
+    let reachedStoring: () => void = () => undefined;
+    const storing = new Promise<void>((resolve) => (reachedStoring = resolve));
+    let clientClosed: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (clientClosed = resolve));
+    // The file's last step (its transaction) waits until the client has gone, as when the gateway's timeout ends it.
+    const spy = jest.spyOn(db, 'transaction').mockImplementationOnce(() => {
+      const builder = transaction();
+      const execute = builder.execute.bind(builder);
+      builder.execute = (async (callback) => {
+        reachedStoring();
+        await closed;
+        return execute(callback);
+      }) as typeof builder.execute;
+      return builder;
+    });
+    try {
+      const upload = startUpload('late.txt');
+      upload.end(`${'l'.repeat(3000)}\r\n--${BOUNDARY}--\r\n`);
+      await storing;
+      upload.destroy();
+      await new Promise((resolve) => upload.once('close', resolve));
+      // The service, in this process, sees the closed connection on its next turn of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      clientClosed();
+      await eventually(async () => JSON.stringify(await fileIds()) === JSON.stringify(before.files), 5_000);
+      expect(await chunkCount()).toBe(before.chunks);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('when a file is over the limit, then the 413 names the limit and nothing is stored', async () => {
     const before = await fileIds();
     const refused = await admin.post(`/api/files/upload?courseId=${VISIBLE}`, form('z'.repeat(LIMIT + 1)));

@@ -1,3 +1,4 @@
+import { JSON_BODY_MAX_BYTES } from '@portal/contracts/http';
 import express, { type Express, Router } from 'express';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { requireSignedIdentity } from './identity.ts';
@@ -56,7 +57,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     }
   });
   app.use(requireSignedIdentity(options.identitySecret));
-  const json = express.json({ limit: options.jsonLimit ?? '100kb' });
+  const json = express.json({ limit: options.jsonLimit ?? JSON_BODY_MAX_BYTES });
   const ownBodies = options.ownBodies ?? [];
   app.use((req, res, next) => {
     if (ownBodies.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`))) next();

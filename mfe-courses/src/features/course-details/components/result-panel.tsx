@@ -15,6 +15,7 @@ import styles from './participation-panel.module.css';
 const FAILURES = {
   result_type_unsupported: 'result.typeRefused',
   result_too_large: 'result.tooLarge',
+  payload_too_large: 'result.tooLarge',
   result_pending: 'result.alreadyPending',
   already_completed: 'result.alreadyCompleted',
   not_started: 'result.notStarted',

@@ -15,7 +15,7 @@ import {
   myCoursesQuerySchema,
   registerUserToCourseSchema,
 } from '@portal/contracts/courses';
-import { resultListQuerySchema, reviewDecisionSchema } from '@portal/contracts/course-results';
+import { type CourseResult, resultListQuerySchema, reviewDecisionSchema } from '@portal/contracts/course-results';
 import { auditContextOf } from '@portal/kit/audit';
 import { uuidSchema } from '@portal/contracts/rules';
 import { badRequest, notFound } from '@portal/kit/errors';
@@ -35,6 +35,8 @@ export interface ResultUploads {
   maxBytes: number;
   /** A stored result's bytes, a few chunks at a time. */
   content: (resultId: string) => Readable;
+  /** Removes a stored result again. */
+  discard: (resultId: string) => Promise<void>;
 }
 
 const context = (req: Request) => ({ identity: req.identity, requestId: req.id });
@@ -136,9 +138,14 @@ export function courseRoutes(courses: Courses, uploads: ResultUploads): Router {
     checkUploadable,
     receiveResult,
     refusedUpload,
-    (req: Request, res: Response) => {
-      const stored = (req.file as (Express.Multer.File & { stored?: unknown }) | undefined)?.stored;
+    async (req: Request, res: Response) => {
+      const stored = (req.file as (Express.Multer.File & { stored?: CourseResult }) | undefined)?.stored;
       if (!stored) throw badRequest('Send the file as multipart/form-data in a field named "file"');
+      // The caller was told it failed (the gateway's timeout, a closed tab) and will send it again: not kept.
+      if (res.closed || req.socket.destroyed) {
+        await uploads.discard(stored.id);
+        return;
+      }
       res.status(201).json(stored);
     },
   );

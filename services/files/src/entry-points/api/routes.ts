@@ -56,9 +56,15 @@ export function fileRoutes(
     if (clientGone(req, res)) logAbort(req);
     else next();
   };
-  const answerStored: RequestHandler = (req, res) => {
+  const answerStored: RequestHandler = async (req, res) => {
     const stored = (req.file as (Express.Multer.File & { stored?: StoredFile }) | undefined)?.stored;
     if (!stored) throw badRequest('Send the file as multipart/form-data in a field named "file"');
+    // The caller was told it failed (the gateway's timeout, a closed tab) and will send it again: not kept.
+    if (clientGone(req, res)) {
+      await repository.delete(stored.id, (file) => fileAudit(req, 'file.removed', file));
+      logger.info({ requestId: req.id, path: req.path }, 'upload stored after the client had gone: removed again');
+      return;
+    }
     onStored(stored.fileSize);
     res.status(201).json(toRecord(stored));
   };

@@ -20,6 +20,16 @@ describe('the page to return to after sign-in', () => {
     expect(safeReturnPath(value)).toBeUndefined();
   });
 
+  it.each([
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/a/%2E%2E//evil.example',
+    '/./\\evil.example',
+  ])('when it resolves to a path that starts with two slashes (%s), then there is none', (value) =>
+    expect(safeReturnPath(value)).toBeUndefined(),
+  );
+
   it('when the login address is built, then the path survives the query string', () => {
     const href = loginHrefReturningTo('/login', '/dashboard?q=a&b=c');
     expect(safeReturnPath(new URL(href, 'http://x').searchParams.get('next'))).toBe('/dashboard?q=a&b=c');

@@ -5,7 +5,8 @@ const ORIGIN = 'https://portal.invalid';
 
 /**
  * The page to return to after sign-in, if `value` is a path of this portal: it starts with one `/` (not `//` nor
- * `/\`, which browsers read as another host) and stays on this origin once resolved. Anything else: undefined.
+ * `/\`, which browsers read as another host), stays on this origin once resolved, and resolved (dot segments
+ * removed, as `/.//x` becomes `//x`) still starts with one `/`. Anything else: undefined.
  */
 export function safeReturnPath(value: string | null): string | undefined {
   if (!value || value.length > 2048 || !value.startsWith('/') || value[1] === '/' || value[1] === '\\')
@@ -16,7 +17,7 @@ export function safeReturnPath(value: string | null): string | undefined {
   } catch {
     return undefined;
   }
-  if (url.origin !== ORIGIN) return undefined;
+  if (url.origin !== ORIGIN || url.pathname.startsWith('//')) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
