@@ -290,6 +290,48 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     }
   });
 
+  it('when a filter’s value escapes a NUL or a lone surrogate, then it is 400 invalidFilter in SCIM’s shape', async () => {
+    for (const path of ['/scim/v2/Users', '/scim/v2/Groups']) {
+      for (const filter of [String.raw`externalId eq "a\u0000b"`, String.raw`externalId eq "\ud800"`]) {
+        const answer = await scim('GET', `${path}?filter=${encodeURIComponent(filter)}`);
+        expect({ path, filter, status: answer.status, scimType: answer.body.scimType }).toEqual({
+          path,
+          filter,
+          status: 400,
+          scimType: 'invalidFilter',
+        });
+      }
+    }
+  });
+
+  it('when the scheme is sent in lower case, then the token is accepted', async () => {
+    const answer = await scim('GET', '/scim/v2/ServiceProviderConfig', undefined, {
+      authorization: `bearer ${SCIM_TOKEN}`,
+    });
+    expect(answer.status).toBe(200);
+  });
+
+  it('when a PATCH names a prototype or sends 96 KB of dotted key or nesting, then it is 400 in bounded CPU and the service serves on', async () => {
+    const user = await createUser('patch.bounds@example.ch');
+    const path = `/scim/v2/Users/${user.id}`;
+    const pollution = { Operations: [{ op: 'replace', path: '__proto__.polluted', value: 'yes' }] };
+    expect((await scim('PATCH', path, pollution)).body).toMatchObject({ status: '400', scimType: 'invalidPath' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const nested = `{"Operations":[{"op":"replace","value":{"name":{"__proto__":{"polluted":"yes"}}}}]}`;
+    expect((await scim('PATCH', path, nested)).body).toMatchObject({ status: '400', scimType: 'invalidPath' });
+    for (const body of [
+      JSON.stringify({ Operations: [{ op: 'replace', value: { [`${'a.'.repeat(48_000)}a`]: 'x' } }] }),
+      `{"Operations":[{"op":"replace","value":{"name":${'{"a":'.repeat(16_000)}1${'}'.repeat(16_000)}}}]}`,
+    ]) {
+      const start = process.cpuUsage();
+      const answer = await scim('PATCH', path, body);
+      const used = process.cpuUsage(start);
+      expect(answer.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '400' });
+      expect((used.user + used.system) / 1000).toBeLessThan(500);
+    }
+    expect((await scim('GET', path)).body).toMatchObject({ userName: 'patch.bounds@example.ch' });
+  });
+
   it('when users are listed by pages, then startIndex and count pick the page and totalResults counts all', async () => {
     for (const index of [1, 2, 3]) await createUser(`page.${index}@paging.test`);
     const all = await scim('GET', '/scim/v2/Users?count=1000');
