@@ -252,6 +252,7 @@ export function accounts(deps: AccountsDeps) {
     async deleteUser(id: string, password: string, context: AuditContext = OUTSIDE_A_REQUEST) {
       const record = await requireRecord(id);
       if (!(await verifyPassword(record.passwordHash ?? undefined, password))) throw invalidCredentials();
+      await keepAnAdministrator(deps.users.countOtherActiveAdmins, id, record, undefined);
       await deps.users.delete(id, audited(context, 'user.deleted', record, ownAction(record)));
     },
 
