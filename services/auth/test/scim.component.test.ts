@@ -332,6 +332,30 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     expect((await scim('GET', path)).body).toMatchObject({ userName: 'patch.bounds@example.ch' });
   });
 
+  it('when a PATCH sets an object where text is due, then it is 400 invalidValue; removing by one removes nothing', async () => {
+    const user = await createUser('object.values@example.ch');
+    const group = await scim('POST', '/scim/v2/Groups', {
+      displayName: 'Object values',
+      members: [{ value: user.id }],
+    });
+    for (const [path, operation] of [
+      [`/scim/v2/Users/${user.id}`, { op: 'replace', path: 'displayName', value: { text: 'x' } }],
+      [`/scim/v2/Users/${user.id}`, { op: 'replace', value: { 'name.givenName': { text: 'x' } } }],
+      [`/scim/v2/Users/${user.id}`, { op: 'add', path: 'emails[type eq "work"].value', value: { text: 'x' } }],
+      [`/scim/v2/Groups/${group.body.id}`, { op: 'add', path: 'members', value: [{ value: { id: user.id } }] }],
+    ] as const) {
+      const answer = await scim('PATCH', path, { Operations: [operation] });
+      expect({ operation, status: answer.status, scimType: answer.body.scimType }).toEqual({
+        operation,
+        status: 400,
+        scimType: 'invalidValue',
+      });
+    }
+    const removeNothing = { op: 'remove', path: 'members', value: [{ value: { id: user.id } }] };
+    const kept = await scim('PATCH', `/scim/v2/Groups/${group.body.id}`, { Operations: [removeNothing] });
+    expect(kept).toMatchObject({ status: 200, body: { members: [{ value: user.id }] } });
+  });
+
   it('when users are listed by pages, then startIndex and count pick the page and totalResults counts all', async () => {
     for (const index of [1, 2, 3]) await createUser(`page.${index}@paging.test`);
     const all = await scim('GET', '/scim/v2/Users?count=1000');

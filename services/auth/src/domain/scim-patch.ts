@@ -89,7 +89,10 @@ function entriesOf(resource: Resource, key: string): Resource[] {
   return Array.isArray(entries) ? entries.filter(isObject) : [];
 }
 
-const sameValue = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
+/** A value as text when it is a string, number or boolean: an object without a prototype has no text. */
+const textOf = (value: unknown) => (typeof value === 'object' || value === undefined ? undefined : String(value));
+
+const sameValue = (a: unknown, b: string) => textOf(a)?.toLowerCase() === b.toLowerCase();
 
 function applyToValuePath(resource: Resource, op: string, match: RegExpExecArray, value: unknown) {
   const [, attribute = '', field = '', expected = '', subAttribute] = match;
@@ -128,9 +131,12 @@ function omit(resource: Resource, key: string): Resource {
 /** Entries of a multi-valued attribute compared by their `value` (members). */
 function withoutValues(existing: Resource[], removed: unknown): Resource[] {
   const values = new Set(
-    (Array.isArray(removed) ? removed : [removed]).filter(isObject).map((entry) => String(entry.value)),
+    (Array.isArray(removed) ? removed : [removed]).filter(isObject).flatMap((entry) => textOf(entry.value) ?? []),
   );
-  return existing.filter((entry) => !values.has(String(entry.value)));
+  return existing.filter((entry) => {
+    const text = textOf(entry.value);
+    return text === undefined || !values.has(text);
+  });
 }
 
 /** `value` is a bare copy: nothing it holds reaches a prototype. */
