@@ -23,7 +23,10 @@ export const SCIM_LIMITS = {
   /** Larger pages are cut to this (RFC 7644 3.4.2.4 lets the server choose). */
   pageSizeMax: 100,
   filterMax: 512,
+  /** PATCH operations, each attribute a path-less value sets counting as one. */
   operationsMax: 100,
+  /** A PATCH path, and each key of a path-less value (the same thing written another way). */
+  pathMax: 200,
   membersMax: 1000,
   textMax: 255,
 } as const;
@@ -83,7 +86,7 @@ export const scimPatchSchema = z.object({
     .array(
       z.object({
         op: lineTextSchema().check(boundedTo(7, 'invalid_op'), z.regex(/^(?:add|remove|replace)$/i, 'invalid_op')),
-        path: z.optional(text(200)),
+        path: z.optional(text(SCIM_LIMITS.pathMax)),
         value: z.optional(z.unknown()),
       }),
     )

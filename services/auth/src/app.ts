@@ -161,7 +161,14 @@ export async function startAuthService(config: AuthConfig) {
         baseUrl,
         logger,
       });
-      const scim = directory({ directory: directoryRepository(database.db), baseUrl, logger });
+      const scim = directory({
+        directory: directoryRepository(database.db),
+        baseUrl,
+        logger,
+        adminEmail: config.ADMIN_EMAIL,
+        managesAdministrators: config.SCIM_MANAGES_ADMINISTRATORS,
+        countOtherActiveAdmins: usersRepository(database.db).countOtherActiveAdmins,
+      });
       const router = strictRouter();
       router.use(
         authRoutes(accountsFor(database, config, logger), tokens),

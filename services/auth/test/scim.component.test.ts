@@ -24,33 +24,44 @@ const fixture = (name: string) =>
 const filled = (text: string, captured: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => captured[name] ?? `{{${name}}}`);
 
+/** A call to the service at `serviceUrl` as the gateway passes a directory's: no session, the bearer token, SCIM's media type. */
+async function scimCall(
+  serviceUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  token = SCIM_TOKEN,
+) {
+  const url = new URL(path, serviceUrl);
+  const response = await fetch(url, {
+    method,
+    headers: {
+      [IDENTITY_HEADER]: signIdentity(ANONYMOUS, { method, path: `${url.pathname}${url.search}` }, TEST_SECRET),
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+const deactivate = { Operations: [{ op: 'Replace', path: 'active', value: 'False' }] };
+
+/** The seeded administrator's id on the service at `serviceUrl`. */
+async function seededAdminId(serviceUrl: string): Promise<string> {
+  return (await signedCaller(serviceUrl, ANONYMOUS).post('/internal/login', SEEDED_ADMIN)).body.id;
+}
+
 describe.each(testBackends())('SCIM in the auth service on $name', (backend) => {
   let service: AuthSuite['service'];
   let stop: AuthSuite['stop'] | undefined;
   let adminId: string;
 
-  /** A call as the gateway passes a directory's: no session, the bearer token, SCIM's media type. */
-  async function scim(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-    token = SCIM_TOKEN,
-  ) {
-    const url = new URL(path, service.url);
-    const response = await fetch(url, {
-      method,
-      headers: {
-        [IDENTITY_HEADER]: signIdentity(ANONYMOUS, { method, path: `${url.pathname}${url.search}` }, TEST_SECRET),
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-  }
+  const scim = (...args: Parameters<typeof scimCall> extends [string, ...infer Rest] ? Rest : never) =>
+    scimCall(service.url, ...args);
 
   /** The audit records the service has put in its outbox about one object, oldest first. */
   async function auditOf(objectId: string): Promise<AuditRecord[]> {
@@ -71,8 +82,7 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
       SCIM_TOKEN,
       PUBLIC_URL: 'https://learn.example.ch',
     }));
-    const login = await signedCaller(service.url, ANONYMOUS).post('/internal/login', SEEDED_ADMIN);
-    adminId = login.body.id;
+    adminId = await seededAdminId(service.url);
   });
 
   afterAll(() => stop?.());
@@ -125,6 +135,74 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
       password: 'Anything-12345',
     });
     expect(login.status).toBe(401);
+  });
+
+  it('when a directory writes the account of ADMIN_EMAIL or takes its address, then it is 403 and nothing changes', async () => {
+    const path = `/scim/v2/Users/${adminId}`;
+    const takeover = { Operations: [{ op: 'replace', path: 'userName', value: 'attacker@evil.example' }] };
+    const pathLess = { Operations: [{ op: 'replace', value: { userName: 'attacker@evil.example' } }] };
+    for (const [method, body] of [
+      ['PATCH', takeover],
+      ['PATCH', pathLess],
+      ['PATCH', deactivate],
+      ['PUT', { userName: 'attacker@evil.example' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const refused = await scim(method, path, body);
+      expect({ method, status: refused.status, schemas: refused.body.schemas }).toEqual({
+        method,
+        status: 403,
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+      });
+    }
+    const someone = await createUser('wants.admin.address@example.ch');
+    const renamed = await scim('PATCH', `/scim/v2/Users/${someone.id}`, {
+      Operations: [{ op: 'replace', path: 'userName', value: SEEDED_ADMIN.email.toUpperCase() }],
+    });
+    expect(renamed.status).toBe(403);
+    const admin = await service.database.db
+      .selectFrom('users')
+      .select(['email', 'status', 'is_sys_admin'])
+      .where('id', '=', adminId)
+      .executeTakeFirstOrThrow();
+    expect(admin).toEqual({ email: SEEDED_ADMIN.email, status: 'active', is_sys_admin: true });
+  });
+
+  it('when a directory changes or deletes an administrator without SCIM_MANAGES_ADMINISTRATORS, then it is 403', async () => {
+    const other = await createUser('other.admin@example.ch');
+    const admin = signedCaller(service.url, { sub: adminId, admin: true, lang: 'en' });
+    expect((await admin.patch(`/api/admin/users/${other.id}`, { isSysAdmin: true })).status).toBe(200);
+    const path = `/scim/v2/Users/${other.id}`;
+    expect((await scim('PATCH', path, deactivate)).status).toBe(403);
+    expect(
+      (await scim('PATCH', path, { Operations: [{ op: 'replace', path: 'displayName', value: 'X Y' }] })).status,
+    ).toBe(403);
+    expect((await scim('PUT', path, { userName: 'other.admin@example.ch', active: false })).status).toBe(403);
+    expect((await scim('DELETE', path)).status).toBe(403);
+    expect((await scim('GET', path)).body).toMatchObject({ active: true, userName: 'other.admin@example.ch' });
+  });
+
+  it('when a directory changes a person’s userName, then their sessions end and their links are void', async () => {
+    const user = await createUser('moves@example.ch');
+    await service.database.db
+      .insertInto('password_reset_tokens')
+      .values({ user_id: user.id, token_hash: `hash-${user.id}`, expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
+    const recased = await scim('PATCH', `/scim/v2/Users/${user.id}`, {
+      Operations: [{ op: 'replace', path: 'userName', value: 'Moves@Example.ch' }],
+    });
+    expect(recased.headers.get(END_SESSIONS_HEADER)).toBeNull();
+    const moved = await scim('PATCH', `/scim/v2/Users/${user.id}`, {
+      Operations: [{ op: 'replace', path: 'userName', value: 'moved@example.ch' }],
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.headers.get(END_SESSIONS_HEADER)).toBe(user.id);
+    const links = await service.database.db
+      .selectFrom('password_reset_tokens')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(links).toEqual([]);
   });
 
   it('when a call has no token, a wrong one or a revoked one, then it is 401 in SCIM’s error shape', async () => {
@@ -212,6 +290,72 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     }
   });
 
+  it('when a filter’s value escapes a NUL or a lone surrogate, then it is 400 invalidFilter in SCIM’s shape', async () => {
+    for (const path of ['/scim/v2/Users', '/scim/v2/Groups']) {
+      for (const filter of [String.raw`externalId eq "a\u0000b"`, String.raw`externalId eq "\ud800"`]) {
+        const answer = await scim('GET', `${path}?filter=${encodeURIComponent(filter)}`);
+        expect({ path, filter, status: answer.status, scimType: answer.body.scimType }).toEqual({
+          path,
+          filter,
+          status: 400,
+          scimType: 'invalidFilter',
+        });
+      }
+    }
+  });
+
+  it('when the scheme is sent in lower case, then the token is accepted', async () => {
+    const answer = await scim('GET', '/scim/v2/ServiceProviderConfig', undefined, {
+      authorization: `bearer ${SCIM_TOKEN}`,
+    });
+    expect(answer.status).toBe(200);
+  });
+
+  it('when a PATCH names a prototype or sends 96 KB of dotted key or nesting, then it is 400 in bounded CPU and the service serves on', async () => {
+    const user = await createUser('patch.bounds@example.ch');
+    const path = `/scim/v2/Users/${user.id}`;
+    const pollution = { Operations: [{ op: 'replace', path: '__proto__.polluted', value: 'yes' }] };
+    expect((await scim('PATCH', path, pollution)).body).toMatchObject({ status: '400', scimType: 'invalidPath' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const nested = `{"Operations":[{"op":"replace","value":{"name":{"__proto__":{"polluted":"yes"}}}}]}`;
+    expect((await scim('PATCH', path, nested)).body).toMatchObject({ status: '400', scimType: 'invalidPath' });
+    for (const body of [
+      JSON.stringify({ Operations: [{ op: 'replace', value: { [`${'a.'.repeat(48_000)}a`]: 'x' } }] }),
+      `{"Operations":[{"op":"replace","value":{"name":${'{"a":'.repeat(16_000)}1${'}'.repeat(16_000)}}}]}`,
+    ]) {
+      const start = process.cpuUsage();
+      const answer = await scim('PATCH', path, body);
+      const used = process.cpuUsage(start);
+      expect(answer.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '400' });
+      expect((used.user + used.system) / 1000).toBeLessThan(500);
+    }
+    expect((await scim('GET', path)).body).toMatchObject({ userName: 'patch.bounds@example.ch' });
+  });
+
+  it('when a PATCH sets an object where text is due, then it is 400 invalidValue; removing by one removes nothing', async () => {
+    const user = await createUser('object.values@example.ch');
+    const group = await scim('POST', '/scim/v2/Groups', {
+      displayName: 'Object values',
+      members: [{ value: user.id }],
+    });
+    for (const [path, operation] of [
+      [`/scim/v2/Users/${user.id}`, { op: 'replace', path: 'displayName', value: { text: 'x' } }],
+      [`/scim/v2/Users/${user.id}`, { op: 'replace', value: { 'name.givenName': { text: 'x' } } }],
+      [`/scim/v2/Users/${user.id}`, { op: 'add', path: 'emails[type eq "work"].value', value: { text: 'x' } }],
+      [`/scim/v2/Groups/${group.body.id}`, { op: 'add', path: 'members', value: [{ value: { id: user.id } }] }],
+    ] as const) {
+      const answer = await scim('PATCH', path, { Operations: [operation] });
+      expect({ operation, status: answer.status, scimType: answer.body.scimType }).toEqual({
+        operation,
+        status: 400,
+        scimType: 'invalidValue',
+      });
+    }
+    const removeNothing = { op: 'remove', path: 'members', value: [{ value: { id: user.id } }] };
+    const kept = await scim('PATCH', `/scim/v2/Groups/${group.body.id}`, { Operations: [removeNothing] });
+    expect(kept).toMatchObject({ status: 200, body: { members: [{ value: user.id }] } });
+  });
+
   it('when users are listed by pages, then startIndex and count pick the page and totalResults counts all', async () => {
     for (const index of [1, 2, 3]) await createUser(`page.${index}@paging.test`);
     const all = await scim('GET', '/scim/v2/Users?count=1000');
@@ -269,5 +413,51 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     const userSchema = await scim('GET', '/scim/v2/Schemas/urn:ietf:params:scim:schemas:core:2.0:User');
     expect(userSchema.body.attributes.map((attribute: { name: string }) => attribute.name)).toContain('userName');
     expect(config.headers.get('content-type')).toMatch(/^application\/scim\+json/);
+  });
+});
+
+describe.each(testBackends())('SCIM with SCIM_MANAGES_ADMINISTRATORS on $name', (backend) => {
+  let suite: AuthSuite | undefined;
+  let serviceUrl: string;
+
+  beforeAll(async () => {
+    suite = await startAuthSuite(backend, { SCIM_TOKEN, SCIM_MANAGES_ADMINISTRATORS: 'true' });
+    serviceUrl = suite.service.url;
+  });
+
+  afterAll(() => suite?.stop());
+
+  it('when a directory would deactivate or delete the last active administrator, then it is 409 last_admin; ADMIN_EMAIL stays out of reach', async () => {
+    const seededId = await seededAdminId(serviceUrl);
+    const seeded = signedCaller(serviceUrl, { sub: seededId, admin: true, lang: 'en' });
+    const created = await scimCall(serviceUrl, 'POST', '/scim/v2/Users', { userName: 'managed.admin@example.ch' });
+    const managedId = created.body.id as string;
+    expect((await seeded.patch(`/api/admin/users/${managedId}`, { isSysAdmin: true })).status).toBe(200);
+    const managed = signedCaller(serviceUrl, { sub: managedId, admin: true, lang: 'en' });
+    expect((await managed.patch(`/api/admin/users/${seededId}`, { status: 'deactivated' })).status).toBe(200);
+
+    const path = `/scim/v2/Users/${managedId}`;
+    for (const [method, body] of [
+      ['PATCH', deactivate],
+      ['PUT', { userName: 'managed.admin@example.ch', active: false }],
+      ['DELETE', undefined],
+    ] as const) {
+      const refused = await scimCall(serviceUrl, method, path, body);
+      expect({ method, status: refused.status, detail: refused.body.detail }).toEqual({
+        method,
+        status: 409,
+        detail: expect.stringContaining('last active administrator'),
+      });
+    }
+    const renamed = await scimCall(serviceUrl, 'PATCH', path, {
+      Operations: [{ op: 'replace', path: 'displayName', value: 'Managed Admin' }],
+    });
+    expect(renamed.status).toBe(200);
+    expect((await scimCall(serviceUrl, 'PATCH', `/scim/v2/Users/${seededId}`, deactivate)).status).toBe(403);
+
+    expect((await managed.patch(`/api/admin/users/${seededId}`, { status: 'active' })).status).toBe(200);
+    const deactivated = await scimCall(serviceUrl, 'PATCH', path, deactivate);
+    expect(deactivated.status).toBe(200);
+    expect(deactivated.headers.get(END_SESSIONS_HEADER)).toBe(managedId);
   });
 });

@@ -143,6 +143,17 @@ describe('account page', () => {
     expect(api.calls('DELETE /api/user/delete-user')).toEqual([]);
   });
 
+  it('when the last active administrator deletes their account, then the page says to make another administrator first', async () => {
+    fakeApi({ 'DELETE /api/user/delete-user': apiError(409, 'last_admin') });
+    renderAccount();
+    const form = section('Delete account');
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText('Password'), 'Secret123');
+    await user.type(form.getByLabelText(/To confirm/), anna.email);
+    await user.click(form.getByRole('button', { name: 'Delete my account' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(/make someone else an administrator before you delete/);
+  });
+
   it('when the account is deleted with password and confirmation, then the user is signed out and the login page follows', async () => {
     const api = fakeApi({ 'DELETE /api/user/delete-user': { status: 200, body: { message: 'Account deleted' } } });
     const session = fakeSession(anna);

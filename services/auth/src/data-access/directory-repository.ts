@@ -19,10 +19,12 @@ export interface DirectoryUser {
   language: Language;
   status: UserStatus;
   externalId: string | null;
+  /** Read only: SCIM never grants or takes the role. */
+  isSysAdmin: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
-export type DirectoryUserChanges = Omit<DirectoryUser, 'id' | 'createdAt' | 'updatedAt'>;
+export type DirectoryUserChanges = Omit<DirectoryUser, 'id' | 'isSysAdmin' | 'createdAt' | 'updatedAt'>;
 
 export interface DirectoryGroup {
   id: string;
@@ -60,6 +62,7 @@ const userColumns = [
   'language',
   'status',
   'scim_external_id as externalId',
+  'is_sys_admin as isSysAdmin',
   'created_at as createdAt',
   'updated_at as updatedAt',
 ] as const;
@@ -152,8 +155,16 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
       return insertUserUnlessEmailTaken<DirectoryUser>(db, values, userColumns, audit);
     },
 
-    /** Writes the user's columns and, in the same transaction, `audit` (none when nothing a trail keeps changed). */
-    async updateUser(id: string, user: DirectoryUserChanges, audit?: AuditDraft): Promise<DirectoryUser | undefined> {
+    /**
+     * Writes the user's columns and, in the same transaction, `audit` (none when nothing a trail keeps changed);
+     * `voidLinks` deletes the user's reset, invitation and confirmation links (they went to the old address).
+     */
+    async updateUser(
+      id: string,
+      user: DirectoryUserChanges,
+      audit: AuditDraft | undefined,
+      voidLinks: boolean,
+    ): Promise<DirectoryUser | undefined> {
       return withUserEvents(db, [id], (outer: Kysely<AuthDatabase>) =>
         writeWithAudit(outer, SERVICE, audit, async (trx) => {
           const row = await trx
@@ -162,6 +173,7 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
             .where('id', '=', id)
             .returning(userColumns)
             .executeTakeFirst();
+          if (row && voidLinks) await trx.deleteFrom('password_reset_tokens').where('user_id', '=', id).execute();
           return row as DirectoryUser | undefined;
         }),
       );

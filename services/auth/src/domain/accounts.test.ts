@@ -4,6 +4,7 @@ import { createLogger } from '@portal/kit/logger';
 import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
 import type { UserRecord, UsersRepository } from '../data-access/users-repository.ts';
 import { accounts } from './accounts.ts';
+import { hashPassword } from './passwords.ts';
 import type { Mail, Mailer } from '@portal/kit/mailer';
 
 const known: UserRecord = {
@@ -172,5 +173,34 @@ describe('registrations', () => {
     const taken = { email: known.email, name: 'Lea', password: CRAFTED_PASSWORD };
     await expect(service.register(taken)).rejects.toMatchObject({ status: 409, code: 'email_taken' });
     expect(await medianCpuMs(() => service.register(taken))).toBeLessThan(10);
+  });
+});
+
+describe('deleting one’s own account', () => {
+  it('when the last active administrator deletes their account, then it is 409 last_admin and the account stays', async () => {
+    const password = 'Lantern-Orbit-Kite-42';
+    const admin: UserRecord = { ...known, isSysAdmin: true, passwordHash: await hashPassword(password) };
+    const deleted: string[] = [];
+    let otherAdmins = 0;
+    const users = {
+      findById: async () => admin,
+      countOtherActiveAdmins: async () => otherAdmins,
+      delete: async (id: string) => {
+        deleted.push(id);
+        return true;
+      },
+    } as unknown as UsersRepository;
+    const service = accounts({
+      users,
+      resetTokens: {} as ResetTokensRepository,
+      mailer: { kind: 'smtp', send: async () => undefined },
+      logger: createLogger('test', 'silent'),
+      publicUrl: 'https://portal.example.ch',
+    });
+    await expect(service.deleteUser(admin.id, password)).rejects.toMatchObject({ status: 409, code: 'last_admin' });
+    expect(deleted).toEqual([]);
+    otherAdmins = 1;
+    await service.deleteUser(admin.id, password);
+    expect(deleted).toEqual([admin.id]);
   });
 });

@@ -15,6 +15,7 @@ import type { Logger } from '@portal/kit/logger';
 import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
 import type { ListedUser, UserRecord, UsersRepository } from '../data-access/users-repository.ts';
 import type { Mailer } from '@portal/kit/mailer';
+import { keepAnAdministrator } from './administrators.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { resetMail } from './mails.ts';
 
@@ -50,8 +51,6 @@ export function toAdminUser(record: ListedUser): AdminUser {
 
 const USER_LIST_PAGE_DEFAULT = 25;
 const notOneself = () => new AppError(409, 'not_oneself', 'Administrators cannot demote or deactivate themselves');
-const lastAdmin = () =>
-  new AppError(409, 'last_admin', 'The last active administrator cannot be demoted or deactivated');
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'E-mail or password is wrong');
 const emailTaken = () => new AppError(409, 'email_taken', 'An account with this e-mail already exists');
@@ -183,9 +182,10 @@ export function accounts(deps: AccountsDeps) {
       const demotes = change.isSysAdmin === false && record.isSysAdmin;
       const deactivates = change.status === 'deactivated' && record.status !== 'deactivated';
       if ((demotes || deactivates) && id === actorId) throw notOneself();
-      if ((demotes || deactivates) && record.isSysAdmin && record.status === 'active') {
-        if ((await deps.users.countOtherActiveAdmins(id)) === 0) throw lastAdmin();
-      }
+      await keepAnAdministrator(deps.users.countOtherActiveAdmins, id, record, {
+        isSysAdmin: change.isSysAdmin ?? record.isSysAdmin,
+        status: change.status ?? record.status,
+      });
       if (change.isSysAdmin !== undefined && change.isSysAdmin !== record.isSysAdmin) {
         await deps.users.update(
           id,
@@ -252,6 +252,7 @@ export function accounts(deps: AccountsDeps) {
     async deleteUser(id: string, password: string, context: AuditContext = OUTSIDE_A_REQUEST) {
       const record = await requireRecord(id);
       if (!(await verifyPassword(record.passwordHash ?? undefined, password))) throw invalidCredentials();
+      await keepAnAdministrator(deps.users.countOtherActiveAdmins, id, record, undefined);
       await deps.users.delete(id, audited(context, 'user.deleted', record, ownAction(record)));
     },
 

@@ -22,6 +22,7 @@ import type {
   UserMatch,
 } from '../data-access/directory-repository.ts';
 import { audited as accountAudited } from './accounts.ts';
+import { keepAnAdministrator } from './administrators.ts';
 import { directoryGroupAudit, groupAudited } from './groups.ts';
 import { parseEqualityFilter } from './scim-filter.ts';
 import { applyPatch, type Resource } from './scim-patch.ts';
@@ -131,10 +132,32 @@ export interface DirectoryDeps {
   /** PUBLIC_URL and /scim/v2: resources' locations. */
   baseUrl: string;
   logger: Logger;
+  /** The break-glass administrator, whose account and address SCIM never writes. */
+  adminEmail: string | undefined;
+  /** SCIM_MANAGES_ADMINISTRATORS: whether SCIM may change or delete administrators' accounts. */
+  managesAdministrators: boolean;
+  countOtherActiveAdmins: (exceptId: string) => Promise<number>;
 }
 
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 /** The use cases of SCIM provisioning: a company's directory creates, changes, deactivates and deletes accounts and groups. */
-export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
+export function directory(deps: DirectoryDeps) {
+  const { directory: repo, baseUrl, logger } = deps;
+
+  /** SCIM never takes the address of ADMIN_EMAIL, nor writes its account (a reset mail would follow the address). */
+  function refuseAdminEmail(email: string) {
+    if (deps.adminEmail && sameAddress(email, deps.adminEmail))
+      throw new ScimError(403, 'The account of ADMIN_EMAIL is not managed through SCIM');
+  }
+
+  /** The accounts SCIM may write: not ADMIN_EMAIL's, an administrator's only where SCIM_MANAGES_ADMINISTRATORS allows it. */
+  function requireManageable(user: DirectoryUser) {
+    refuseAdminEmail(user.email);
+    if (user.isSysAdmin && !deps.managesAdministrators)
+      throw new ScimError(403, 'Administrators are not managed through SCIM here (SCIM_MANAGES_ADMINISTRATORS)');
+  }
+
   function withMeta(body: Resource, kind: 'User' | 'Group', id: string, created: Date, modified: Date): Resource {
     const version = versionOf(body);
     const meta = {
@@ -225,6 +248,7 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
   /** The user a write is about, with its resource; 412 when `ifMatch` names another version of it. */
   async function userToWrite(id: string, ifMatch: string | undefined) {
     const current = await requireUser(id);
+    requireManageable(current);
     const resource = userResource(current);
     requireVersion(ifMatch, versionOfResource(resource));
     return { current, resource };
@@ -240,12 +264,17 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
 
   async function saveUser(current: DirectoryUser, input: ScimUserInput, context: AuditContext): Promise<Written> {
     const changes = userChanges(input, current);
+    refuseAdminEmail(changes.email);
     const owner = await repo.emailOwner(changes.email);
     if (owner && owner !== current.id) throw new ScimError(409, 'Another user has this userName', 'uniqueness');
-    const updated = await repo.updateUser(current.id, changes, updateAudit(context, current, changes));
+    await keepAnAdministrator(deps.countOtherActiveAdmins, current.id, current, { ...current, status: changes.status });
+    const readdressed = !sameAddress(current.email, changes.email);
+    const updated = await repo.updateUser(current.id, changes, updateAudit(context, current, changes), readdressed);
     if (!updated) throw notFound('User');
-    const endsSessions = current.status === 'active' && updated.status !== 'active';
-    if (endsSessions) logger.info({ userId: current.id }, 'directory deactivated a user');
+    const deactivated = current.status === 'active' && updated.status !== 'active';
+    if (deactivated) logger.info({ userId: current.id }, 'directory deactivated a user');
+    // A new address is a new owner of the account's mail: the sessions and links of the old one end.
+    const endsSessions = deactivated || readdressed;
     return { resource: userResource(updated), endSessionsOf: endsSessions ? [current.id] : [] };
   }
 
@@ -310,6 +339,7 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
   return {
     async createUser(input: ScimUserInput, context: AuditContext): Promise<Resource> {
       const changes = userChanges(input);
+      refuseAdminEmail(changes.email);
       if (await repo.emailOwner(changes.email))
         throw new ScimError(409, 'A user with this userName exists', 'uniqueness');
       const created = await repo.insertUser(changes, (user) => audited(context, 'user.created', user));
@@ -340,6 +370,7 @@ export function directory({ directory: repo, baseUrl, logger }: DirectoryDeps) {
 
     async deleteUser(id: string, { context, ifMatch }: WriteRequest): Promise<Written> {
       const { current } = await userToWrite(id, ifMatch);
+      await keepAnAdministrator(deps.countOtherActiveAdmins, id, current, undefined);
       if (!(await repo.deleteUser(id, audited(context, 'user.deleted', current)))) throw notFound('User');
       logger.info({ userId: id }, 'directory deleted a user');
       return { resource: {}, endSessionsOf: [id] };

@@ -71,6 +71,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
         );
         return failureText(error, 'account.delete.failed', {
           invalid_credentials: 'validation.current_password_wrong',
+          last_admin: 'account.delete.lastAdmin',
         });
       },
     );

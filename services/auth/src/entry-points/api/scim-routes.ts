@@ -25,7 +25,8 @@ import { PatchError, type Resource } from '../../domain/scim-patch.ts';
 import type { ScimTokens } from '../../domain/scim-tokens.ts';
 import { discovery } from './scim-discovery.ts';
 
-const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
+/** The scheme in any letter case, then one or more spaces (RFC 9110 11.1, 11.4). */
+const BEARER = /^Bearer +([\x21-\x7e]{1,512})$/i;
 
 function send(res: Response, status: number, body: unknown) {
   res.status(status).type(SCIM_MEDIA_TYPE).json(body);
