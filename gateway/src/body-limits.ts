@@ -4,6 +4,7 @@ import { AppError } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
 import type { Request, RequestHandler, Response } from 'express';
 import { hasBody } from './proxy.ts';
+import { isScimPath, sendScimError } from './scim.ts';
 import type { TakeUploadLock } from './upload-locks.ts';
 
 /**
@@ -19,13 +20,9 @@ function refuse(req: Request, res: Response, maxBytes: number, logger: Logger) {
     return;
   }
   res.setHeader('Connection', 'close');
-  res.status(413).json({
-    error: {
-      code: 'payload_too_large',
-      message: `The request's body is larger than the limit of ${maxBytes} bytes`,
-      requestId: req.id,
-    },
-  });
+  const message = `The request's body is larger than the limit of ${maxBytes} bytes`;
+  if (isScimPath(req.path)) return sendScimError(res, 413, message);
+  res.status(413).json({ error: { code: 'payload_too_large', message, requestId: req.id } });
 }
 
 /**
