@@ -24,6 +24,7 @@ import { securityHeaders } from './security-headers.ts';
 import { sessionAliveRoute, sessionRoutes } from './session-routes.ts';
 import { sessionMiddleware } from './session.ts';
 import { staticSlices } from './static-slices.ts';
+import { uploadLocks } from './upload-locks.ts';
 
 /** The explicit allow-list of what the gateway streams to each service; everything else under /api is its own. */
 export const PROXIED_PREFIXES = {
@@ -72,7 +73,7 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   const providers = companyProvider(config, authClient, logger);
   const sessions = sessionMiddleware(config, redis);
 
-  const bodies = bodyLimits(config.MAX_FILE_BYTES, logger);
+  const bodies = bodyLimits(config.MAX_FILE_BYTES, logger, uploadLocks(redis, config.REDIS_KEY_PREFIX, logger));
 
   const metrics = createMetrics('gateway');
   app.use(requestContext(logger));

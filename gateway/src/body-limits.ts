@@ -4,6 +4,8 @@ import { AppError } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
 import type { Request, RequestHandler, Response } from 'express';
 import { hasBody } from './proxy.ts';
+import { isScimPath, sendScimError } from './scim.ts';
+import type { TakeUploadLock } from './upload-locks.ts';
 
 /**
  * Answers 413 and ends the connection: the rest of the body is never read. A body cut after its answer began (a
@@ -18,13 +20,9 @@ function refuse(req: Request, res: Response, maxBytes: number, logger: Logger) {
     return;
   }
   res.setHeader('Connection', 'close');
-  res.status(413).json({
-    error: {
-      code: 'payload_too_large',
-      message: `The request's body is larger than the limit of ${maxBytes} bytes`,
-      requestId: req.id,
-    },
-  });
+  const message = `The request's body is larger than the limit of ${maxBytes} bytes`;
+  if (isScimPath(req.path)) return sendScimError(res, 413, message);
+  res.status(413).json({ error: { code: 'payload_too_large', message, requestId: req.id } });
 }
 
 /**
@@ -50,9 +48,10 @@ function countAsRead(req: Request, maxBytes: number, over: () => void) {
 /**
  * Every body the portal accepts, bounded at the gateway, which reads it first: an upload route's limit comes from
  * the route table (bodyLimitOf), any other body is JSON. A declared Content-Length over the limit is refused
- * before a byte is read; a streamed body is cut at the limit. Each person sends one upload at a time.
+ * before a byte is read; a streamed body is cut at the limit. Each person sends one upload at a time, across every
+ * gateway instance when their locks are in Redis.
  */
-export function bodyLimits(maxFileBytes: number, logger: Logger) {
+export function bodyLimits(maxFileBytes: number, logger: Logger, takeUploadLock: TakeUploadLock) {
   const uploads = API_ROUTES.filter((route) => route.upload).map((route) => ({
     method: route.method.toUpperCase(),
     pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`),
@@ -60,7 +59,6 @@ export function bodyLimits(maxFileBytes: number, logger: Logger) {
   }));
   const uploadOf = (req: Request) =>
     uploads.find((route) => route.method === req.method && route.pattern.test(req.path));
-  const uploading = new Set<string>();
 
   const limitBodies: RequestHandler = (req, res, next) => {
     if (!hasBody(req)) return next();
@@ -70,13 +68,15 @@ export function bodyLimits(maxFileBytes: number, logger: Logger) {
     next();
   };
 
-  const oneUploadAtATime: RequestHandler = (req, res, next) => {
+  const oneUploadAtATime: RequestHandler = async (req, res, next) => {
     const userId = req.session?.user?.id;
     if (!userId || !hasBody(req) || !uploadOf(req)) return next();
-    if (uploading.has(userId))
+    const release = await takeUploadLock(userId);
+    if (!release)
       throw new AppError(429, 'upload_in_progress', 'Another upload of yours is still under way: wait for its end');
-    uploading.add(userId);
-    res.once('close', () => uploading.delete(userId));
+    // The caller may have gone while the lock was being taken: its answer has ended already.
+    if (res.closed) return release();
+    res.once('close', release);
     next();
   };
 

@@ -8,6 +8,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { identityOf } from './identity.ts';
 import { prefixOf } from './prefixes.ts';
+import { isScimPath, sendScimError } from './scim.ts';
 
 /**
  * Headers that belong to one connection (RFC 9110, 7.6.1) and are not passed on, the session cookie, which no
@@ -137,7 +138,7 @@ export function forwarder({ targets, timeoutMs, logger, decorate, answered, fail
 /**
  * Streams /api calls under `prefixes` to a service (mounted before any body parser): the client's headers go on
  * without the session cookie and with the gateway's signed identity, which covers the method, path and query. An
- * unreachable or slow service is a 503, anything else a 502, in the portal's error shape.
+ * unreachable or slow service is a 503, anything else a 502, in the portal's error shape (SCIM's on its paths).
  */
 export function serviceProxy(options: {
   name: string;
@@ -174,6 +175,7 @@ export function serviceProxy(options: {
     failed: (req, res, error) => {
       logger.warn({ err: error, service: name, requestId: req.id }, 'proxy error');
       const failure = serviceFailure(name, error);
+      if (isScimPath(req.path)) return sendScimError(res, failure.status, failure.message);
       res.status(failure.status).json({ error: { code: failure.code, message: failure.message, requestId: req.id } });
     },
   });

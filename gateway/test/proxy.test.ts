@@ -4,6 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { END_SESSIONS_HEADER, REQUEST_ID_HEADER } from '@portal/contracts/http';
+import { SCIM_BASE_PATH, SCIM_MEDIA_TYPE, SCIM_SCHEMAS } from '@portal/contracts/scim';
 import { IDENTITY_HEADER, verifyIdentity } from '@portal/kit/identity';
 import { createLogger } from '@portal/kit/logger';
 import { requestContext } from '@portal/kit/request-context';
@@ -68,7 +69,7 @@ async function gatewayFor(instances: string[], timeoutMs = 2_000) {
     serviceProxy({
       name: 'courses',
       targets: serviceTargets(instances.join(',')),
-      prefixes: ['/api/courses'],
+      prefixes: ['/api/courses', SCIM_BASE_PATH],
       secret: SECRET,
       timeoutMs,
       logger,
@@ -381,6 +382,22 @@ describe('the gateway proxy over several instances', () => {
     } finally {
       await gateway.stop();
       await live.stop();
+    }
+  });
+
+  it("when the service of a SCIM call is down, then the 503 comes in SCIM's error shape", async () => {
+    const gateway = await gatewayFor([await downInstance()]);
+    try {
+      const answer = await fetch(`${gateway.url}${SCIM_BASE_PATH}/Users`);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('content-type')).toContain(SCIM_MEDIA_TYPE);
+      expect(await answer.json()).toEqual({
+        schemas: [SCIM_SCHEMAS.error],
+        status: '503',
+        detail: 'The courses service is not available right now',
+      });
+    } finally {
+      await gateway.stop();
     }
   });
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/contracts/http';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, JSON_BODY_MAX_BYTES } from '@portal/contracts/http';
+import { SCIM_BASE_PATH, SCIM_MEDIA_TYPE, SCIM_SCHEMAS } from '@portal/contracts/scim';
 import { testBackends } from '@portal/kit/testing/backends';
 import type { HttpSession } from '@portal/kit/testing/http-session';
 import { publishedCourse, startTestPortal, type TestPortal } from './harness.ts';
@@ -121,6 +122,18 @@ describe.each(testBackends())('request bodies through the gateway on $name', (ba
         code: 'payload_too_large',
       });
     }
+  });
+
+  it("when a SCIM body declares a length over its limit, then 413 comes back in SCIM's error shape", async () => {
+    const refused = await declareOnly(admin, `${SCIM_BASE_PATH}/Users`, SCIM_MEDIA_TYPE, 120 * 1024 * 1024);
+    expect(refused).toEqual({
+      status: 413,
+      body: {
+        schemas: [SCIM_SCHEMAS.error],
+        status: '413',
+        detail: `The request's body is larger than the limit of ${JSON_BODY_MAX_BYTES} bytes`,
+      },
+    });
   });
 
   it('when a proof or an attachment streams past its limit, then it is cut long before its end', async () => {

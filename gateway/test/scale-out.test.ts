@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/contracts/http';
 import { migrate, openDatabase } from '@portal/kit/db';
 import { freePort } from '@portal/kit/server';
 import { hasServerBackends, scratchDatabase } from '@portal/kit/testing/backends';
@@ -25,6 +27,34 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 const ADMIN = { ADMIN_EMAIL: 'admin@scale.test', ADMIN_PASSWORD: 'Admin12345' };
 const at = (port: number) => `http://127.0.0.1:${port}`;
 const pair = async () => [await freePort(), await freePort()];
+
+const BOUNDARY = 'scaleboundary';
+const partHead = (name: string) =>
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+  );
+const partEnd = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+
+/** An attachment upload to one gateway whose body the test writes itself, and the status it is answered. */
+function upload(gatewayUrl: string, cookie: string, uploadPath: string) {
+  const call = request(new URL(uploadPath, gatewayUrl), {
+    method: 'POST',
+    headers: {
+      cookie,
+      [CSRF_HEADER]: CSRF_HEADER_VALUE,
+      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      'transfer-encoding': 'chunked',
+    },
+  });
+  const status = new Promise<number>((resolve, reject) => {
+    call.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    call.on('error', reject);
+  });
+  return { call, status };
+}
 
 /** Two gateways and two instances of each service on one PostgreSQL server and one Redis. */
 async function startCluster() {
@@ -164,6 +194,34 @@ describeOnServers('scale-out: two gateways and two instances of each service on 
       statuses.push((await browser().post('/api/auth/login', { ...account, password: 'Wrong1234' })).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it("when a person starts a second upload on the other gateway while the first is under way, then 429 there, and the first one's end frees both", async () => {
+    const course = (
+      await admin.post('/api/courses', {
+        title: 'Uploads',
+        description: '<p>x</p>',
+        isPublished: true,
+        categoryIds: [categoryId],
+      })
+    ).body;
+    const uploadPath = `/api/files/upload?courseId=${course.id}`;
+    const [one, other] = cluster.gateways.map((gateway) => gateway.url);
+    const first = upload(one!, admin.cookieHeader, uploadPath);
+    first.call.write(partHead('first.pdf'));
+    // The files service begins a file as it reads its first bytes: the first upload is under way from then on.
+    const begun = async () =>
+      (await cluster.query('files', `select id from files where file_name = 'first.pdf'`)).length > 0;
+    for (let attempt = 0; attempt < 100 && !(await begun()); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = upload(other!, admin.cookieHeader, uploadPath);
+    second.call.end(Buffer.concat([partHead('second.pdf'), partEnd]));
+    expect(await second.status).toBe(429);
+    first.call.end(partEnd);
+    expect(await first.status).toBe(201);
+    const third = upload(other!, admin.cookieHeader, uploadPath);
+    third.call.end(Buffer.concat([partHead('third.pdf'), partEnd]));
+    expect(await third.status).toBe(201);
   });
 
   it('when events are relayed by both instances at once, then each effect happens once: none lost, none twice', async () => {

@@ -567,6 +567,36 @@ describe('course details', () => {
       expect(screen.getByLabelText('Upload result')).toBeEnabled();
     });
 
+    it.each([
+      [413, 'payload_too_large', 'The file is too large. Please upload a smaller file.'],
+      [
+        429,
+        'upload_in_progress',
+        'Another of your uploads is still under way. Please wait until it has finished, then try again.',
+      ],
+    ])(
+      'when the gateway refuses the upload with %i %s, then a translated message says why and the learner can upload again',
+      async (status, code, message) => {
+        jest.spyOn(console, 'error').mockImplementation(() => undefined);
+        const shown = byResult();
+        openCourse(shown, {
+          mine: [taking(shown.id)],
+          routes: {
+            [`GET /api/courses/${shown.id}/result`]: { status: 200, body: null },
+            [`POST /api/courses/${shown.id}/result`]: apiError(status, code),
+          },
+        });
+        const user = userEvent.setup();
+        await title(shown.title);
+        await user.upload(
+          await screen.findByLabelText('Upload result'),
+          new File(['%PDF-1.7'], 'Scan.pdf', { type: 'application/pdf' }),
+        );
+        expect(await screen.findByText(message)).toBeInTheDocument();
+        expect(screen.getByLabelText('Upload result')).toBeEnabled();
+      },
+    );
+
     it('when an administrator opens it, then a link leads to the results to review', async () => {
       const shown = byResult();
       openCourse(shown, {
