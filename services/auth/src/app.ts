@@ -167,7 +167,6 @@ export async function startAuthService(config: AuthConfig) {
         logger,
         adminEmail: config.ADMIN_EMAIL,
         managesAdministrators: config.SCIM_MANAGES_ADMINISTRATORS,
-        countOtherActiveAdmins: usersRepository(database.db).countOtherActiveAdmins,
       });
       const router = strictRouter();
       router.use(

@@ -460,4 +460,32 @@ describe.each(testBackends())('SCIM with SCIM_MANAGES_ADMINISTRATORS on $name', 
     expect(deactivated.status).toBe(200);
     expect(deactivated.headers.get(END_SESSIONS_HEADER)).toBe(managedId);
   });
+
+  it('when every active administrator is ended at once through SCIM and the admin API, then exactly one stays', async () => {
+    const seededId = await seededAdminId(serviceUrl);
+    const seeded = signedCaller(serviceUrl, { sub: seededId, admin: true, lang: 'en' });
+    const ids: string[] = [];
+    for (const name of ['race.a', 'race.b', 'race.c', 'race.d']) {
+      const created = await scimCall(serviceUrl, 'POST', '/scim/v2/Users', { userName: `${name}@example.ch` });
+      expect((await seeded.patch(`/api/admin/users/${created.body.id}`, { isSysAdmin: true })).status).toBe(200);
+      ids.push(created.body.id as string);
+    }
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const byA = signedCaller(serviceUrl, { sub: a, admin: true, lang: 'en' });
+    const statuses = await Promise.all([
+      byA.patch(`/api/admin/users/${seededId}`, { status: 'deactivated' }),
+      byA.patch(`/api/admin/users/${b}`, { isSysAdmin: false }),
+      scimCall(serviceUrl, 'PATCH', `/scim/v2/Users/${c}`, deactivate),
+      scimCall(serviceUrl, 'DELETE', `/scim/v2/Users/${d}`),
+      scimCall(serviceUrl, 'PUT', `/scim/v2/Users/${a}`, { userName: 'race.a@example.ch', active: false }),
+    ]).then((answers) => answers.map((answer) => answer.status).sort());
+    expect(statuses).toEqual([200, 200, 200, 204, 409]);
+    const active = await suite?.service.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('is_sys_admin', '=', true)
+      .where('status', '=', 'active')
+      .execute();
+    expect(active).toHaveLength(1);
+  });
 });

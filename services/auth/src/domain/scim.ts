@@ -136,7 +136,6 @@ export interface DirectoryDeps {
   adminEmail: string | undefined;
   /** SCIM_MANAGES_ADMINISTRATORS: whether SCIM may change or delete administrators' accounts. */
   managesAdministrators: boolean;
-  countOtherActiveAdmins: (exceptId: string) => Promise<number>;
 }
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -267,9 +266,14 @@ export function directory(deps: DirectoryDeps) {
     refuseAdminEmail(changes.email);
     const owner = await repo.emailOwner(changes.email);
     if (owner && owner !== current.id) throw new ScimError(409, 'Another user has this userName', 'uniqueness');
-    await keepAnAdministrator(deps.countOtherActiveAdmins, current.id, current, { ...current, status: changes.status });
     const readdressed = !sameAddress(current.email, changes.email);
-    const updated = await repo.updateUser(current.id, changes, updateAudit(context, current, changes), readdressed);
+    const updated = await repo.updateUser(
+      current.id,
+      changes,
+      updateAudit(context, current, changes),
+      readdressed,
+      keepAnAdministrator(current.id, { status: changes.status }),
+    );
     if (!updated) throw notFound('User');
     const deactivated = current.status === 'active' && updated.status !== 'active';
     if (deactivated) logger.info({ userId: current.id }, 'directory deactivated a user');
@@ -370,8 +374,8 @@ export function directory(deps: DirectoryDeps) {
 
     async deleteUser(id: string, { context, ifMatch }: WriteRequest): Promise<Written> {
       const { current } = await userToWrite(id, ifMatch);
-      await keepAnAdministrator(deps.countOtherActiveAdmins, id, current, undefined);
-      if (!(await repo.deleteUser(id, audited(context, 'user.deleted', current)))) throw notFound('User');
+      const audit = audited(context, 'user.deleted', current);
+      if (!(await repo.deleteUser(id, audit, keepAnAdministrator(id, undefined)))) throw notFound('User');
       logger.info({ userId: id }, 'directory deleted a user');
       return { resource: {}, endSessionsOf: [id] };
     },
