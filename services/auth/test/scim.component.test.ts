@@ -168,7 +168,7 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     expect(admin).toEqual({ email: SEEDED_ADMIN.email, status: 'active', is_sys_admin: true });
   });
 
-  it('when a directory changes or deletes an administrator without SCIM_MANAGES_ADMINISTRATORS, then it is 403', async () => {
+  it('when a directory changes or deletes an administrator while /admin/scim does not allow it, then it is 403', async () => {
     const other = await createUser('other.admin@example.ch');
     const admin = signedCaller(service.url, { sub: adminId, admin: true, lang: 'en' });
     expect((await admin.patch(`/api/admin/users/${other.id}`, { isSysAdmin: true })).status).toBe(200);
@@ -180,6 +180,33 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     expect((await scim('PUT', path, { userName: 'other.admin@example.ch', active: false })).status).toBe(403);
     expect((await scim('DELETE', path)).status).toBe(403);
     expect((await scim('GET', path)).body).toMatchObject({ active: true, userName: 'other.admin@example.ch' });
+  });
+
+  it('when an administrator switches SCIM’s administrators on and off, then SCIM may change them only meanwhile and each change is audited', async () => {
+    const admin = signedCaller(service.url, { sub: adminId, admin: true, lang: 'en' });
+    const other = await createUser('switched.admin@example.ch');
+    const person = signedCaller(service.url, { sub: other.id, admin: false, lang: 'en' });
+    expect((await admin.get('/api/admin/scim-settings')).body).toEqual({ managesAdministrators: false });
+    expect((await person.put('/api/admin/scim-settings', { managesAdministrators: true })).status).toBe(403);
+    expect((await admin.put('/api/admin/scim-settings', { managesAdministrators: 'true' })).status).toBe(400);
+    expect((await admin.patch(`/api/admin/users/${other.id}`, { isSysAdmin: true })).status).toBe(200);
+    const rename = (name: string) =>
+      scim('PATCH', `/scim/v2/Users/${other.id}`, {
+        Operations: [{ op: 'replace', path: 'displayName', value: name }],
+      });
+
+    const on = await admin.put('/api/admin/scim-settings', { managesAdministrators: true });
+    expect(on).toMatchObject({ status: 200, body: { managesAdministrators: true } });
+    expect((await rename('Switched On')).status).toBe(200);
+    expect((await admin.put('/api/admin/scim-settings', { managesAdministrators: false })).status).toBe(200);
+    expect((await rename('Switched Off')).status).toBe(403);
+    expect((await admin.get('/api/admin/scim-settings')).body).toEqual({ managesAdministrators: false });
+
+    const trail = (await auditOf('company')).filter((record) => record.action === 'scim-settings.changed');
+    expect(trail.map((record) => [record.actor.id, record.changes])).toEqual([
+      [adminId, { managesAdministrators: { before: false, after: true } }],
+      [adminId, { managesAdministrators: { before: true, after: false } }],
+    ]);
   });
 
   it('when a directory changes a person’s userName, then their sessions end and their links are void', async () => {
@@ -416,13 +443,15 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
   });
 });
 
-describe.each(testBackends())('SCIM with SCIM_MANAGES_ADMINISTRATORS on $name', (backend) => {
+describe.each(testBackends())('SCIM allowed to manage administrators on $name', (backend) => {
   let suite: AuthSuite | undefined;
   let serviceUrl: string;
 
   beforeAll(async () => {
-    suite = await startAuthSuite(backend, { SCIM_TOKEN, SCIM_MANAGES_ADMINISTRATORS: 'true' });
+    suite = await startAuthSuite(backend, { SCIM_TOKEN });
     serviceUrl = suite.service.url;
+    const seeded = signedCaller(serviceUrl, { sub: await seededAdminId(serviceUrl), admin: true, lang: 'en' });
+    expect((await seeded.put('/api/admin/scim-settings', { managesAdministrators: true })).status).toBe(200);
   });
 
   afterAll(() => suite?.stop());

@@ -1,6 +1,7 @@
 import type { UserStatus } from '@portal/contracts/auth';
 import { sql, type Transaction } from 'kysely';
 import type { AuthDatabase } from './schema.ts';
+import { scimManagesAdministrators } from './scim-settings-repository.ts';
 
 /** What the last-administrator rule looks at in an account. */
 export interface AdministratorState {
@@ -12,6 +13,8 @@ export interface AdministratorState {
 export interface Administrators {
   stateOf(id: string): Promise<AdministratorState | undefined>;
   countOtherActiveAdmins(exceptId: string): Promise<number>;
+  /** The setting on /admin/scim: whether SCIM may write administrators' accounts. */
+  scimManagesAdministrators(): Promise<boolean>;
 }
 
 /** A check a write that may end an administrator runs in its own transaction, before it writes. */
@@ -46,5 +49,6 @@ export async function checkAdministrators(trx: Transaction<AuthDatabase>, guard:
         .executeTakeFirstOrThrow();
       return Number(row.total);
     },
+    scimManagesAdministrators: () => scimManagesAdministrators(trx),
   });
 }

@@ -186,7 +186,11 @@ describe('deleting one’s own account', () => {
     const users = {
       findById: async () => admin,
       delete: async (id: string, _audit: unknown, guard: AdministratorGuard) => {
-        await guard({ stateOf: async () => admin, countOtherActiveAdmins: async () => otherAdmins });
+        await guard({
+          stateOf: async () => admin,
+          countOtherActiveAdmins: async () => otherAdmins,
+          scimManagesAdministrators: async () => false,
+        });
         deleted.push(id);
         return true;
       },

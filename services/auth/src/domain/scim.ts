@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts/scim';
 import type { AuditContext, AuditDraft } from '@portal/kit/audit';
 import type { Logger } from '@portal/kit/logger';
+import type { AdministratorGuard, AdministratorState } from '../data-access/administrators-lock.ts';
 import type {
   DirectoryGroup,
   DirectoryRepository,
@@ -134,8 +135,6 @@ export interface DirectoryDeps {
   logger: Logger;
   /** The break-glass administrator, whose account and address SCIM never writes. */
   adminEmail: string | undefined;
-  /** SCIM_MANAGES_ADMINISTRATORS: whether SCIM may change or delete administrators' accounts. */
-  managesAdministrators: boolean;
 }
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -150,11 +149,18 @@ export function directory(deps: DirectoryDeps) {
       throw new ScimError(403, 'The account of ADMIN_EMAIL is not managed through SCIM');
   }
 
-  /** The accounts SCIM may write: not ADMIN_EMAIL's, an administrator's only where SCIM_MANAGES_ADMINISTRATORS allows it. */
-  function requireManageable(user: DirectoryUser) {
-    refuseAdminEmail(user.email);
-    if (user.isSysAdmin && !deps.managesAdministrators)
-      throw new ScimError(403, 'Administrators are not managed through SCIM here (SCIM_MANAGES_ADMINISTRATORS)');
+  /**
+   * What a write of SCIM checks where it writes: an administrator's account only where an administrator allowed it
+   * on /admin/scim, and never the last active administrator's end.
+   */
+  function scimMayWrite(id: string, change: Partial<AdministratorState> | undefined): AdministratorGuard {
+    const keep = keepAnAdministrator(id, change);
+    return async (administrators) => {
+      const state = await administrators.stateOf(id);
+      if (state?.isSysAdmin && !(await administrators.scimManagesAdministrators()))
+        throw new ScimError(403, 'Administrators are not managed through SCIM here (see /admin/scim)');
+      await keep(administrators);
+    };
   }
 
   function withMeta(body: Resource, kind: 'User' | 'Group', id: string, created: Date, modified: Date): Resource {
@@ -247,7 +253,7 @@ export function directory(deps: DirectoryDeps) {
   /** The user a write is about, with its resource; 412 when `ifMatch` names another version of it. */
   async function userToWrite(id: string, ifMatch: string | undefined) {
     const current = await requireUser(id);
-    requireManageable(current);
+    refuseAdminEmail(current.email);
     const resource = userResource(current);
     requireVersion(ifMatch, versionOfResource(resource));
     return { current, resource };
@@ -272,7 +278,7 @@ export function directory(deps: DirectoryDeps) {
       changes,
       updateAudit(context, current, changes),
       readdressed,
-      keepAnAdministrator(current.id, { status: changes.status }),
+      scimMayWrite(current.id, { status: changes.status }),
     );
     if (!updated) throw notFound('User');
     const deactivated = current.status === 'active' && updated.status !== 'active';
@@ -375,7 +381,7 @@ export function directory(deps: DirectoryDeps) {
     async deleteUser(id: string, { context, ifMatch }: WriteRequest): Promise<Written> {
       const { current } = await userToWrite(id, ifMatch);
       const audit = audited(context, 'user.deleted', current);
-      if (!(await repo.deleteUser(id, audit, keepAnAdministrator(id, undefined)))) throw notFound('User');
+      if (!(await repo.deleteUser(id, audit, scimMayWrite(id, undefined)))) throw notFound('User');
       logger.info({ userId: id }, 'directory deleted a user');
       return { resource: {}, endSessionsOf: [id] };
     },
