@@ -168,6 +168,48 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     expect(admin).toEqual({ email: SEEDED_ADMIN.email, status: 'active', is_sys_admin: true });
   });
 
+  it('when a directory adds or removes the account of ADMIN_EMAIL in a group, then that is ignored and the rest applied', async () => {
+    const [first, second] = [await createUser('member.one@example.ch'), await createUser('member.two@example.ch')];
+    const membersOf = async (groupId: string) =>
+      (
+        await service.database.db
+          .selectFrom('group_members')
+          .select('user_id')
+          .where('group_id', '=', groupId)
+          .orderBy('user_id')
+          .execute()
+      ).map((row) => row.user_id);
+    const sorted = (...ids: string[]) => [...ids].sort();
+
+    const created = await scim('POST', '/scim/v2/Groups', {
+      displayName: 'Admins kept',
+      members: [{ value: adminId }, { value: first.id }],
+    });
+    expect(created.status).toBe(201);
+    const groupId = created.body.id as string;
+    const path = `/scim/v2/Groups/${groupId}`;
+    expect(await membersOf(groupId)).toEqual([first.id]);
+    const added = await scim('PATCH', path, {
+      Operations: [{ op: 'add', path: 'members', value: [{ value: adminId }, { value: second.id }] }],
+    });
+    expect(added.status).toBe(200);
+    expect(await membersOf(groupId)).toEqual(sorted(first.id, second.id));
+
+    await service.database.db.insertInto('group_members').values({ group_id: groupId, user_id: adminId }).execute();
+    const removed = await scim('PATCH', path, {
+      Operations: [
+        { op: 'remove', path: `members[value eq "${adminId}"]` },
+        { op: 'remove', path: `members[value eq "${first.id}"]` },
+      ],
+    });
+    expect(removed.status).toBe(200);
+    expect(await membersOf(groupId)).toEqual(sorted(adminId, second.id));
+    expect((await scim('PUT', path, { displayName: 'Admins kept', members: [{ value: first.id }] })).status).toBe(200);
+    expect(await membersOf(groupId)).toEqual(sorted(adminId, first.id));
+    expect((await scim('PATCH', path, { Operations: [{ op: 'remove', path: 'members' }] })).status).toBe(200);
+    expect(await membersOf(groupId)).toEqual([adminId]);
+  });
+
   it('when a directory changes or deletes an administrator while /admin/scim does not allow it, then it is 403', async () => {
     const other = await createUser('other.admin@example.ch');
     const admin = signedCaller(service.url, { sub: adminId, admin: true, lang: 'en' });

@@ -288,13 +288,22 @@ export function directory(deps: DirectoryDeps) {
     return { resource: userResource(updated), endSessionsOf: endsSessions ? [current.id] : [] };
   }
 
-  /** The group's member ids, each a user of the portal. */
-  async function memberIdsOf(input: ScimGroupInput): Promise<string[]> {
+  /**
+   * The group's member ids, each a user of the portal. The account of ADMIN_EMAIL stays in the group or out of it as
+   * it was: the directory's wish for it is ignored and the rest applied, so a sync goes on (docs/security.md).
+   */
+  async function memberIdsOf(input: ScimGroupInput, current: DirectoryGroup | undefined): Promise<string[]> {
     const ids = [...new Set((input.members ?? []).map((member) => member.value))];
     const known = await repo.existingUsers(ids);
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length > 0) throw new ScimError(400, `${unknown.length} member(s) are not users`, 'invalidValue');
-    return ids;
+    const adminId = deps.adminEmail && (await repo.emailOwner(deps.adminEmail));
+    if (!adminId) return ids;
+    const wasMember = current?.members.some((member) => member.id === adminId) ?? false;
+    const others = ids.filter((id) => id !== adminId);
+    if (wasMember !== ids.includes(adminId))
+      logger.info({ groupId: current?.id }, 'directory left the membership of ADMIN_EMAIL as it was');
+    return wasMember ? [...others, adminId] : others;
   }
 
   async function saveGroup(current: DirectoryGroup | undefined, input: ScimGroupInput, context: AuditContext) {
@@ -302,7 +311,7 @@ export function directory(deps: DirectoryDeps) {
     const owner = await repo.groupNameOwner(name);
     if (owner && owner !== current?.id) throw new ScimError(409, 'Another group has this displayName', 'uniqueness');
     const externalId = input.externalId === undefined ? (current?.externalId ?? null) : input.externalId;
-    const memberIds = await memberIdsOf(input);
+    const memberIds = await memberIdsOf(input, current);
     const id = await repo.saveGroup(current?.id, { name, externalId, memberIds }, directoryGroupAudit(context));
     if (!id) throw new ScimError(409, 'Another group has this displayName', 'uniqueness');
     return groupResource(await requireGroup(id));
