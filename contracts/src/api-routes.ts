@@ -285,6 +285,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
       access: 'admin',
       errors: [400, 404],
     },
+    {
+      ...SCIM_TOKEN_CALLS.getScimSettings,
+      summary: 'Whether SCIM may change, deactivate and delete administrators (off until an administrator allows it)',
+      access: 'admin',
+    },
+    {
+      ...SCIM_TOKEN_CALLS.saveScimSettings,
+      summary: 'Allow or forbid SCIM to change administrators (never ADMIN_EMAIL, never the last active one); audited',
+      access: 'admin',
+      errors: [400],
+    },
   ]),
   ...tagged('Administration', [
     {

@@ -127,11 +127,22 @@ export type ScimTokenRequest = z.infer<typeof scimTokenRequestSchema>;
 export const scimTokenCreatedSchema = z.object({ token: scimTokenSchema, secret: z.string() });
 export type ScimTokenCreated = z.infer<typeof scimTokenCreatedSchema>;
 
+/** What an administrator allows SCIM on /admin/scim: administrators' accounts are SCIM's only when switched on. */
+export const scimSettingsSchema = z.strictObject({ managesAdministrators: z.boolean() });
+export type ScimSettings = z.infer<typeof scimSettingsSchema>;
+
 /**
- * The SCIM tokens page's calls, kept out of API_CALLS, which every page carries: only that page loads them (the
- * client sends them with `api.send`; decision 0036).
+ * The SCIM page's calls, kept out of API_CALLS, which every page carries: only that page loads them (the client
+ * sends them with `api.send`; decision 0036).
  */
 export const SCIM_TOKEN_CALLS = {
+  getScimSettings: { method: 'get', path: '/api/admin/scim-settings', response: scimSettingsSchema },
+  saveScimSettings: {
+    method: 'put',
+    path: '/api/admin/scim-settings',
+    body: scimSettingsSchema,
+    response: scimSettingsSchema,
+  },
   listScimTokens: { method: 'get', path: '/api/admin/scim-tokens', response: scimTokenListSchema },
   createScimToken: {
     method: 'post',

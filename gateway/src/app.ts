@@ -40,6 +40,7 @@ export const PROXIED_PREFIXES = {
     '/api/admin/groups',
     '/api/admin/invitations',
     '/api/admin/scim-tokens',
+    '/api/admin/scim-settings',
     '/api/admin/sso',
     SCIM_BASE_PATH,
   ],

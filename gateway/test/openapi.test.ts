@@ -45,7 +45,7 @@ const served = {
     ...routesOf(personalDataExport({})),
   ],
   auth: [
-    ...routesOf(authRoutes(unused, unused)),
+    ...routesOf(authRoutes(unused, unused, unused)),
     ...routesOf(onboardingRoutes(unused)),
     ...routesOf(groupRoutes(unused)),
     ...routesOf(oidcRoutes(unused, unused)),

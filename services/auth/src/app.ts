@@ -15,6 +15,7 @@ import { type AuthDatabase, migrations } from './data-access/schema.ts';
 import { directoryRepository } from './data-access/directory-repository.ts';
 import { groupsRepository } from './data-access/groups-repository.ts';
 import { personalData } from './data-access/personal-data.ts';
+import { scimSettingsRepository } from './data-access/scim-settings-repository.ts';
 import { scimTokensRepository } from './data-access/scim-tokens-repository.ts';
 import { usersRepository } from './data-access/users-repository.ts';
 import { accounts as createAccounts } from './domain/accounts.ts';
@@ -25,6 +26,7 @@ import { OIDC_CALLBACK_PATH } from '@portal/contracts/oidc';
 import { createMailer } from '@portal/kit/mailer';
 import { groupAdministration } from './domain/groups.ts';
 import { directory } from './domain/scim.ts';
+import { scimSettings } from './domain/scim-settings.ts';
 import { scimTokens } from './domain/scim-tokens.ts';
 import { onboarding } from './domain/onboarding.ts';
 import { oidcRoutes } from './entry-points/api/oidc-routes.ts';
@@ -166,12 +168,14 @@ export async function startAuthService(config: AuthConfig) {
         baseUrl,
         logger,
         adminEmail: config.ADMIN_EMAIL,
-        managesAdministrators: config.SCIM_MANAGES_ADMINISTRATORS,
-        countOtherActiveAdmins: usersRepository(database.db).countOtherActiveAdmins,
       });
       const router = strictRouter();
       router.use(
-        authRoutes(accountsFor(database, config, logger), tokens),
+        authRoutes(
+          accountsFor(database, config, logger),
+          tokens,
+          scimSettings({ settings: scimSettingsRepository(database.db), logger }),
+        ),
         onboardingRoutes(onboardingFor(database, config, logger)),
         oidcRoutes(companySignInFor(database, config, logger), ssoSettingsFor(database, config, logger)),
         groupRoutes(groupAdministration({ groups: groupsRepository(database.db), logger })),

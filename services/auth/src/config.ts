@@ -31,8 +31,6 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
       ADMIN_PASSWORD: z.optional(passwordSchema),
       /** A bearer token SCIM clients may use beside the ones administrators generate (at least 32 characters). */
       SCIM_TOKEN: z.string().min(32).max(512).optional(),
-      /** true: SCIM may change and delete administrators' accounts (never ADMIN_EMAIL's); false keeps them out of its reach. */
-      SCIM_MANAGES_ADMINISTRATORS: booleanFromEnv.default(false),
       ADMIN_NAME: z.string().trim().min(2).max(100).default('Administrator'),
       /** Who may create an account: open (default), domains, invite or off. */
       REGISTRATION: z.enum(REGISTRATION_MODES).default('open'),

@@ -168,7 +168,49 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     expect(admin).toEqual({ email: SEEDED_ADMIN.email, status: 'active', is_sys_admin: true });
   });
 
-  it('when a directory changes or deletes an administrator without SCIM_MANAGES_ADMINISTRATORS, then it is 403', async () => {
+  it('when a directory adds or removes the account of ADMIN_EMAIL in a group, then that is ignored and the rest applied', async () => {
+    const [first, second] = [await createUser('member.one@example.ch'), await createUser('member.two@example.ch')];
+    const membersOf = async (groupId: string) =>
+      (
+        await service.database.db
+          .selectFrom('group_members')
+          .select('user_id')
+          .where('group_id', '=', groupId)
+          .orderBy('user_id')
+          .execute()
+      ).map((row) => row.user_id);
+    const sorted = (...ids: string[]) => [...ids].sort();
+
+    const created = await scim('POST', '/scim/v2/Groups', {
+      displayName: 'Admins kept',
+      members: [{ value: adminId }, { value: first.id }],
+    });
+    expect(created.status).toBe(201);
+    const groupId = created.body.id as string;
+    const path = `/scim/v2/Groups/${groupId}`;
+    expect(await membersOf(groupId)).toEqual([first.id]);
+    const added = await scim('PATCH', path, {
+      Operations: [{ op: 'add', path: 'members', value: [{ value: adminId }, { value: second.id }] }],
+    });
+    expect(added.status).toBe(200);
+    expect(await membersOf(groupId)).toEqual(sorted(first.id, second.id));
+
+    await service.database.db.insertInto('group_members').values({ group_id: groupId, user_id: adminId }).execute();
+    const removed = await scim('PATCH', path, {
+      Operations: [
+        { op: 'remove', path: `members[value eq "${adminId}"]` },
+        { op: 'remove', path: `members[value eq "${first.id}"]` },
+      ],
+    });
+    expect(removed.status).toBe(200);
+    expect(await membersOf(groupId)).toEqual(sorted(adminId, second.id));
+    expect((await scim('PUT', path, { displayName: 'Admins kept', members: [{ value: first.id }] })).status).toBe(200);
+    expect(await membersOf(groupId)).toEqual(sorted(adminId, first.id));
+    expect((await scim('PATCH', path, { Operations: [{ op: 'remove', path: 'members' }] })).status).toBe(200);
+    expect(await membersOf(groupId)).toEqual([adminId]);
+  });
+
+  it('when a directory changes or deletes an administrator while /admin/scim does not allow it, then it is 403', async () => {
     const other = await createUser('other.admin@example.ch');
     const admin = signedCaller(service.url, { sub: adminId, admin: true, lang: 'en' });
     expect((await admin.patch(`/api/admin/users/${other.id}`, { isSysAdmin: true })).status).toBe(200);
@@ -180,6 +222,33 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     expect((await scim('PUT', path, { userName: 'other.admin@example.ch', active: false })).status).toBe(403);
     expect((await scim('DELETE', path)).status).toBe(403);
     expect((await scim('GET', path)).body).toMatchObject({ active: true, userName: 'other.admin@example.ch' });
+  });
+
+  it('when an administrator switches SCIM’s administrators on and off, then SCIM may change them only meanwhile and each change is audited', async () => {
+    const admin = signedCaller(service.url, { sub: adminId, admin: true, lang: 'en' });
+    const other = await createUser('switched.admin@example.ch');
+    const person = signedCaller(service.url, { sub: other.id, admin: false, lang: 'en' });
+    expect((await admin.get('/api/admin/scim-settings')).body).toEqual({ managesAdministrators: false });
+    expect((await person.put('/api/admin/scim-settings', { managesAdministrators: true })).status).toBe(403);
+    expect((await admin.put('/api/admin/scim-settings', { managesAdministrators: 'true' })).status).toBe(400);
+    expect((await admin.patch(`/api/admin/users/${other.id}`, { isSysAdmin: true })).status).toBe(200);
+    const rename = (name: string) =>
+      scim('PATCH', `/scim/v2/Users/${other.id}`, {
+        Operations: [{ op: 'replace', path: 'displayName', value: name }],
+      });
+
+    const on = await admin.put('/api/admin/scim-settings', { managesAdministrators: true });
+    expect(on).toMatchObject({ status: 200, body: { managesAdministrators: true } });
+    expect((await rename('Switched On')).status).toBe(200);
+    expect((await admin.put('/api/admin/scim-settings', { managesAdministrators: false })).status).toBe(200);
+    expect((await rename('Switched Off')).status).toBe(403);
+    expect((await admin.get('/api/admin/scim-settings')).body).toEqual({ managesAdministrators: false });
+
+    const trail = (await auditOf('company')).filter((record) => record.action === 'scim-settings.changed');
+    expect(trail.map((record) => [record.actor.id, record.changes])).toEqual([
+      [adminId, { managesAdministrators: { before: false, after: true } }],
+      [adminId, { managesAdministrators: { before: true, after: false } }],
+    ]);
   });
 
   it('when a directory changes a person’s userName, then their sessions end and their links are void', async () => {
@@ -416,13 +485,15 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
   });
 });
 
-describe.each(testBackends())('SCIM with SCIM_MANAGES_ADMINISTRATORS on $name', (backend) => {
+describe.each(testBackends())('SCIM allowed to manage administrators on $name', (backend) => {
   let suite: AuthSuite | undefined;
   let serviceUrl: string;
 
   beforeAll(async () => {
-    suite = await startAuthSuite(backend, { SCIM_TOKEN, SCIM_MANAGES_ADMINISTRATORS: 'true' });
+    suite = await startAuthSuite(backend, { SCIM_TOKEN });
     serviceUrl = suite.service.url;
+    const seeded = signedCaller(serviceUrl, { sub: await seededAdminId(serviceUrl), admin: true, lang: 'en' });
+    expect((await seeded.put('/api/admin/scim-settings', { managesAdministrators: true })).status).toBe(200);
   });
 
   afterAll(() => suite?.stop());
@@ -459,5 +530,33 @@ describe.each(testBackends())('SCIM with SCIM_MANAGES_ADMINISTRATORS on $name', 
     const deactivated = await scimCall(serviceUrl, 'PATCH', path, deactivate);
     expect(deactivated.status).toBe(200);
     expect(deactivated.headers.get(END_SESSIONS_HEADER)).toBe(managedId);
+  });
+
+  it('when every active administrator is ended at once through SCIM and the admin API, then exactly one stays', async () => {
+    const seededId = await seededAdminId(serviceUrl);
+    const seeded = signedCaller(serviceUrl, { sub: seededId, admin: true, lang: 'en' });
+    const ids: string[] = [];
+    for (const name of ['race.a', 'race.b', 'race.c', 'race.d']) {
+      const created = await scimCall(serviceUrl, 'POST', '/scim/v2/Users', { userName: `${name}@example.ch` });
+      expect((await seeded.patch(`/api/admin/users/${created.body.id}`, { isSysAdmin: true })).status).toBe(200);
+      ids.push(created.body.id as string);
+    }
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const byA = signedCaller(serviceUrl, { sub: a, admin: true, lang: 'en' });
+    const statuses = await Promise.all([
+      byA.patch(`/api/admin/users/${seededId}`, { status: 'deactivated' }),
+      byA.patch(`/api/admin/users/${b}`, { isSysAdmin: false }),
+      scimCall(serviceUrl, 'PATCH', `/scim/v2/Users/${c}`, deactivate),
+      scimCall(serviceUrl, 'DELETE', `/scim/v2/Users/${d}`),
+      scimCall(serviceUrl, 'PUT', `/scim/v2/Users/${a}`, { userName: 'race.a@example.ch', active: false }),
+    ]).then((answers) => answers.map((answer) => answer.status).sort());
+    expect(statuses).toEqual([200, 200, 200, 204, 409]);
+    const active = await suite?.service.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('is_sys_admin', '=', true)
+      .where('status', '=', 'active')
+      .execute();
+    expect(active).toHaveLength(1);
   });
 });

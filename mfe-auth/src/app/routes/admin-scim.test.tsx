@@ -1,7 +1,7 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { describe, expect, it } from '@jest/globals';
 import type { ScimToken } from '@portal/contracts/scim';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, fakeApi } from '../../../../jest/fake-api.ts';
 import { fakeSession, renderPage } from '../../testing/render.tsx';
@@ -21,6 +21,9 @@ const okta: ScimToken = {
   lastUsedAt: null,
 };
 
+const TOKENS = { 'GET /api/admin/scim-tokens': { status: 200, body: { baseUrl: BASE_URL, tokens: [] } } };
+const SETTINGS_OFF = { 'GET /api/admin/scim-settings': { status: 200, body: { managesAdministrators: false } } };
+
 const renderScim = (session = fakeSession(admin)) =>
   renderPage(<AdminScimPage session={session} />, { path: '/admin/scim' });
 
@@ -28,7 +31,10 @@ const region = (name: string) => within(screen.getByRole('region', { name }));
 
 describe('directory sync page', () => {
   it('when an administrator opens it, then the base URL and the tokens with their last use are shown', async () => {
-    fakeApi({ 'GET /api/admin/scim-tokens': { status: 200, body: { baseUrl: BASE_URL, tokens: [entra] } } });
+    fakeApi({
+      ...SETTINGS_OFF,
+      'GET /api/admin/scim-tokens': { status: 200, body: { baseUrl: BASE_URL, tokens: [entra] } },
+    });
     renderScim();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Directory sync (SCIM)');
     expect(await region('Connection').findByText(BASE_URL)).toBeInTheDocument();
@@ -40,6 +46,7 @@ describe('directory sync page', () => {
   it('when a token is generated, then its secret is shown once and the list names it as never used', async () => {
     let tokens = [entra];
     const api = fakeApi({
+      ...SETTINGS_OFF,
       'GET /api/admin/scim-tokens': () => ({ status: 200, body: { baseUrl: BASE_URL, tokens } }),
       'POST /api/admin/scim-tokens': () => {
         tokens = [okta, entra];
@@ -65,6 +72,7 @@ describe('directory sync page', () => {
   it('when a token is revoked, then it leaves the list and a toast says so', async () => {
     let tokens = [okta, entra];
     const api = fakeApi({
+      ...SETTINGS_OFF,
       'GET /api/admin/scim-tokens': () => ({ status: 200, body: { baseUrl: BASE_URL, tokens } }),
       [`DELETE /api/admin/scim-tokens/${okta.id}`]: () => {
         tokens = [entra];
@@ -80,7 +88,8 @@ describe('directory sync page', () => {
 
   it('when generating fails, then a translated message says so and the name typed stays', async () => {
     fakeApi({
-      'GET /api/admin/scim-tokens': { status: 200, body: { baseUrl: BASE_URL, tokens: [] } },
+      ...SETTINGS_OFF,
+      ...TOKENS,
       'POST /api/admin/scim-tokens': apiError(503, 'service_unavailable'),
     });
     renderScim();
@@ -91,6 +100,62 @@ describe('directory sync page', () => {
     await user.click(form.getByRole('button', { name: 'Generate token' }));
     expect(await form.findByRole('alert')).not.toBeEmptyDOMElement();
     expect(form.getByLabelText('Name')).toHaveValue('Entra ID');
+  });
+
+  it('when an administrator lets the directory manage administrators, then the switch says what it does and saves only once confirmed', async () => {
+    const api = fakeApi({
+      ...SETTINGS_OFF,
+      ...TOKENS,
+      'PUT /api/admin/scim-settings': (request) => ({ status: 200, body: request.body }),
+    });
+    renderScim();
+    const panel = region('System administrators');
+    expect(panel.getByText(/never touches the first administrator’s account \(ADMIN_EMAIL\)/)).toBeInTheDocument();
+    const box = await panel.findByRole('checkbox', { name: 'Let the directory manage system administrators' });
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).not.toBeChecked();
+    const user = userEvent.setup();
+
+    await user.click(box);
+    const question = screen.getByRole('alertdialog', { name: 'Let the directory manage administrators?' });
+    expect(question).toHaveAccessibleDescription(/take away an administrator’s access/);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls('PUT /api/admin/scim-settings')).toEqual([]);
+    expect(box).not.toBeChecked();
+
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Allow' }));
+    expect(await screen.findByText('The directory now manages system administrators.')).toBeInTheDocument();
+    expect(api.calls('PUT /api/admin/scim-settings').map((call) => call.body)).toEqual([
+      { managesAdministrators: true },
+    ]);
+    expect(box).toBeChecked();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.click(box);
+    expect(
+      screen.getByRole('alertdialog', { name: 'Keep administrators out of the directory’s reach?' }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Keep them out' }));
+    expect(await screen.findByText('The directory no longer manages system administrators.')).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+  });
+
+  it('when saving the switch fails, then a translated message says so and the switch stays as it was', async () => {
+    fakeApi({
+      ...SETTINGS_OFF,
+      ...TOKENS,
+      'PUT /api/admin/scim-settings': apiError(503, 'service_unavailable'),
+    });
+    renderScim();
+    const panel = region('System administrators');
+    const box = await panel.findByRole('checkbox', { name: 'Let the directory manage system administrators' });
+    await waitFor(() => expect(box).toBeEnabled());
+    const user = userEvent.setup();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Allow' }));
+    expect(await panel.findByRole('alert')).not.toBeEmptyDOMElement();
+    expect(box).not.toBeChecked();
   });
 
   it('when someone not an administrator opens it, then it says so and asks for nothing', () => {

@@ -1,5 +1,6 @@
 import type { PageProps } from '@portal/contracts/pages';
 import { NarrowPage } from '../../components/panel.tsx';
+import { ScimAdministrators } from '../../features/scim/components/scim-administrators.tsx';
 import { ScimTokens } from '../../features/scim/components/scim-tokens.tsx';
 import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import { SignedIn } from '../../components/signed-in.tsx';
@@ -11,7 +12,14 @@ export default function AdminScimPage({ session }: PageProps<'status' | 'user'>)
     <SignedIn session={session}>
       {(user) => (
         <NarrowPage title={t('scim.title')}>
-          {user.isSysAdmin ? <ScimTokens /> : <p role="alert">{t('scim.administratorsOnly')}</p>}
+          {user.isSysAdmin ? (
+            <>
+              <ScimTokens />
+              <ScimAdministrators />
+            </>
+          ) : (
+            <p role="alert">{t('scim.administratorsOnly')}</p>
+          )}
         </NarrowPage>
       )}
     </SignedIn>

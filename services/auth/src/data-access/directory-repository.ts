@@ -5,6 +5,7 @@ import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type AdministratorGuard, checkAdministrators } from './administrators-lock.ts';
 import { recordGroupChanged, recordMembersAdded, recordMembersRemoved, withUserEvents } from './directory-events.ts';
 import type { AuthDatabase } from './schema.ts';
 import { insertUserUnlessEmailTaken, SERVICE } from './users-repository.ts';
@@ -164,9 +165,11 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
       user: DirectoryUserChanges,
       audit: AuditDraft | undefined,
       voidLinks: boolean,
+      guard: AdministratorGuard,
     ): Promise<DirectoryUser | undefined> {
-      return withUserEvents(db, [id], (outer: Kysely<AuthDatabase>) =>
-        writeWithAudit(outer, SERVICE, audit, async (trx) => {
+      return withUserEvents(db, [id], async (outer) => {
+        await checkAdministrators(outer, guard);
+        return writeWithAudit(outer as Kysely<AuthDatabase>, SERVICE, audit, async (trx) => {
           const row = await trx
             .updateTable('users')
             .set({ ...userRow(user), updated_at: new Date() })
@@ -175,8 +178,8 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
             .executeTakeFirst();
           if (row && voidLinks) await trx.deleteFrom('password_reset_tokens').where('user_id', '=', id).execute();
           return row as DirectoryUser | undefined;
-        }),
-      );
+        });
+      });
     },
 
     emailOwner(email: string): Promise<string | undefined> {
@@ -184,8 +187,9 @@ export function directoryRepository(db: Kysely<AuthDatabase>) {
     },
 
     /** Deletes the account and tells the other services and the trail in the same transaction, as a deletion by its owner does. */
-    deleteUser(id: string, audit: AuditDraft): Promise<boolean> {
+    deleteUser(id: string, audit: AuditDraft, guard: AdministratorGuard): Promise<boolean> {
       return writeWithEvent(db, EVENTS.userDeleted, { userId: id }, async (trx) => {
+        await checkAdministrators(trx, guard);
         const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
         if (result.numDeletedRows > 0n) await recordAudit(trx, SERVICE, audit);
         return result.numDeletedRows > 0n;

@@ -9,6 +9,7 @@ import { scimTokens } from './migrations/005-scim-tokens.ts';
 import { directoryEventsBackfill } from './migrations/007-directory-events-backfill.ts';
 import { accentInsensitiveSearch } from './migrations/006-accent-insensitive-search.ts';
 import { ssoSettings } from './migrations/008-sso-settings.ts';
+import { scimSettings } from './migrations/009-scim-settings.ts';
 
 /** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
 export type ResetTokenPurpose = 'reset' | 'invite' | 'verify';
@@ -75,6 +76,13 @@ export interface SsoSettingsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+export interface ScimSettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  manages_administrators: boolean;
+  updated_by: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface AuthDatabase {
   users: UsersTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -82,6 +90,7 @@ export interface AuthDatabase {
   group_members: GroupMembersTable;
   scim_tokens: ScimTokensTable;
   sso_settings: SsoSettingsTable;
+  scim_settings: ScimSettingsTable;
 }
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
@@ -94,4 +103,5 @@ export const migrations: Migration[] = [
   accentInsensitiveSearch,
   directoryEventsBackfill,
   ssoSettings,
+  scimSettings,
 ];

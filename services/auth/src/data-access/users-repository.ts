@@ -6,6 +6,7 @@ import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { writeWithEvent } from '@portal/kit/events';
 import { type Insertable, type Kysely, type SelectExpression, sql } from 'kysely';
+import { type AdministratorGuard, checkAdministrators } from './administrators-lock.ts';
 import { withUserEvents } from './directory-events.ts';
 import type { AuthDatabase, UsersTable } from './schema.ts';
 
@@ -125,9 +126,11 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       id: string,
       changes: Partial<Pick<UserRecord, 'language' | 'passwordHash' | 'isSysAdmin' | 'status'>>,
       audit?: AuditDraft,
+      guard?: AdministratorGuard,
     ): Promise<UserRecord | undefined> {
-      return withUserEvents(db, [id], (outer: Kysely<AuthDatabase>) =>
-        writeWithAudit(outer, SERVICE, audit, async (trx) => {
+      return withUserEvents(db, [id], async (outer) => {
+        await checkAdministrators(outer, guard);
+        return writeWithAudit(outer as Kysely<AuthDatabase>, SERVICE, audit, async (trx) => {
           const row = await trx
             .updateTable('users')
             .set({
@@ -141,8 +144,8 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
             .returning(columns)
             .executeTakeFirst();
           return row as UserRecord | undefined;
-        }),
-      );
+        });
+      });
     },
 
     async recordSignIn(id: string, at: Date, audit: AuditDraft) {
@@ -233,18 +236,6 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       return row as ListedUser | undefined;
     },
 
-    /** How many active administrators there are besides the one named. */
-    async countOtherActiveAdmins(exceptId: string): Promise<number> {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<string | number>().as('total'))
-        .where('is_sys_admin', '=', true)
-        .where('status', '=', 'active')
-        .where('id', '<>', exceptId)
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
-
     async setName(id: string, name: string): Promise<UserRecord | undefined> {
       const row = await withUserEvents(db, [id], (trx) =>
         trx
@@ -285,8 +276,9 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     },
 
     /** Deletes the account and, in the same transaction, tells the other services (its participations go). */
-    delete(id: string, audit?: AuditDraft): Promise<boolean> {
+    delete(id: string, audit?: AuditDraft, guard?: AdministratorGuard): Promise<boolean> {
       return writeWithEvent(db, EVENTS.userDeleted, { userId: id }, async (trx) => {
+        await checkAdministrators(trx, guard);
         const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
         if (result.numDeletedRows > 0n && audit) await recordAudit(trx, SERVICE, audit);
         return result.numDeletedRows > 0n;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { preloadPasswordEstimator } from '@portal/contracts/password-strength';
 import { createLogger } from '@portal/kit/logger';
+import type { AdministratorGuard } from '../data-access/administrators-lock.ts';
 import type { ResetTokensRepository } from '../data-access/reset-tokens-repository.ts';
 import type { UserRecord, UsersRepository } from '../data-access/users-repository.ts';
 import { accounts } from './accounts.ts';
@@ -184,8 +185,12 @@ describe('deleting one’s own account', () => {
     let otherAdmins = 0;
     const users = {
       findById: async () => admin,
-      countOtherActiveAdmins: async () => otherAdmins,
-      delete: async (id: string) => {
+      delete: async (id: string, _audit: unknown, guard: AdministratorGuard) => {
+        await guard({
+          stateOf: async () => admin,
+          countOtherActiveAdmins: async () => otherAdmins,
+          scimManagesAdministrators: async () => false,
+        });
         deleted.push(id);
         return true;
       },

@@ -182,10 +182,6 @@ export function accounts(deps: AccountsDeps) {
       const demotes = change.isSysAdmin === false && record.isSysAdmin;
       const deactivates = change.status === 'deactivated' && record.status !== 'deactivated';
       if ((demotes || deactivates) && id === actorId) throw notOneself();
-      await keepAnAdministrator(deps.users.countOtherActiveAdmins, id, record, {
-        isSysAdmin: change.isSysAdmin ?? record.isSysAdmin,
-        status: change.status ?? record.status,
-      });
       if (change.isSysAdmin !== undefined && change.isSysAdmin !== record.isSysAdmin) {
         await deps.users.update(
           id,
@@ -193,6 +189,7 @@ export function accounts(deps: AccountsDeps) {
           audited(context, 'user.role-changed', record, {
             changes: { isSysAdmin: { before: record.isSysAdmin, after: change.isSysAdmin } },
           }),
+          keepAnAdministrator(id, { isSysAdmin: change.isSysAdmin }),
         );
       }
       if (change.status && change.status !== record.status) {
@@ -202,6 +199,7 @@ export function accounts(deps: AccountsDeps) {
           audited(context, 'user.status-changed', record, {
             changes: { status: { before: record.status, after: change.status } },
           }),
+          keepAnAdministrator(id, { status: change.status }),
         );
       }
       deps.logger.info({ actorId, userId: id, change }, 'user changed by an administrator');
@@ -252,8 +250,11 @@ export function accounts(deps: AccountsDeps) {
     async deleteUser(id: string, password: string, context: AuditContext = OUTSIDE_A_REQUEST) {
       const record = await requireRecord(id);
       if (!(await verifyPassword(record.passwordHash ?? undefined, password))) throw invalidCredentials();
-      await keepAnAdministrator(deps.users.countOtherActiveAdmins, id, record, undefined);
-      await deps.users.delete(id, audited(context, 'user.deleted', record, ownAction(record)));
+      await deps.users.delete(
+        id,
+        audited(context, 'user.deleted', record, ownAction(record)),
+        keepAnAdministrator(id, undefined),
+      );
     },
 
     /**

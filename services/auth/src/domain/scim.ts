@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts/scim';
 import type { AuditContext, AuditDraft } from '@portal/kit/audit';
 import type { Logger } from '@portal/kit/logger';
+import type { AdministratorGuard, AdministratorState } from '../data-access/administrators-lock.ts';
 import type {
   DirectoryGroup,
   DirectoryRepository,
@@ -134,9 +135,6 @@ export interface DirectoryDeps {
   logger: Logger;
   /** The break-glass administrator, whose account and address SCIM never writes. */
   adminEmail: string | undefined;
-  /** SCIM_MANAGES_ADMINISTRATORS: whether SCIM may change or delete administrators' accounts. */
-  managesAdministrators: boolean;
-  countOtherActiveAdmins: (exceptId: string) => Promise<number>;
 }
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -151,11 +149,18 @@ export function directory(deps: DirectoryDeps) {
       throw new ScimError(403, 'The account of ADMIN_EMAIL is not managed through SCIM');
   }
 
-  /** The accounts SCIM may write: not ADMIN_EMAIL's, an administrator's only where SCIM_MANAGES_ADMINISTRATORS allows it. */
-  function requireManageable(user: DirectoryUser) {
-    refuseAdminEmail(user.email);
-    if (user.isSysAdmin && !deps.managesAdministrators)
-      throw new ScimError(403, 'Administrators are not managed through SCIM here (SCIM_MANAGES_ADMINISTRATORS)');
+  /**
+   * What a write of SCIM checks where it writes: an administrator's account only where an administrator allowed it
+   * on /admin/scim, and never the last active administrator's end.
+   */
+  function scimMayWrite(id: string, change: Partial<AdministratorState> | undefined): AdministratorGuard {
+    const keep = keepAnAdministrator(id, change);
+    return async (administrators) => {
+      const state = await administrators.stateOf(id);
+      if (state?.isSysAdmin && !(await administrators.scimManagesAdministrators()))
+        throw new ScimError(403, 'Administrators are not managed through SCIM here (see /admin/scim)');
+      await keep(administrators);
+    };
   }
 
   function withMeta(body: Resource, kind: 'User' | 'Group', id: string, created: Date, modified: Date): Resource {
@@ -248,7 +253,7 @@ export function directory(deps: DirectoryDeps) {
   /** The user a write is about, with its resource; 412 when `ifMatch` names another version of it. */
   async function userToWrite(id: string, ifMatch: string | undefined) {
     const current = await requireUser(id);
-    requireManageable(current);
+    refuseAdminEmail(current.email);
     const resource = userResource(current);
     requireVersion(ifMatch, versionOfResource(resource));
     return { current, resource };
@@ -267,9 +272,14 @@ export function directory(deps: DirectoryDeps) {
     refuseAdminEmail(changes.email);
     const owner = await repo.emailOwner(changes.email);
     if (owner && owner !== current.id) throw new ScimError(409, 'Another user has this userName', 'uniqueness');
-    await keepAnAdministrator(deps.countOtherActiveAdmins, current.id, current, { ...current, status: changes.status });
     const readdressed = !sameAddress(current.email, changes.email);
-    const updated = await repo.updateUser(current.id, changes, updateAudit(context, current, changes), readdressed);
+    const updated = await repo.updateUser(
+      current.id,
+      changes,
+      updateAudit(context, current, changes),
+      readdressed,
+      scimMayWrite(current.id, { status: changes.status }),
+    );
     if (!updated) throw notFound('User');
     const deactivated = current.status === 'active' && updated.status !== 'active';
     if (deactivated) logger.info({ userId: current.id }, 'directory deactivated a user');
@@ -278,13 +288,22 @@ export function directory(deps: DirectoryDeps) {
     return { resource: userResource(updated), endSessionsOf: endsSessions ? [current.id] : [] };
   }
 
-  /** The group's member ids, each a user of the portal. */
-  async function memberIdsOf(input: ScimGroupInput): Promise<string[]> {
+  /**
+   * The group's member ids, each a user of the portal. The account of ADMIN_EMAIL stays in the group or out of it as
+   * it was: the directory's wish for it is ignored and the rest applied, so a sync goes on (docs/security.md).
+   */
+  async function memberIdsOf(input: ScimGroupInput, current: DirectoryGroup | undefined): Promise<string[]> {
     const ids = [...new Set((input.members ?? []).map((member) => member.value))];
     const known = await repo.existingUsers(ids);
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length > 0) throw new ScimError(400, `${unknown.length} member(s) are not users`, 'invalidValue');
-    return ids;
+    const adminId = deps.adminEmail && (await repo.emailOwner(deps.adminEmail));
+    if (!adminId) return ids;
+    const wasMember = current?.members.some((member) => member.id === adminId) ?? false;
+    const others = ids.filter((id) => id !== adminId);
+    if (wasMember !== ids.includes(adminId))
+      logger.info({ groupId: current?.id }, 'directory left the membership of ADMIN_EMAIL as it was');
+    return wasMember ? [...others, adminId] : others;
   }
 
   async function saveGroup(current: DirectoryGroup | undefined, input: ScimGroupInput, context: AuditContext) {
@@ -292,7 +311,7 @@ export function directory(deps: DirectoryDeps) {
     const owner = await repo.groupNameOwner(name);
     if (owner && owner !== current?.id) throw new ScimError(409, 'Another group has this displayName', 'uniqueness');
     const externalId = input.externalId === undefined ? (current?.externalId ?? null) : input.externalId;
-    const memberIds = await memberIdsOf(input);
+    const memberIds = await memberIdsOf(input, current);
     const id = await repo.saveGroup(current?.id, { name, externalId, memberIds }, directoryGroupAudit(context));
     if (!id) throw new ScimError(409, 'Another group has this displayName', 'uniqueness');
     return groupResource(await requireGroup(id));
@@ -370,8 +389,8 @@ export function directory(deps: DirectoryDeps) {
 
     async deleteUser(id: string, { context, ifMatch }: WriteRequest): Promise<Written> {
       const { current } = await userToWrite(id, ifMatch);
-      await keepAnAdministrator(deps.countOtherActiveAdmins, id, current, undefined);
-      if (!(await repo.deleteUser(id, audited(context, 'user.deleted', current)))) throw notFound('User');
+      const audit = audited(context, 'user.deleted', current);
+      if (!(await repo.deleteUser(id, audit, scimMayWrite(id, undefined)))) throw notFound('User');
       logger.info({ userId: id }, 'directory deleted a user');
       return { resource: {}, endSessionsOf: [id] };
     },

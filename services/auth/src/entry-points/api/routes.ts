@@ -11,20 +11,21 @@ import {
 } from '@portal/contracts/auth';
 import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import { uuidSchema } from '@portal/contracts/rules';
-import { scimTokenRequestSchema } from '@portal/contracts/scim';
+import { scimSettingsSchema, scimTokenRequestSchema } from '@portal/contracts/scim';
 import { auditContextOf } from '@portal/kit/audit';
 import { requireAdmin, requireUser, userIdOf } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
 import type { Router } from 'express';
 import type { Accounts } from '../../domain/accounts.ts';
+import type { ScimSettingsService } from '../../domain/scim-settings.ts';
 import type { ScimTokens } from '../../domain/scim-tokens.ts';
 
 /**
  * /internal/* is called by the gateway only (it owns the session); /api/user/* is proxied by it.
  * Every request carries the gateway's signed identity (checked by the kit before these routes).
  */
-export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
+export function authRoutes(accounts: Accounts, scimTokens: ScimTokens, scimSettings: ScimSettingsService): Router {
   const router = strictRouter();
 
   router.post('/internal/login', async (req, res) => {
@@ -115,6 +116,15 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
       auditContextOf(req),
     );
     res.json({ message: 'Token revoked' });
+  });
+
+  router.get('/api/admin/scim-settings', requireAdmin, async (_req, res) => {
+    res.json(await scimSettings.get());
+  });
+
+  router.put('/api/admin/scim-settings', requireAdmin, async (req, res) => {
+    const settings = parseInput(scimSettingsSchema, req.body);
+    res.json(await scimSettings.save(settings, userIdOf(req.identity), auditContextOf(req)));
   });
 
   return router;
