@@ -18,7 +18,7 @@ export interface TrainingDeps {
   now?: () => Date;
   /** How often the job workers look for work (tests shorten it). */
   jobPollingSeconds?: number;
-  /** false: a new assignment waits for the scheduled pass (tests that run each pass themselves). */
+  /** false: a new assignment or a reviewed result waits for the scheduled pass (tests that run each pass themselves). */
   passAfterAssignment?: boolean;
 }
 
@@ -30,6 +30,9 @@ export function startTrainingService(config: TrainingConfig, deps: TrainingDeps 
   const testClock = config.CLOCK_CONTROL_FOR_TESTS ? movableClock() : undefined;
   const now = deps.now ?? testClock?.now ?? (() => new Date());
   let reminderJobs: Awaited<ReturnType<typeof startReminderJobs>>;
+  const passSoon = () => {
+    if (deps.passAfterAssignment !== false) reminderJobs?.passSoon();
+  };
   return startService<TrainingDatabase>({
     name: SERVICE_NAME,
     config,
@@ -43,13 +46,11 @@ export function startTrainingService(config: TrainingConfig, deps: TrainingDeps 
     routes: ({ database }) => {
       const router = trainingRoutes(assignments({ database, now }), reports({ database, now }), {
         now,
-        assigned: () => {
-          if (deps.passAfterAssignment !== false) reminderJobs?.passSoon();
-        },
+        assigned: passSoon,
       });
       if (testClock) router.use(testClockRoutes(testClock, reminderJobs?.runNow));
       return router;
     },
-    eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS, () => reminderJobs?.passSoon()),
+    eventHandlers: () => trainingEventHandlers(config.DELETED_ACCOUNT_RECORDS, passSoon),
   });
 }

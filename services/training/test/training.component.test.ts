@@ -296,7 +296,7 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       expect.objectContaining({ name: 'Gelöschtes Konto', email: '', courseTitle: 'Kept course', status: 'completed' }),
     ]);
     const personal = await as(leaves).get(`/internal/personal-data/${leaves}`);
-    expect(personal.body.people).toEqual([expect.objectContaining({ name: '', email: '', status: 'deleted' })]);
+    expect(personal.body.tables.people).toEqual([expect.objectContaining({ name: '', email: '', status: 'deleted' })]);
   });
 
   it('when time passes and people start and complete, then each status follows, overdue first', async () => {
@@ -557,7 +557,7 @@ describe.each(testBackends())('the training service told to erase deleted accoun
     const personal = await signedCaller(service.url, { sub: userId, admin: false, lang: 'en' }).get(
       `/internal/personal-data/${userId}`,
     );
-    expect(personal.body.people).toEqual([]);
-    expect(personal.body.completions).toEqual([]);
+    expect(personal.body.tables.people).toEqual([]);
+    expect(personal.body.tables.completions).toEqual([]);
   });
 });
