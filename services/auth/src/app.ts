@@ -52,6 +52,7 @@ export function ssoSettingsFor(
     environment: {
       issuerUrl: config.OIDC_ISSUER_URL,
       clientId: config.OIDC_CLIENT_ID,
+      hasClientSecret: config.OIDC_CLIENT_SECRET,
       displayName: config.OIDC_DISPLAY_NAME,
       policy: {
         allowedDomains: config.OIDC_ALLOWED_DOMAINS,
@@ -60,6 +61,7 @@ export function ssoSettingsFor(
       },
     },
     adminEmail: config.ADMIN_EMAIL,
+    registration: { mode: config.REGISTRATION, allowedEmailDomains: config.ALLOWED_EMAIL_DOMAINS },
     keySecret: config.IDENTITY_SECRET,
     redirectUri: new URL(OIDC_CALLBACK_PATH, config.PUBLIC_URL).href,
     logger,

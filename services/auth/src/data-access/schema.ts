@@ -9,6 +9,7 @@ import { scimTokens } from './migrations/005-scim-tokens.ts';
 import { directoryEventsBackfill } from './migrations/007-directory-events-backfill.ts';
 import { accentInsensitiveSearch } from './migrations/006-accent-insensitive-search.ts';
 import { ssoSettings } from './migrations/008-sso-settings.ts';
+import { provenEmail } from './migrations/009-proven-email.ts';
 
 /** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
 export type ResetTokenPurpose = 'reset' | 'invite' | 'verify';
@@ -23,6 +24,8 @@ export interface UsersTable {
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   last_sign_in_at: Date | null;
   external_subject: string | null;
+  /** When the address was proven; null: never (an open registration, an import not yet followed). */
+  email_verified_at: Date | null;
   scim_external_id: string | null;
   given_name: string | null;
   family_name: string | null;
@@ -94,4 +97,5 @@ export const migrations: Migration[] = [
   accentInsensitiveSearch,
   directoryEventsBackfill,
   ssoSettings,
+  provenEmail,
 ];

@@ -24,12 +24,15 @@ export interface AccountsDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
-  /** Throws when the address must sign in through the company's provider instead of with a password. */
+  /**
+   * Throws when the address must sign in through the company's provider instead of with a password: it may then
+   * neither sign in with one, nor reset or set one, nor register.
+   */
   checkPasswordSignIn?: (email: string) => Promise<void>;
   now?: () => Date;
 }
 
-export function toUser(record: Omit<UserRecord, 'passwordHash'>): User {
+export function toUser(record: Pick<UserRecord, 'id' | 'name' | 'email' | 'language' | 'isSysAdmin'>): User {
   return {
     id: record.id,
     name: record.name,
@@ -256,11 +259,14 @@ export function accounts(deps: AccountsDeps) {
     },
 
     /**
-     * Sends a reset link when the e-mail belongs to an account. Nothing of it happens before the caller answers:
+     * Sends a reset link when the e-mail belongs to an account, unless the address signs in through the company's
+     * provider (refused whatever the account, as its domain says). Nothing of it happens before the caller answers:
      * the lookup, the token and the mail all run afterwards, so the answer takes the same time whether or not
      * the account exists.
      */
-    requestPasswordReset(email: string): void {
+    async requestPasswordReset(email: string): Promise<void> {
+      // Judged by the address's domain alone, before any lookup: the refusal tells nothing about the account.
+      await deps.checkPasswordSignIn?.(email);
       setImmediate(() => {
         sendResetLink(email).catch((error: unknown) => {
           deps.logger.error({ err: error }, 'password reset request failed');
@@ -290,6 +296,7 @@ export function accounts(deps: AccountsDeps) {
       newPassword: string,
       context: AuditContext = OUTSIDE_A_REQUEST,
     ): Promise<string> {
+      await deps.checkPasswordSignIn?.(email);
       const tokenHash = hashToken(token);
       const [record, owner] = await Promise.all([
         deps.users.findByEmail(email),
@@ -298,9 +305,10 @@ export function accounts(deps: AccountsDeps) {
       if (!record || owner !== record.id) throw invalidToken();
       await refuseGuessable(newPassword, record, 'newPassword');
       if (!(await deps.resetTokens.consume(tokenHash, record.id, now()))) throw invalidToken();
+      // The link came by mail to this address: following it proves the address.
       await deps.users.update(
         record.id,
-        { passwordHash: await hashPassword(newPassword) },
+        { passwordHash: await hashPassword(newPassword), emailVerifiedAt: now() },
         audited(context, 'user.password-reset', record, ownAction(record)),
       );
       return record.id;
@@ -321,7 +329,15 @@ export function accounts(deps: AccountsDeps) {
         return 'promoted';
       }
       const created = await deps.users.insert(
-        { email, name, passwordHash: await hashPassword(password), language: 'en', isSysAdmin: true },
+        // The operator who set ADMIN_EMAIL vouches for the address.
+        {
+          email,
+          name,
+          passwordHash: await hashPassword(password),
+          language: 'en',
+          isSysAdmin: true,
+          emailVerifiedAt: now(),
+        },
         (record) => audited(systemAuditContext('ADMIN_EMAIL'), 'user.created', record),
       );
       return created ? 'created' : 'unchanged';

@@ -46,6 +46,8 @@ export interface OnboardingDeps {
   registration: RegistrationMode;
   allowedEmailDomains: readonly string[];
   inviteTtlHours: number;
+  /** Throws when the address signs in through the company's provider: it registers there, not here. */
+  checkPasswordSignIn?: (email: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -144,8 +146,10 @@ export function onboarding(deps: OnboardingDeps) {
       input: { email: string; password: string; name: string; language?: Language | undefined },
       context: AuditContext = OUTSIDE_A_REQUEST,
     ) {
-      if (deps.registration === 'open') return { status: 201, body: await deps.accounts.register(input, context) };
       if (deps.registration === 'off') throw registrationClosed();
+      // By the address's domain alone, in every mode: the refusal tells nothing about the account.
+      await deps.checkPasswordSignIn?.(input.email);
+      if (deps.registration === 'open') return { status: 201, body: await deps.accounts.register(input, context) };
       const domain = input.email.slice(input.email.lastIndexOf('@') + 1).toLowerCase();
       if (deps.registration === 'domains' && !deps.allowedEmailDomains.includes(domain))
         throw new AppError(400, 'email_domain_not_allowed', 'Addresses of this domain may not register', {

@@ -82,7 +82,7 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
   // The e-mail may come as ?email= or in the body (spec §7 has both readings).
   router.post('/api/user/request-password-reset', async (req, res) => {
     const { email } = parseInput(passwordResetRequestSchema, { email: req.body?.email ?? req.query.email });
-    accounts.requestPasswordReset(email);
+    await accounts.requestPasswordReset(email);
     res.json({ message: 'If an account exists for this e-mail, a reset link has been sent' });
   });
 
