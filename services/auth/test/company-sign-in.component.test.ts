@@ -124,6 +124,16 @@ describe.each(testBackends())('accounts and passwords once a company provider si
     });
   });
 
+  it('when a person signs in through the provider again after choosing a language, then their choice stays whatever the provider’s locale', async () => {
+    const email = unique('company.test');
+    const first = await providerSignIn(email, 'linguist-1', { locale: 'de-CH', groups: [] });
+    expect(first.body.user.language).toBe('de');
+    const person = signedCaller(service.url, { sub: first.body.user.id, admin: false, lang: 'de' });
+    expect((await person.post('/api/user/set-language?requestedLanguage=IT')).status).toBe(200);
+    const again = await providerSignIn(email, 'linguist-1', { locale: 'fr', groups: [] });
+    expect(again.body.user.language).toBe('it');
+  });
+
   describe('with the safe defaults for the provider’s domain', () => {
     let linkBefore: { email: string; token: string };
     beforeAll(async () => {

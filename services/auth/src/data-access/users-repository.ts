@@ -179,13 +179,14 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
     },
 
     /**
-     * A sign-in through the company's provider: its claims replace the account's, the account is linked to it and
-     * its address counts as proven. `takeOver`: the provider takes over an account whose address was never proven,
-     * so its password and every link sent by mail go, in the same transaction.
+     * A sign-in through the company's provider: its claims replace the account's name and e-mail (the language stays
+     * the person's), the account is linked to it and its address counts as proven. `takeOver`: the provider takes
+     * over an account whose address was never proven, so its password and every link sent by mail go, in the same
+     * transaction.
      */
     async applyProviderClaims(
       id: string,
-      claims: Pick<UserRecord, 'email' | 'name' | 'language' | 'status'> & {
+      claims: Pick<UserRecord, 'email' | 'name' | 'status'> & {
         externalSubject: string;
         isSysAdmin?: boolean;
         verifiedAt: Date;
@@ -198,7 +199,6 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
           .set({
             email: claims.email,
             name: claims.name,
-            language: claims.language,
             status: claims.status,
             external_subject: claims.externalSubject,
             email_verified_at: claims.verifiedAt,
