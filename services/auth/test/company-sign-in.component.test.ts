@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SsoSettingsRequest } from '@portal/contracts/sso-settings';
 import { componentSetup, signedCaller } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
-import { startAuthService } from '../src/app.ts';
+import { accountsFor, startAuthService } from '../src/app.ts';
 import { loadAuthConfig } from '../src/config.ts';
 import { type OutboxMail, mailsTo, tokenOf } from './outbox.ts';
 
@@ -33,6 +33,7 @@ describe.each(testBackends())('accounts and passwords once a company provider si
   let setup: Awaited<ReturnType<typeof componentSetup>>;
   let service: Awaited<ReturnType<typeof startAuthService>>;
   let admin: ReturnType<typeof signedCaller>;
+  let config: ReturnType<typeof loadAuthConfig>;
   const gateway = () => signedCaller(service.url, ANONYMOUS);
   const configure = async (change: Partial<SsoSettingsRequest>) =>
     expect((await admin.put('/api/admin/sso', settings(change))).status).toBe(200);
@@ -64,9 +65,8 @@ describe.each(testBackends())('accounts and passwords once a company provider si
 
   beforeAll(async () => {
     setup = await componentSetup(backend, 'auth');
-    service = await startAuthService(
-      loadAuthConfig({ ...setup.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    );
+    config = loadAuthConfig({ ...setup.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    service = await startAuthService(config);
     const signedIn = await login(ADMIN.email, ADMIN.password);
     admin = signedCaller(service.url, { sub: signedIn.body.id, admin: true, lang: 'en' });
   });
@@ -108,6 +108,18 @@ describe.each(testBackends())('accounts and passwords once a company provider si
       const linked = await providerSignIn(email, 'proven-1', { groups: [] });
       expect(linked.body).toEqual({ user: expect.objectContaining({ id: registered.body.id }), endSessions: false });
       expect((await login(email, newPassword)).status).toBe(200);
+    });
+
+    it('when the break-glass administrator made before addresses were recorded as proven signs in through the provider, then the start-up has vouched for it and its password stays', async () => {
+      await service.database.db
+        .updateTable('users')
+        .set({ email_verified_at: null })
+        .where('email', '=', ADMIN.email)
+        .execute();
+      await accountsFor(service.database, config).ensureAdmin(ADMIN.email, ADMIN.password, 'Administrator');
+      const signedIn = await providerSignIn(ADMIN.email, 'admin-1');
+      expect(signedIn.body.endSessions).toBe(false);
+      expect((await login(ADMIN.email, ADMIN.password)).status).toBe(200);
     });
 
     it('when a test of the connection previews claims of an account found by e-mail, then it is not shown as promoted', async () => {
