@@ -77,9 +77,10 @@ export function companySignIn(deps: CompanySignInDeps) {
   return {
     /**
      * Finds, links or creates the account of a validated ID token's claims; the claims replace the account's name
-     * and e-mail, and the provider's locale seeds a new account's language only (afterwards the person's choice wins). A group in OIDC_ADMIN_GROUPS promotes an account the subject found or made, never one linked by
-     * e-mail; demotion stays an administrator's act. `endSessions`: the provider took the account over, so the
-     * sessions its password holder began must end.
+     * and e-mail, and the provider's locale seeds a new account's language only (afterwards the person's choice
+     * wins). A group in OIDC_ADMIN_GROUPS promotes an account the subject found or made, never one linked by e-mail;
+     * demotion stays an administrator's act. `endSessions`: the provider took the account over, so the sessions its
+     * password holder began must end.
      */
     async signIn(claims: OidcSignInRequest, context: AuditContext): Promise<OidcSignInAnswer> {
       const policy = await deps.policy();
