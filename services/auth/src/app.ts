@@ -144,14 +144,19 @@ export async function startAuthService(config: AuthConfig) {
     },
     beforeServing: async ({ database, logger }) => {
       await preloadPasswordEstimator();
-      if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return undefined;
+      if (!config.ADMIN_EMAIL) return undefined;
       const outcome = await accountsFor(database, config, logger).ensureAdmin(
         config.ADMIN_EMAIL,
         config.ADMIN_PASSWORD,
         config.ADMIN_NAME,
       );
+      if (outcome === 'absent') return undefined;
       admin = { email: config.ADMIN_EMAIL, outcome };
       logger.info({ outcome }, 'administrator from ADMIN_EMAIL');
+      if (outcome === 'password-cleared')
+        logger.warn(
+          'the account of ADMIN_EMAIL had an unproven address and was taken over; it has no password now: set one with `npm run admin -- reset-password <ADMIN_EMAIL>`',
+        );
       return undefined;
     },
     ownBodies: [SCIM_BASE_PATH],

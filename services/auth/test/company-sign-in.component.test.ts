@@ -197,4 +197,52 @@ describe.each(testBackends())('accounts and passwords once a company provider si
       await configure({});
     });
   });
+
+  describe('when ADMIN_EMAIL at start-up names an account someone registered with an unproven address', () => {
+    const OPERATOR_PASSWORD = 'Operator-Chosen-Lamp-93';
+    const ensureAdmin = (email: string, password: string | undefined) =>
+      accountsFor(service.database, config).ensureAdmin(email, password, 'Administrator');
+    const lookUp = (id: string, sessionBegunAt: number) =>
+      gateway().get(`/internal/users/${id}?sessionBegunAt=${sessionBegunAt}`);
+
+    it('when ADMIN_PASSWORD is given, then it becomes the password and the registrant’s password, reset links and sessions are gone', async () => {
+      const email = unique('other.test');
+      const registered = await register(email);
+      expect((await login(email)).status).toBe(200);
+      await resetLink(email);
+      const registrantSignedInAt = Date.now();
+
+      expect(await ensureAdmin(email, OPERATOR_PASSWORD)).toBe('taken-over');
+
+      expect((await login(email)).status).toBe(401);
+      const operator = await login(email, OPERATOR_PASSWORD);
+      expect(operator.body).toMatchObject({ id: registered.body.id, isSysAdmin: true });
+      expect(await resetLinksOf(registered.body.id)).toBe(0);
+      expect((await lookUp(registered.body.id, registrantSignedInAt)).status).toBe(404);
+      expect((await lookUp(registered.body.id, Date.now() + 1)).status).toBe(200);
+    });
+
+    it('when ADMIN_PASSWORD is not given, then the account is promoted without any password', async () => {
+      const email = unique('other.test');
+      const registered = await register(email);
+
+      expect(await ensureAdmin(email, undefined)).toBe('password-cleared');
+
+      expect((await login(email)).status).toBe(401);
+      expect((await gateway().get(`/internal/users/${registered.body.id}`)).body.isSysAdmin).toBe(true);
+    });
+
+    it('when the address was proven by a followed mail link, then the account is promoted and keeps its password', async () => {
+      const email = unique('other.test');
+      await register(email);
+      const token = await resetLink(email);
+      const ownPassword = 'Harbour-Violet-Drum-77';
+      expect(
+        (await gateway().post('/internal/reset-password', { email, token, newPassword: ownPassword })).status,
+      ).toBe(200);
+
+      expect(await ensureAdmin(email, OPERATOR_PASSWORD)).toBe('promoted');
+      expect((await login(email, ownPassword)).body.isSysAdmin).toBe(true);
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { directoryEventsBackfill } from './migrations/007-directory-events-backf
 import { accentInsensitiveSearch } from './migrations/006-accent-insensitive-search.ts';
 import { ssoSettings } from './migrations/008-sso-settings.ts';
 import { provenEmail } from './migrations/009-proven-email.ts';
+import { sessionsEnded } from './migrations/010-sessions-ended.ts';
 
 /** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
 export type ResetTokenPurpose = 'reset' | 'invite' | 'verify';
@@ -26,6 +27,8 @@ export interface UsersTable {
   external_subject: string | null;
   /** When the address was proven; null: never (an open registration, an import not yet followed). */
   email_verified_at: Date | null;
+  /** Sessions begun before it have ended (set outside a request, where the gateway cannot be told at once). */
+  sessions_ended_at: Date | null;
   scim_external_id: string | null;
   given_name: string | null;
   family_name: string | null;
@@ -98,4 +101,5 @@ export const migrations: Migration[] = [
   directoryEventsBackfill,
   ssoSettings,
   provenEmail,
+  sessionsEnded,
 ];

@@ -220,6 +220,37 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       return row as UserRecord | undefined;
     },
 
+    /**
+     * ADMIN_EMAIL at start-up names an account whose address was never proven: it becomes the administrator's, so
+     * the registrant's password (replaced by `passwordHash`, or none), reset links and sessions go, in one transaction.
+     */
+    async takeOverAsAdministrator(id: string, passwordHash: string | null, at: Date, audit: AuditDraft) {
+      return withUserEvents(db, [id], (outer: Kysely<AuthDatabase>) =>
+        writeWithAudit(outer, SERVICE, audit, async (trx) => {
+          const row = await trx
+            .updateTable('users')
+            .set({
+              is_sys_admin: true,
+              password_hash: passwordHash,
+              email_verified_at: at,
+              sessions_ended_at: at,
+              updated_at: at,
+            })
+            .where('id', '=', id)
+            .returning(columns)
+            .executeTakeFirst();
+          await trx.deleteFrom('password_reset_tokens').where('user_id', '=', id).execute();
+          return row as UserRecord | undefined;
+        }),
+      );
+    },
+
+    /** When the account's sessions were last ended outside a request; undefined: never (or no such account). */
+    async sessionsEndedAt(id: string): Promise<Date | undefined> {
+      const row = await db.selectFrom('users').select('sessions_ended_at').where('id', '=', id).executeTakeFirst();
+      return row?.sessions_ended_at ?? undefined;
+    },
+
     /** One page of the users matching the filters, and how many match in all. */
     async list(query: UserListQuery, pageSize: number): Promise<{ users: ListedUser[]; total: number }> {
       let filtered = db.selectFrom('users');

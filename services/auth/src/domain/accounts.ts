@@ -224,8 +224,12 @@ export function accounts(deps: AccountsDeps) {
       await deps.users.recordAudit(audited(context, 'user.signed-out', record));
     },
 
-    async getUser(id: string) {
-      return toUser(await requireRecord(id));
+    /** The account; `sessionBegunAt`: none for a session begun before its sessions were ended outside a request. */
+    async getUser(id: string, sessionBegunAt?: Date) {
+      const record = await requireRecord(id);
+      const endedAt = sessionBegunAt ? await deps.users.sessionsEndedAt(id) : undefined;
+      if (endedAt && sessionBegunAt && sessionBegunAt <= endedAt) throw notFound('The session has ended');
+      return toUser(record);
     },
 
     async setLanguage(id: string, language: Language) {
@@ -314,8 +318,17 @@ export function accounts(deps: AccountsDeps) {
       return record.id;
     },
 
-    /** ADMIN_EMAIL/ADMIN_PASSWORD at start-up: create the administrator, or promote the existing account. */
-    async ensureAdmin(email: string, password: string, name: string): Promise<'created' | 'promoted' | 'unchanged'> {
+    /**
+     * ADMIN_EMAIL at start-up (or `npm run admin -- create-admin`): create the administrator with `password`, or
+     * promote the existing account. An account whose address was never proven may be someone's who registered the
+     * address first: it is taken over, its password becomes `password` ('password-cleared': none without it), its
+     * reset links and sessions end. Without a password and without an account: 'absent'.
+     */
+    async ensureAdmin(
+      email: string,
+      password: string | undefined,
+      name: string,
+    ): Promise<'created' | 'promoted' | 'taken-over' | 'password-cleared' | 'unchanged' | 'absent'> {
       const existing = await deps.users.findByEmail(email);
       if (existing) {
         if (existing.isSysAdmin) {
@@ -323,15 +336,21 @@ export function accounts(deps: AccountsDeps) {
           if (existing.emailVerifiedAt === null) await deps.users.update(existing.id, { emailVerifiedAt: now() });
           return 'unchanged';
         }
-        await deps.users.update(
-          existing.id,
-          { isSysAdmin: true },
-          audited(systemAuditContext('ADMIN_EMAIL'), 'user.role-changed', existing, {
-            changes: { isSysAdmin: { before: false, after: true } },
-          }),
-        );
+        const promotion = audited(systemAuditContext('ADMIN_EMAIL'), 'user.role-changed', existing, {
+          changes: { isSysAdmin: { before: false, after: true } },
+        });
+        if (existing.emailVerifiedAt === null) {
+          const passwordHash = password === undefined ? null : await hashPassword(password);
+          await deps.users.takeOverAsAdministrator(existing.id, passwordHash, now(), {
+            ...promotion,
+            details: { takenOver: true },
+          });
+          return passwordHash ? 'taken-over' : 'password-cleared';
+        }
+        await deps.users.update(existing.id, { isSysAdmin: true }, promotion);
         return 'promoted';
       }
+      if (password === undefined) return 'absent';
       const created = await deps.users.insert(
         // The operator who set ADMIN_EMAIL vouches for the address.
         {

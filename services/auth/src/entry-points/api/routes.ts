@@ -8,6 +8,7 @@ import {
   resetTokenStatusQuerySchema,
   setLanguageQuerySchema,
   setNameRequestSchema,
+  userLookupQuerySchema,
 } from '@portal/contracts/auth';
 import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import { uuidSchema } from '@portal/contracts/rules';
@@ -39,7 +40,9 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens): Router {
   });
 
   router.get('/internal/users/:id', async (req, res) => {
-    res.json(await accounts.getUser(parseInput(uuidSchema, req.params.id, 'user id')));
+    const { sessionBegunAt } = parseInput(userLookupQuerySchema, req.query, 'query');
+    const begun = sessionBegunAt === undefined ? undefined : new Date(Number(sessionBegunAt));
+    res.json(await accounts.getUser(parseInput(uuidSchema, req.params.id, 'user id'), begun));
   });
 
   router.post('/api/user/set-language', requireUser, async (req, res) => {
