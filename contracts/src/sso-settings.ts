@@ -128,6 +128,8 @@ export const ssoProviderSchema = z.nullable(
     clientId: z.string(),
     clientSecret: z.optional(z.string()),
     displayName: z.string(),
+    /** Lower case; empty: every address is the provider's. */
+    allowedDomains: z.array(z.string()),
     passwordSignIn: z.boolean(),
     enabled: z.boolean(),
   }),

@@ -183,6 +183,7 @@ export function ssoSettings(deps: SsoSettingsDeps) {
         clientId: record.clientId,
         clientSecret: record.clientSecretEncrypted ? box.open(record.clientSecretEncrypted) : undefined,
         displayName: record.displayName,
+        allowedDomains: record.allowedDomains,
         passwordSignIn: record.passwordSignIn,
         enabled: record.enabled,
       };
