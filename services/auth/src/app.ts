@@ -111,6 +111,7 @@ function onboardingFor(database: Database<AuthDatabase>, config: AuthConfig, log
   const deps = accountsDeps(database, config, logger);
   return onboarding({
     ...deps,
+    signsInThroughProviderOnly: companySignInFor(database, config, logger).signsInThroughProviderOnly,
     accounts: createAccounts(deps),
     onboarding: onboardingRepository(database.db),
     registration: config.REGISTRATION,

@@ -256,6 +256,56 @@ describe.each(testBackends())('onboarding on $name', (backend) => {
     });
   });
 
+  describe('with a company provider for company.test', () => {
+    let portal: Awaited<ReturnType<typeof startIn>>;
+    beforeAll(async () => {
+      portal = await startIn(backend, { REGISTRATION: 'invite', OIDC_ALLOWED_DOMAINS: 'company.test' });
+    });
+    afterAll(() => portal?.setup.close(portal.service));
+
+    const resetLinksOf = async (email: string) =>
+      portal.service.database.db
+        .selectFrom('password_reset_tokens')
+        .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+        .select('token_hash')
+        .where('users.email', '=', email)
+        .execute();
+
+    it('when an address of the provider is invited, then the mail says in their language to sign in with the company account, no password link exists, and the provider signs them in to it', async () => {
+      const email = unique('carla', 'company.test');
+      const invited = await portal.admin.post('/api/admin/invitations', { email, name: 'Carla Rossi', language: 'it' });
+      expect(invited).toMatchObject({ status: 201, body: { outcome: 'invited' } });
+      const [mail] = await mailsTo(portal.dataDir, email);
+      expect(mail?.subject).toBe('Sei invitato al portale dei corsi');
+      expect(mail?.text).toContain('Accedi con il tuo account aziendale');
+      expect(mail?.text).toMatch(/https?:\/\/\S+\/login(\s|$)/);
+      expect(mail?.text).not.toContain('token=');
+      expect(await resetLinksOf(email)).toEqual([]);
+
+      const signedIn = await portal.anonymous.post('/internal/oidc-sign-in', {
+        issuer: 'https://idp.company.test',
+        subject: 'carla-1',
+        email,
+        emailVerified: true,
+        name: 'Carla Rossi',
+        groups: [],
+      });
+      expect(signedIn).toMatchObject({ status: 200, body: { user: { id: invited.body.user.id, language: 'it' } } });
+    });
+
+    it('when a file is imported with invitations, then the provider’s addresses are told to sign in with the company account and the others get a password link', async () => {
+      const [employee, guest] = [unique('employee', 'company.test'), unique('guest', 'example.ch')];
+      const csv = ['email,name,language', `${employee},Emil Employee,de`, `${guest},Gina Guest,de`].join('\n');
+      const answer = await portal.admin.post('/api/admin/users/import?dryRun=false&invite=true', csvForm(csv));
+      expect(answer).toMatchObject({ status: 200, body: { counts: { invited: 2 } } });
+      const [employeeMail] = await mailsTo(portal.dataDir, employee);
+      expect(employeeMail?.text).toContain('Mit Ihrem Firmenkonto anmelden');
+      expect(employeeMail?.text).not.toContain('token=');
+      const [guestMail] = await mailsTo(portal.dataDir, guest);
+      expect(tokenOf(guestMail as OutboxMail, 'reset-password')).toEqual(expect.any(String));
+    });
+  });
+
   describe('with REGISTRATION=off', () => {
     let portal: Awaited<ReturnType<typeof startIn>>;
     beforeAll(async () => {

@@ -74,6 +74,13 @@ export function companySignIn(deps: CompanySignInDeps) {
     return { record: sameEmail, bySubject: false, takeOver: sameEmail.emailVerifiedAt === null };
   }
 
+  async function signsInThroughProviderOnly(email: string): Promise<boolean> {
+    const policy = await deps.policy();
+    if (!policy.inForce || policy.passwordSignIn) return false;
+    if (policy.adminEmail && email.toLowerCase() === policy.adminEmail.toLowerCase()) return false;
+    return domainAllowed(policy, email);
+  }
+
   return {
     /**
      * Finds, links or creates the account of a validated ID token's claims; the claims replace the account's name
@@ -153,14 +160,14 @@ export function companySignIn(deps: CompanySignInDeps) {
     },
 
     /**
-     * Refuses a password (sign-in, reset, registration) to an address of the provider in force unless password
-     * sign-in was explicitly allowed; the break-glass administrator excepted.
+     * Whether the address may have no password (sign-in, reset, registration): it is of the provider in force and
+     * password sign-in was not explicitly allowed; the break-glass administrator excepted.
      */
+    signsInThroughProviderOnly,
+
+    /** Refuses a password to an address that signs in through the provider only. */
     async checkPasswordSignIn(email: string) {
-      const policy = await deps.policy();
-      if (!policy.inForce || policy.passwordSignIn) return;
-      if (policy.adminEmail && email.toLowerCase() === policy.adminEmail.toLowerCase()) return;
-      if (domainAllowed(policy, email)) throw passwordSignInOff();
+      if (await signsInThroughProviderOnly(email)) throw passwordSignInOff();
     },
   };
 }

@@ -48,6 +48,8 @@ export interface OnboardingDeps {
   inviteTtlHours: number;
   /** Throws when the address signs in through the company's provider: it registers there, not here. */
   checkPasswordSignIn?: (email: string) => Promise<void>;
+  /** Whether the address signs in through the company's provider only: its invitation sends no password link. */
+  signsInThroughProviderOnly?: (email: string) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -91,7 +93,12 @@ export function onboarding(deps: OnboardingDeps) {
     }
   }
 
-  const invite = (record: UserRecord) => sendLink(record, 'invite', deps.inviteTtlHours, 'invite');
+  /** A password link, or for an address of the company's provider (which may have no password) the way to sign in. */
+  async function invite(record: UserRecord) {
+    if (await deps.signsInThroughProviderOnly?.(record.email))
+      return sendMail(record, 'inviteCompany', new URL('/login', deps.publicUrl).toString());
+    return sendLink(record, 'invite', deps.inviteTtlHours, 'invite');
+  }
 
   /** After the answer: whether the address has an account must not show in the time the answer takes. */
   function later(work: () => Promise<void>) {
@@ -195,7 +202,10 @@ export function onboarding(deps: OnboardingDeps) {
         await deps.onboarding.activate(record.id, audited(context, 'user.email-verified', record, ownAction(record)));
     },
 
-    /** Creates the account without a password and mails a link to choose one; an unused invitation is sent again. */
+    /**
+     * Creates the account without a password and mails a link to choose one (an address of the company's provider:
+     * to sign in with it); an unused invitation is sent again.
+     */
     async invite(
       input: InvitationRequest,
       context: AuditContext = OUTSIDE_A_REQUEST,
