@@ -9,8 +9,8 @@ import { scimTokens } from './migrations/005-scim-tokens.ts';
 import { directoryEventsBackfill } from './migrations/007-directory-events-backfill.ts';
 import { accentInsensitiveSearch } from './migrations/006-accent-insensitive-search.ts';
 import { ssoSettings } from './migrations/008-sso-settings.ts';
-import { provenEmail } from './migrations/009-proven-email.ts';
-import { sessionsEnded } from './migrations/010-sessions-ended.ts';
+import { provenEmail } from './migrations/010-proven-email.ts';
+import { sessionsEnded } from './migrations/011-sessions-ended.ts';
 
 /** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
 export type ResetTokenPurpose = 'reset' | 'invite' | 'verify';

@@ -5,6 +5,6 @@ import type { Migration } from '@portal/kit/db';
  * session begun before it at its next check, having no other way to hear of it.
  */
 export const sessionsEnded: Migration = {
-  id: '010-sessions-ended',
+  id: '011-sessions-ended',
   statements: [`alter table users add column sessions_ended_at timestamptz`],
 };

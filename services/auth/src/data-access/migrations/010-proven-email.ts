@@ -6,7 +6,7 @@ import type { Migration } from '@portal/kit/db';
  * provider count as proven.
  */
 export const provenEmail: Migration = {
-  id: '009-proven-email',
+  id: '010-proven-email',
   statements: [
     `alter table users add column email_verified_at timestamptz`,
     `update users set email_verified_at = updated_at where external_subject is not null`,
