@@ -115,11 +115,11 @@ async function run([command, ...args]: string[]): Promise<string> {
         ? valid(passwordSchema, process.env.ADMIN_PASSWORD, 'ADMIN_PASSWORD')
         : madePassword();
       const outcome = await withAccounts((accounts) => accounts.ensureAdmin(email, password, name));
-      if (outcome !== 'created')
-        return `${email} existed already; it is a system administrator now (password unchanged).`;
-      return process.env.ADMIN_PASSWORD
-        ? `Administrator ${email} created.`
-        : `Administrator ${email} created with the password: ${password}`;
+      const withPassword = process.env.ADMIN_PASSWORD ? '.' : ` with the password: ${password}`;
+      if (outcome === 'created') return `Administrator ${email} created${withPassword}`;
+      if (outcome === 'taken-over')
+        return `${email} existed with an unproven address: taken over as a system administrator (its password, reset links and sessions ended)${withPassword}`;
+      return `${email} existed already; it is a system administrator now (password unchanged).`;
     }
     case 'reset-password': {
       const email = valid(emailSchema, args[0], 'e-mail');

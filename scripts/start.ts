@@ -156,7 +156,11 @@ try {
           PORT: String(servicePorts[service.name]),
         },
         (message) => {
-          if (message.type === 'admin') {
+          if (message.type === 'admin' && message.outcome === 'password-cleared') {
+            adminNotes.push(
+              `Administrator ${message.email}: its unproven account was taken over and has no password; set one with \`npm run admin -- reset-password ${message.email}\`.`,
+            );
+          } else if (message.type === 'admin') {
             adminNotes.push(`Administrator: sign in at ${publicUrl}/login as ${message.email} (${message.outcome}).`);
           }
         },

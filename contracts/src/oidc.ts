@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { userSchema } from './auth.ts';
 import { boundedTo, emailSchema, lineTextSchema } from './rules.ts';
 
 /** Where the provider sends the browser back, after PUBLIC_URL: the redirect URI registered at the provider. */
@@ -31,3 +32,7 @@ export const oidcSignInRequestSchema = z.object({
   groups: z.array(lineTextSchema().check(boundedTo(256, 'group_too_long'))).check(z.maxLength(500)),
 });
 export type OidcSignInRequest = z.infer<typeof oidcSignInRequestSchema>;
+
+/** The auth service's answer to a provider sign-in; `endSessions`: it took the account over, its sessions end. */
+export const oidcSignInAnswerSchema = z.object({ user: userSchema, endSessions: z.boolean() });
+export type OidcSignInAnswer = z.infer<typeof oidcSignInAnswerSchema>;

@@ -36,8 +36,13 @@ export const portalConfigSchema = z.object({
   registration: registrationModeSchema,
   /** What deleting an account keeps: the account page says so before it happens. */
   deletedAccountRecords: deletedAccountRecordsSchema,
-  /** Sign-in through the company's OpenID Connect provider, when configured: its name, and whether passwords still work. */
-  sso: z.optional(z.object({ displayName: z.string(), passwordSignIn: z.boolean() })),
+  /**
+   * Sign-in through the company's OpenID Connect provider, when configured: its name, whether its addresses may still
+   * use a password, and whether addresses outside its domains (which sign in with a password) exist at all.
+   */
+  sso: z.optional(
+    z.object({ displayName: z.string(), passwordSignIn: z.boolean(), passwordOutsideDomains: z.boolean() }),
+  ),
   footer: z.object({
     address: z.string(),
     website: z.string(),

@@ -15,6 +15,13 @@ const URL_PATTERN = /^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i;
 /** Where single sign-on's settings come from: the environment wins over the administrator's stored ones. */
 const ssoSourceSchema = z.enum(['environment', 'stored', 'none']);
 
+/**
+ * A setting that still lets someone around the configured provider: password sign-in allowed for its addresses,
+ * registration open to addresses outside its domains.
+ */
+export const SSO_WARNINGS = ['password_sign_in', 'registration_outside'] as const;
+export type SsoWarning = (typeof SSO_WARNINGS)[number];
+
 /** The company's provider as the administrators' page shows it: the client secret is never sent back. */
 export const ssoSettingsSchema = z.object({
   source: ssoSourceSchema,
@@ -28,6 +35,7 @@ export const ssoSettingsSchema = z.object({
   enabled: z.boolean(),
   /** The redirect URI to register at the provider: PUBLIC_URL and /api/auth/oidc/callback. */
   redirectUri: z.string(),
+  warnings: z.array(z.enum(SSO_WARNINGS)),
 });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 
@@ -120,6 +128,8 @@ export const ssoProviderSchema = z.nullable(
     clientId: z.string(),
     clientSecret: z.optional(z.string()),
     displayName: z.string(),
+    /** Lower case; empty: every address is the provider's. */
+    allowedDomains: z.array(z.string()),
     passwordSignIn: z.boolean(),
     enabled: z.boolean(),
   }),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, booleanFromEnv, loadConfig } from '@portal/kit/config';
+import { ConfigError, booleanFromEnv, commaListFromEnv, loadConfig } from '@portal/kit/config';
 import {
   DEFAULT_MAX_FILE_BYTES,
   DELETED_ACCOUNT_RECORD_MODES,
@@ -85,8 +85,10 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       OIDC_CLIENT_SECRET: z.string().min(1).optional(),
       /** The provider's name on the login page's button: "Sign in with …". */
       OIDC_DISPLAY_NAME: z.string().min(1).max(60).default('company account'),
-      /** false: the login page offers the provider alone (the auth service refuses passwords of the company's domains). */
-      OIDC_PASSWORD_SIGN_IN: booleanFromEnv.default(true),
+      /** true: the login page offers the password form beside the provider; by default it is the break-glass's, folded. */
+      OIDC_PASSWORD_SIGN_IN: booleanFromEnv.default(false),
+      /** The provider's domains, as the auth service has them: addresses outside them sign in with a password. */
+      OIDC_ALLOWED_DOMAINS: commaListFromEnv.transform((domains) => domains.map((domain) => domain.toLowerCase())),
       /** Tests only: allows plain HTTP to the provider, which must otherwise be HTTPS. */
       OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS: booleanFromEnv.default(false),
     },

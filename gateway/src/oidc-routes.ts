@@ -1,8 +1,9 @@
-import { type SsoError, userSchema } from '@portal/contracts/auth';
+import type { SsoError } from '@portal/contracts/auth';
 import {
   type OidcSignInRequest,
   oidcCallbackQuerySchema,
   oidcLoginQuerySchema,
+  oidcSignInAnswerSchema,
   oidcSignInRequestSchema,
 } from '@portal/contracts/oidc';
 import { SSO_TEST_DONE_QUERY, type SsoTestResult, ssoMappingSchema } from '@portal/contracts/sso-settings';
@@ -171,7 +172,10 @@ export function oidcRoutes(auth: ServiceClient, store: UserSessionStore, provide
       const refusal = refusalSchema.safeParse(answer?.body);
       return failed((refusal.success && REFUSALS[refusal.data.error.code]) || 'failed');
     }
-    await beginSession(req, store, userSchema.parse(answer.body));
+    const { user, endSessions } = oidcSignInAnswerSchema.parse(answer.body);
+    // The provider took over an account someone else may have registered: the sessions they began end.
+    if (endSessions) await store.endSessionsOf(user.id);
+    await beginSession(req, store, user);
     if (finished.idToken) req.session.idToken = finished.idToken;
     res.redirect(303, pending.next);
   });

@@ -158,9 +158,11 @@ function relyingParty(settings: ProviderSettings, config: PortalSide, logger: Lo
 }
 
 /** The company's provider as the login page and sign-in use it. */
-interface CompanyProvider {
+export interface CompanyProvider {
   party: RelyingParty;
   displayName: string;
+  /** Its domains; empty: every address is the provider's. */
+  allowedDomains: string[];
   passwordSignIn: boolean;
   enabled: boolean;
 }
@@ -188,6 +190,7 @@ export function companyProvider(config: GatewayConfig, auth: ServiceClient, logg
             logger,
           ),
           displayName: config.OIDC_DISPLAY_NAME,
+          allowedDomains: config.OIDC_ALLOWED_DOMAINS,
           passwordSignIn: config.OIDC_PASSWORD_SIGN_IN,
           enabled: true,
         }

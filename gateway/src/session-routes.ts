@@ -139,7 +139,12 @@ export function sessionRoutes(
       if (parseInput(loginStatusQuerySchema, req.query, 'query').optional === 'true') return void res.json(null);
       throw unauthorized();
     }
-    const answer = await auth(`/internal/users/${sessionUser.id}`, { identity: identityOf(req), requestId: req.id });
+    // The auth service finds no account for a session begun before the account's sessions were ended at start-up.
+    const begun = req.session.signedInAt ? `?sessionBegunAt=${req.session.signedInAt}` : '';
+    const answer = await auth(`/internal/users/${sessionUser.id}${begun}`, {
+      identity: identityOf(req),
+      requestId: req.id,
+    });
     if (answer.status === 404) {
       await destroy(req, res);
       throw unauthorized('The account no longer exists');

@@ -8,7 +8,7 @@ import type { GatewayConfig } from './config.ts';
 import { precompressedFiles, sendPrecompressed } from './precompressed.ts';
 import type { Logger } from '@portal/kit/logger';
 import { forwarder } from './proxy.ts';
-import type { CompanyProviders } from './oidc.ts';
+import type { CompanyProvider, CompanyProviders } from './oidc.ts';
 
 const BUILD_STATISTICS = /(^|\/)mf-stats\.json(\.br|\.gz)?$/i;
 /** Percent-decoded as the static files are looked up, so that no other spelling of the name gets through. */
@@ -80,6 +80,13 @@ function sliceProxy(upstream: string, logger: Logger): RequestHandler {
   return (req, res, next) => void proxy(req, res, next);
 }
 
+/** The login page's offer: addresses outside the provider's domains, when it has some, sign in with a password. */
+const ssoOffer = (provider: Pick<CompanyProvider, 'displayName' | 'passwordSignIn' | 'allowedDomains'>) => ({
+  displayName: provider.displayName,
+  passwordSignIn: provider.passwordSignIn,
+  passwordOutsideDomains: provider.allowedDomains.length > 0,
+});
+
 /**
  * The shell at / (with the SPA fallback), each remote at /mfe/<name>/, and /config.json (its `sso` follows the
  * company's provider as it is now).
@@ -95,11 +102,7 @@ export function staticSlices(config: GatewayConfig, logger: Logger, providers: C
   router.get('/config.json', async (req, res) => {
     const provider = await providers.signIn(req.id);
     res.setHeader('Cache-Control', 'no-cache');
-    res.json(
-      provider
-        ? { ...runtimeConfig, sso: { displayName: provider.displayName, passwordSignIn: provider.passwordSignIn } }
-        : runtimeConfig,
-    );
+    res.json(provider ? { ...runtimeConfig, sso: ssoOffer(provider) } : runtimeConfig);
   });
 
   const upstreams: Record<string, string | undefined> = {

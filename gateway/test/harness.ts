@@ -13,6 +13,7 @@ import { loadCoursesConfig } from '@portal/courses-service/config';
 import { startFilesService } from '@portal/files-service/app';
 import { loadFilesConfig } from '@portal/files-service/config';
 import type { FilesDatabase } from '@portal/files-service/data-access/schema';
+import type { AuthDatabase } from '@portal/auth-service/data-access/schema';
 import { startAuditService } from '@portal/audit-service/app';
 import { loadAuditConfig } from '@portal/audit-service/config';
 import { startTrainingService } from '@portal/training-service/app';
@@ -31,6 +32,8 @@ export interface TestPortal {
   stopFiles(): Promise<void>;
   /** The files service's database, to see what it stored (undefined when it does not run). */
   filesDb: Kysely<FilesDatabase> | undefined;
+  /** The auth service's database, to set up what its API no longer allows (an account of before a change). */
+  authDb: Kysely<AuthDatabase>;
   dataDir: string;
   session(): HttpSession;
   /** A browser signed in as the administrator of ADMIN_EMAIL. */
@@ -274,6 +277,7 @@ export async function startTestPortal(
         await files?.stop();
       },
       filesDb: files?.database.db,
+      authDb: auth.database.db,
       dataDir,
       session: () => new HttpSession(gateway.url),
       async admin() {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freePort } from '@portal/kit/server';
 import { testBackends } from '@portal/kit/testing/backends';
-import { startTestPortal, TEST_PASSWORD, type TestPortal } from './harness.ts';
+import { newAccount, startTestPortal, TEST_PASSWORD, type TestPortal } from './harness.ts';
 import { startTamperingProvider } from './tampering-provider.ts';
 import { startTestProvider, type TestProvider } from './test-provider.ts';
 import { Browser } from './browser.ts';
@@ -82,7 +82,7 @@ describe.each(testBackends())('single sign-on through an OpenID Connect provider
     });
   });
 
-  it('when the employee signs in again with changed claims, then the same account follows them', async () => {
+  it('when the employee signs in again with changed claims, then the same account follows them, keeping its language', async () => {
     const login = employee({ name: 'Old Name' });
     const first = new Browser();
     await landing(first, await throughProvider(first, login));
@@ -100,7 +100,7 @@ describe.each(testBackends())('single sign-on through an OpenID Connect provider
       id: before.body?.id,
       name: 'New Name',
       email: `${login}.new@company.test`,
-      language: 'fr',
+      language: 'en',
     });
   });
 
@@ -110,16 +110,28 @@ describe.each(testBackends())('single sign-on through an OpenID Connect provider
     expect((await browser.json(`${portalUrl}/api/auth/check-login-status`)).body).toMatchObject({ isSysAdmin: true });
   });
 
-  it('when an account registered with the same verified e-mail signs in through the provider, then it is linked, not doubled', async () => {
-    const login = employee();
-    const registered = portal.session();
-    // Registered while password sign-in was still the way in; its password no longer signs in.
-    const account = { name: 'Eva Employee', email: `${login}@company.test`, password: TEST_PASSWORD };
-    const created = await registered.post('/api/auth/register', account);
+  it('when someone registered the address with a password before and the person signs in through the provider, then the provider takes the account over: its password is gone and the registrant’s session ends', async () => {
+    const login = employee({ groups: ['portal-admins'] });
+    const registrant = portal.session();
+    const created = await registrant.post('/api/auth/register', newAccount());
     expect(created.status).toBe(201);
+    // Registered before the provider was configured, when the company's addresses could still register.
+    await portal.authDb
+      .updateTable('users')
+      .set({ email: `${login}@company.test` })
+      .where('id', '=', created.body.id)
+      .execute();
     const browser = new Browser();
     await landing(browser, await throughProvider(browser, login));
-    expect((await browser.json(`${portalUrl}/api/auth/check-login-status`)).body?.id).toBe(created.body.id);
+    const signedIn = await browser.json(`${portalUrl}/api/auth/check-login-status`);
+    expect(signedIn.body).toMatchObject({ id: created.body.id, isSysAdmin: false });
+    expect((await registrant.get('/api/auth/check-login-status')).status).toBe(401);
+    const row = await portal.authDb
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', created.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toBeNull();
   });
 
   it('when another subject of the provider comes with the e-mail of a linked account, then it does not take the account over', async () => {
@@ -136,9 +148,11 @@ describe.each(testBackends())('single sign-on through an OpenID Connect provider
 
   it('when password sign-in is off for the company domain, then a company address is refused with 403 but the break-glass administrator signs in', async () => {
     const login = employee();
-    await portal
+    const registration = await portal
       .session()
       .post('/api/auth/register', { name: 'Eva', email: `${login}@company.test`, password: TEST_PASSWORD });
+    expect(registration.status).toBe(403);
+    expect(registration.body.error.code).toBe('password_sign_in_off');
     const refused = await portal
       .session()
       .post('/api/auth/login', { email: `${login}@COMPANY.test`, password: TEST_PASSWORD });

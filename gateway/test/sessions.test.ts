@@ -92,6 +92,18 @@ describe('sessions of calls streamed to a service', () => {
     expect((await employee.get('/api/courses?page=0&pageSize=24')).status).toBe(401);
   });
 
+  it('when the account’s sessions were ended outside a request (a start-up taking it over), then a session begun before ends at its next check', async () => {
+    const employee = await portal.employee();
+    expect((await employee.get('/api/auth/check-login-status')).status).toBe(200);
+    await portal.authDb
+      .updateTable('users')
+      .set({ sessions_ended_at: new Date() })
+      .where('id', '=', employee.userId)
+      .execute();
+    expect((await employee.get('/api/auth/check-login-status')).status).toBe(401);
+    expect((await employee.get('/api/courses?page=0&pageSize=24')).status).toBe(401);
+  });
+
   it('when the cookie is forged, then a read is the call of a visitor', async () => {
     const employee = await portal.employee();
     const cookie = employee.cookies.get(SESSION_COOKIE) ?? '';

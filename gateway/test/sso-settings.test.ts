@@ -134,7 +134,7 @@ describe.each(testBackends().slice(0, 1))('single sign-on configured by an admin
       offered = (await new Browser().json(`${portalUrl}/config.json`)).body?.sso;
       if (!offered) await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    expect(offered).toEqual({ displayName: 'Company', passwordSignIn: true });
+    expect(offered).toEqual({ displayName: 'Company', passwordSignIn: true, passwordOutsideDomains: true });
     provider.account('eva', { email: 'eva@company.test', email_verified: true, name: 'Eva Employee' });
     const employee = new Browser();
     const landed = await throughProvider(employee, '/api/auth/oidc/login?next=/dashboard', 'eva');

@@ -54,6 +54,7 @@ export function ssoSettingsFor(
     environment: {
       issuerUrl: config.OIDC_ISSUER_URL,
       clientId: config.OIDC_CLIENT_ID,
+      hasClientSecret: config.OIDC_CLIENT_SECRET,
       displayName: config.OIDC_DISPLAY_NAME,
       policy: {
         allowedDomains: config.OIDC_ALLOWED_DOMAINS,
@@ -62,6 +63,7 @@ export function ssoSettingsFor(
       },
     },
     adminEmail: config.ADMIN_EMAIL,
+    registration: { mode: config.REGISTRATION, allowedEmailDomains: config.ALLOWED_EMAIL_DOMAINS },
     keySecret: config.IDENTITY_SECRET,
     redirectUri: new URL(OIDC_CALLBACK_PATH, config.PUBLIC_URL).href,
     logger,
@@ -111,6 +113,7 @@ function onboardingFor(database: Database<AuthDatabase>, config: AuthConfig, log
   const deps = accountsDeps(database, config, logger);
   return onboarding({
     ...deps,
+    signsInThroughProviderOnly: companySignInFor(database, config, logger).signsInThroughProviderOnly,
     accounts: createAccounts(deps),
     onboarding: onboardingRepository(database.db),
     registration: config.REGISTRATION,
@@ -144,14 +147,19 @@ export async function startAuthService(config: AuthConfig) {
     },
     beforeServing: async ({ database, logger }) => {
       await preloadPasswordEstimator();
-      if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return undefined;
+      if (!config.ADMIN_EMAIL) return undefined;
       const outcome = await accountsFor(database, config, logger).ensureAdmin(
         config.ADMIN_EMAIL,
         config.ADMIN_PASSWORD,
         config.ADMIN_NAME,
       );
+      if (outcome === 'absent') return undefined;
       admin = { email: config.ADMIN_EMAIL, outcome };
       logger.info({ outcome }, 'administrator from ADMIN_EMAIL');
+      if (outcome === 'password-cleared')
+        logger.warn(
+          'the account of ADMIN_EMAIL had an unproven address and was taken over; it has no password now: set one with `npm run admin -- reset-password <ADMIN_EMAIL>`',
+        );
       return undefined;
     },
     ownBodies: [SCIM_BASE_PATH],

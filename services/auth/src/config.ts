@@ -41,13 +41,22 @@ export function loadAuthConfig(env: Record<string, string | undefined> = process
       /** The gateway's provider; when set, the environment's settings win and the UI shows them read-only. */
       OIDC_ISSUER_URL: z.url().optional(),
       OIDC_CLIENT_ID: z.string().min(1).optional(),
+      /** Only whether it is set, for the SSO page: the value is the gateway's and is not kept here. */
+      OIDC_CLIENT_SECRET: z
+        .string()
+        .min(1)
+        .optional()
+        .transform((secret) => secret !== undefined),
       OIDC_DISPLAY_NAME: z.string().min(1).max(60).default('company account'),
       /** Values of the provider's `groups` claim that make a system administrator at sign-in. */
       OIDC_ADMIN_GROUPS: commaListFromEnv,
       /** E-mail domains that may sign in through the provider (any when unset), lower case. */
       OIDC_ALLOWED_DOMAINS: commaListFromEnv.transform((domains) => domains.map((domain) => domain.toLowerCase())),
-      /** false: addresses of OIDC_ALLOWED_DOMAINS sign in through the provider only (ADMIN_EMAIL excepted). */
-      OIDC_PASSWORD_SIGN_IN: booleanFromEnv.default(true),
+      /**
+       * true: addresses of the provider's domains (OIDC_ALLOWED_DOMAINS, or any) may also use a password; by default
+       * they sign in through the provider only and may neither reset a password nor register (ADMIN_EMAIL excepted).
+       */
+      OIDC_PASSWORD_SIGN_IN: booleanFromEnv.default(false),
     },
     env,
   );

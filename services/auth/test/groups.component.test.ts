@@ -344,7 +344,7 @@ describe.each(testBackends())('groups and the directory’s events on $name', (b
       });
     const signedIn = await tomSignsIn(`tom.${run}@example.ch`, 'Tom Frei');
     expect(signedIn.status).toBe(200);
-    const tom = signedIn.body.id as string;
+    const tom = signedIn.body.user.id as string;
     await tomSignsIn(`tom.${run}@example.ch`, 'Tom Frei');
     await tomSignsIn(`thomas.${run}@example.ch`, 'Thomas Frei');
     expect(ofTopic(await outboxSince(before), 'user.changed')).toEqual([

@@ -1,44 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { END_SESSIONS_HEADER } from '@portal/contracts/http';
 import { componentSetup, signedCaller } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
 import { startAuthService } from '../src/app.ts';
 import { loadAuthConfig } from '../src/config.ts';
+import { type OutboxMail, mailsTo, tokenOf } from './outbox.ts';
 
 const ANONYMOUS = { sub: null, admin: false, lang: 'en' } as const;
 const PASSWORD = 'Lantern-Orbit-Kite-42';
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The mails written to the outbox (no SMTP_URL) for one address, waiting until `count` have arrived. */
-async function mailsTo(dataDir: string, to: string, count = 1): Promise<OutboxMail[]> {
-  const outbox = path.join(dataDir, 'outbox');
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    const mails = await Promise.all(
-      files
-        .filter((file) => file.endsWith('.json'))
-        .sort()
-        .map(async (file) => JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as OutboxMail),
-    );
-    const mine = mails.filter((mail) => mail.to === to);
-    if (mine.length >= count) return mine;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`fewer than ${count} mails to ${to}`);
-}
-
-const tokenOf = (mail: OutboxMail, page: string) => {
-  const match = mail.text.match(new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`));
-  if (!match?.[1]) throw new Error(`no ${page} link in: ${mail.text}`);
-  return match[1];
-};
 
 const unique = (name: string, domain = 'example.ch') =>
   `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@${domain}`;
@@ -284,6 +253,56 @@ describe.each(testBackends())('onboarding on $name', (backend) => {
       expect((await portal.admin.post('/api/admin/users/import', csvForm('email,name\n"unclosed,x'))).status).toBe(400);
       const big = `email,name\n${'a@example.ch,Somebody\n'.repeat(110_000)}`;
       expect((await portal.admin.post('/api/admin/users/import', csvForm(big))).status).toBe(413);
+    });
+  });
+
+  describe('with a company provider for company.test', () => {
+    let portal: Awaited<ReturnType<typeof startIn>>;
+    beforeAll(async () => {
+      portal = await startIn(backend, { REGISTRATION: 'invite', OIDC_ALLOWED_DOMAINS: 'company.test' });
+    });
+    afterAll(() => portal?.setup.close(portal.service));
+
+    const resetLinksOf = async (email: string) =>
+      portal.service.database.db
+        .selectFrom('password_reset_tokens')
+        .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+        .select('token_hash')
+        .where('users.email', '=', email)
+        .execute();
+
+    it('when an address of the provider is invited, then the mail says in their language to sign in with the company account, no password link exists, and the provider signs them in to it', async () => {
+      const email = unique('carla', 'company.test');
+      const invited = await portal.admin.post('/api/admin/invitations', { email, name: 'Carla Rossi', language: 'it' });
+      expect(invited).toMatchObject({ status: 201, body: { outcome: 'invited' } });
+      const [mail] = await mailsTo(portal.dataDir, email);
+      expect(mail?.subject).toBe('Sei invitato al portale dei corsi');
+      expect(mail?.text).toContain('Accedi con il tuo account aziendale');
+      expect(mail?.text).toMatch(/https?:\/\/\S+\/login(\s|$)/);
+      expect(mail?.text).not.toContain('token=');
+      expect(await resetLinksOf(email)).toEqual([]);
+
+      const signedIn = await portal.anonymous.post('/internal/oidc-sign-in', {
+        issuer: 'https://idp.company.test',
+        subject: 'carla-1',
+        email,
+        emailVerified: true,
+        name: 'Carla Rossi',
+        groups: [],
+      });
+      expect(signedIn).toMatchObject({ status: 200, body: { user: { id: invited.body.user.id, language: 'it' } } });
+    });
+
+    it('when a file is imported with invitations, then the provider’s addresses are told to sign in with the company account and the others get a password link', async () => {
+      const [employee, guest] = [unique('employee', 'company.test'), unique('guest', 'example.ch')];
+      const csv = ['email,name,language', `${employee},Emil Employee,de`, `${guest},Gina Guest,de`].join('\n');
+      const answer = await portal.admin.post('/api/admin/users/import?dryRun=false&invite=true', csvForm(csv));
+      expect(answer).toMatchObject({ status: 200, body: { counts: { invited: 2 } } });
+      const [employeeMail] = await mailsTo(portal.dataDir, employee);
+      expect(employeeMail?.text).toContain('Mit Ihrem Firmenkonto anmelden');
+      expect(employeeMail?.text).not.toContain('token=');
+      const [guestMail] = await mailsTo(portal.dataDir, guest);
+      expect(tokenOf(guestMail as OutboxMail, 'reset-password')).toEqual(expect.any(String));
     });
   });
 

@@ -168,7 +168,7 @@ describe.each(testBackends())('single sign-on settings in the auth service on $n
       '/internal/oidc-sign-in',
       claims({ subject: 'sub-3', groups: ['portal-admins'] }),
     );
-    expect(admitted.body).toMatchObject({ email: 'eva@company.test', isSysAdmin: true });
+    expect(admitted.body.user).toMatchObject({ email: 'eva@company.test', isSysAdmin: true });
     const password = await gateway().post('/internal/login', { email: 'eva@company.test', password: 'Whatever12345' });
     expect(password.body.error.code).toBe('password_sign_in_off');
   });
@@ -181,21 +181,41 @@ describe('single sign-on settings from the environment', () => {
   beforeAll(async () => {
     setup = await componentSetup(testBackends()[0]!, 'auth');
     service = await startAuthService(
-      loadAuthConfig({ ...setup.env, OIDC_ISSUER_URL: ISSUER, OIDC_CLIENT_ID: 'env-client', OIDC_DISPLAY_NAME: 'Env' }),
+      loadAuthConfig({
+        ...setup.env,
+        OIDC_ISSUER_URL: ISSUER,
+        OIDC_CLIENT_ID: 'env-client',
+        OIDC_CLIENT_SECRET: CLIENT_SECRET,
+        OIDC_DISPLAY_NAME: 'Env',
+        OIDC_ALLOWED_DOMAINS: 'company.test',
+      }),
     );
   });
   afterAll(() => setup?.close(service));
 
-  it('when OIDC_ISSUER_URL is set, then the settings are shown from it and cannot be saved', async () => {
+  it('when OIDC_ISSUER_URL is set, then the settings are shown from it, with the client secret it has, and cannot be saved', async () => {
     const admin = signedCaller(service.url, { sub: '00000000-0000-4000-8000-000000000001', admin: true, lang: 'en' });
-    expect((await admin.get('/api/admin/sso')).body).toMatchObject({
+    const shown = await admin.get('/api/admin/sso');
+    expect(shown.body).toMatchObject({
       source: 'environment',
       issuerUrl: ISSUER,
       clientId: 'env-client',
+      hasClientSecret: true,
       displayName: 'Env',
+      passwordSignIn: false,
     });
+    expect(JSON.stringify(shown.body)).not.toContain(CLIENT_SECRET);
     const refused = await admin.put('/api/admin/sso', settings());
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('sso_from_environment');
+  });
+
+  it('when OIDC_PASSWORD_SIGN_IN is not set, then an address of the provider’s domain may not sign in with a password', async () => {
+    const refused = await signedCaller(service.url, ANONYMOUS).post('/internal/login', {
+      email: 'eva@company.test',
+      password: 'Whatever12345',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('password_sign_in_off');
   });
 });

@@ -19,6 +19,7 @@ const none: SsoSettings = {
   passwordSignIn: true,
   enabled: false,
   redirectUri: REDIRECT_URI,
+  warnings: [],
 };
 
 const renderSso = (session = fakeSession(admin), path = '/admin/sso') =>
@@ -78,13 +79,34 @@ describe('single sign-on page', () => {
     fakeApi({
       'GET /api/admin/sso': {
         status: 200,
-        body: { ...none, source: 'environment', issuerUrl: 'https://idp.test', clientId: 'env', enabled: true },
+        body: {
+          ...none,
+          source: 'environment',
+          issuerUrl: 'https://idp.test',
+          clientId: 'env',
+          hasClientSecret: true,
+          enabled: true,
+        },
       },
     });
     renderSso();
     expect(await screen.findByText(/come from the environment/)).toBeInTheDocument();
     expect(screen.getByLabelText('Client ID')).toHaveAttribute('readonly');
+    expect(screen.getByText('Set in the environment (OIDC_CLIENT_SECRET)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('when a setting still lets someone around the provider, then the page warns of each in the language', async () => {
+    fakeApi({
+      'GET /api/admin/sso': {
+        status: 200,
+        body: { ...none, source: 'stored', warnings: ['password_sign_in', 'registration_outside'] },
+      },
+    });
+    renderSso();
+    const warnings = await screen.findByRole('note', { name: 'Ways around the provider' });
+    expect(warnings).toHaveTextContent(/Password sign-in is allowed for the provider’s addresses/);
+    expect(warnings).toHaveTextContent(/Registration is open to addresses outside the allowed domains/);
   });
 
   it('when an employee opens it, then they are told it is for administrators', () => {

@@ -168,14 +168,14 @@ describe('login page', () => {
   });
 
   describe('with a company provider', () => {
-    const portalConfig = (passwordSignIn: boolean) => ({
+    const portalConfig = (passwordSignIn: boolean, passwordOutsideDomains = false) => ({
       remotes: { auth: '/a', courses: '/c', editor: '/e' },
       languages: ['en'],
       maxFileBytes: 1,
       sessionIdleMinutes: 60,
       registration: 'open',
       deletedAccountRecords: 'anonymise',
-      sso: { displayName: 'Contoso', passwordSignIn },
+      sso: { displayName: 'Contoso', passwordSignIn, passwordOutsideDomains },
       footer: {
         address: 'a',
         website: 'w',
@@ -203,13 +203,21 @@ describe('login page', () => {
       );
     });
 
-    it('when password sign-in is off, then the password form is folded under "Administrator sign-in"', async () => {
+    it('when password sign-in is off and every address is the provider’s, then the password form is folded under "Administrator sign-in"', async () => {
       fakeApi({ 'GET /config.json': { status: 200, body: portalConfig(false) } });
       renderLogin();
       const summary = await screen.findByText('Administrator sign-in');
       expect(screen.getByLabelText('Password')).not.toBeVisible();
       await userEvent.setup().click(summary);
       expect(screen.getByLabelText('Password')).toBeVisible();
+    });
+
+    it('when password sign-in is off for the provider’s domains but other domains sign in with a password, then the password form is the normal choice beside the provider', async () => {
+      fakeApi({ 'GET /config.json': { status: 200, body: portalConfig(false, true) } });
+      renderLogin();
+      expect(await screen.findByRole('link', { name: 'Sign in with Contoso' })).toBeVisible();
+      expect(screen.getByLabelText('Password')).toBeVisible();
+      expect(screen.queryByText('Administrator sign-in')).toBeNull();
     });
 
     it('when the server refuses a password for a company address, then the form says to use the company account', async () => {

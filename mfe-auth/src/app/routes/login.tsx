@@ -12,8 +12,8 @@ import type { PageProps } from '@portal/contracts/pages';
 /**
  * Exposed as ./LoginPage. Signed-in users (known from the login-status check) go on to the dashboard. The
  * language buttons are the header's, in the same place as on the other pages for visitors. With a company
- * provider, its button comes first; when passwords are off for the company, the password form is only the
- * break-glass administrator's, folded away.
+ * provider, its button comes first; the password form is folded away only when it is the break-glass
+ * administrator's alone (passwords off for the provider's addresses, and no addresses outside its domains).
  */
 export default function LoginPage({ session }: PageProps) {
   const { t } = useTranslation(AUTH_NAMESPACE);
@@ -21,11 +21,12 @@ export default function LoginPage({ session }: PageProps) {
   if (session.status === 'checking') return <p role="status">{t('login.checking')}</p>;
   if (session.user) return <Navigate to={pages.dashboard.getHref()} replace />;
   const passwordForm = <LoginForm session={session} />;
+  const breakGlassOnly = sso !== null && !sso.passwordSignIn && !sso.passwordOutsideDomains;
   return (
     <AuthCard
       id="login-title"
       title={t('login.title')}
-      subtitle={sso && !sso.passwordSignIn ? t('login.sso.subtitle') : t('login.subtitle')}
+      subtitle={breakGlassOnly ? t('login.sso.subtitle') : t('login.subtitle')}
       footer={
         <p>
           {t('login.noAccount')} <Link to={pages.register.getHref()}>{t('login.registerHere')}</Link>
@@ -33,7 +34,7 @@ export default function LoginPage({ session }: PageProps) {
       }
     >
       {sso && <SsoSignIn offer={sso} />}
-      {sso && !sso.passwordSignIn ? (
+      {breakGlassOnly ? (
         <details className={styles.disclosure}>
           <summary>{t('login.sso.administratorSignIn')}</summary>
           {passwordForm}

@@ -132,6 +132,20 @@ describe('register page', () => {
     expect(submit()).toBeEnabled();
   });
 
+  it('when the address signs in through the company provider, then the form says how to sign in instead', async () => {
+    fakeApi({ 'POST /api/auth/register': apiError(403, 'password_sign_in_off') });
+    const session = fakeSession();
+    renderRegister(session);
+    const user = await fillIn({ email: 'eva@company.test' });
+    await sendable();
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'On the sign-in page, choose the button of the company account.',
+    );
+    expect(session.signIn).not.toHaveBeenCalled();
+  });
+
   it('when someone is already signed in, then the page goes on to the dashboard', () => {
     renderRegister(fakeSession(anna));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');

@@ -49,6 +49,18 @@ describe('request password reset page', () => {
     expect(submit()).toBeEnabled();
   });
 
+  it('when the address signs in through the company provider, then the form says how to sign in instead', async () => {
+    fakeApi({ 'POST /api/user/request-password-reset': apiError(403, 'password_sign_in_off') });
+    renderRequestReset();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail'), 'eva@company.test');
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'On the sign-in page, choose the button of the company account.',
+    );
+  });
+
   it('when the page is open, then a link leads back to the login', () => {
     renderRequestReset();
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');

@@ -131,7 +131,7 @@ export function onboardingRepository(db: Kysely<AuthDatabase>) {
         writeWithAudit(outer, SERVICE, audit, (trx) =>
           trx
             .updateTable('users')
-            .set({ status: 'active', updated_at: new Date() })
+            .set({ status: 'active', email_verified_at: new Date(), updated_at: new Date() })
             .where('id', '=', userId)
             .where('status', '=', 'pending')
             .executeTakeFirst(),

@@ -10,6 +10,8 @@ import { directoryEventsBackfill } from './migrations/007-directory-events-backf
 import { accentInsensitiveSearch } from './migrations/006-accent-insensitive-search.ts';
 import { ssoSettings } from './migrations/008-sso-settings.ts';
 import { scimSettings } from './migrations/009-scim-settings.ts';
+import { provenEmail } from './migrations/010-proven-email.ts';
+import { sessionsEnded } from './migrations/011-sessions-ended.ts';
 
 /** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
 export type ResetTokenPurpose = 'reset' | 'invite' | 'verify';
@@ -24,6 +26,10 @@ export interface UsersTable {
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   last_sign_in_at: Date | null;
   external_subject: string | null;
+  /** When the address was proven; null: never (an open registration, an import not yet followed). */
+  email_verified_at: Date | null;
+  /** Sessions begun before it have ended (set outside a request, where the gateway cannot be told at once). */
+  sessions_ended_at: Date | null;
   scim_external_id: string | null;
   given_name: string | null;
   family_name: string | null;
@@ -104,4 +110,6 @@ export const migrations: Migration[] = [
   directoryEventsBackfill,
   ssoSettings,
   scimSettings,
+  provenEmail,
+  sessionsEnded,
 ];

@@ -20,9 +20,11 @@ export interface UserRecord {
   isSysAdmin: boolean;
   status: UserStatus;
   lastSignInAt: Date | null;
+  /** When the address was proven (a followed mail link, an invitation, the provider); null: never. */
+  emailVerifiedAt: Date | null;
 }
 
-export interface ListedUser extends Omit<UserRecord, 'passwordHash'> {
+export interface ListedUser extends Omit<UserRecord, 'passwordHash' | 'emailVerifiedAt'> {
   createdAt: Date;
 }
 
@@ -52,10 +54,11 @@ const columns = [
   'is_sys_admin as isSysAdmin',
   'status',
   'last_sign_in_at as lastSignInAt',
+  'email_verified_at as emailVerifiedAt',
 ] as const;
 
 /** A new account's row (its status the column's default unless set). */
-export const newUserRow = (user: Omit<UserRecord, 'status' | 'lastSignInAt'>) => ({
+export const newUserRow = (user: Omit<UserRecord, 'status' | 'lastSignInAt' | 'emailVerifiedAt'>) => ({
   id: user.id,
   email: user.email,
   name: user.name,
@@ -109,22 +112,31 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
 
     /** Inserts a user; answers undefined when the e-mail is taken. */
     insert(
-      user: Omit<UserRecord, 'id' | 'status' | 'lastSignInAt'> & { status?: UserStatus },
+      user: Omit<UserRecord, 'id' | 'status' | 'lastSignInAt' | 'emailVerifiedAt'> & {
+        status?: UserStatus;
+        emailVerifiedAt?: Date;
+      },
       audit?: (created: UserRecord) => AuditDraft,
     ): Promise<UserRecord | undefined> {
-      const values = { ...newUserRow({ ...user, id: randomUUID() }), status: user.status ?? 'active' };
+      const values = {
+        ...newUserRow({ ...user, id: randomUUID() }),
+        status: user.status ?? 'active',
+        email_verified_at: user.emailVerifiedAt ?? null,
+      };
       return insertUserUnlessEmailTaken<UserRecord>(db, values, columns, audit);
     },
 
     /** Many new users at once (bulk seeding); their e-mails must not be taken. */
-    async insertMany(users: Omit<UserRecord, 'status' | 'lastSignInAt'>[]) {
+    async insertMany(users: Omit<UserRecord, 'status' | 'lastSignInAt' | 'emailVerifiedAt'>[]) {
       if (users.length === 0) return;
       await db.insertInto('users').values(users.map(newUserRow)).execute();
     },
 
     async update(
       id: string,
-      changes: Partial<Pick<UserRecord, 'language' | 'passwordHash' | 'isSysAdmin' | 'status'>>,
+      changes: Partial<Pick<UserRecord, 'language' | 'passwordHash' | 'isSysAdmin' | 'status'>> & {
+        emailVerifiedAt?: Date;
+      },
       audit?: AuditDraft,
       guard?: AdministratorGuard,
     ): Promise<UserRecord | undefined> {
@@ -138,6 +150,7 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
               ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
               ...(changes.isSysAdmin !== undefined ? { is_sys_admin: changes.isSysAdmin } : {}),
               ...(changes.status ? { status: changes.status } : {}),
+              ...(changes.emailVerifiedAt ? { email_verified_at: changes.emailVerifiedAt } : {}),
               updated_at: new Date(),
             })
             .where('id', '=', id)
@@ -168,23 +181,31 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
       return row as UserRecord | undefined;
     },
 
-    /** A sign-in through the company's provider: its claims replace the account's, the account is linked to it. */
+    /**
+     * A sign-in through the company's provider: its claims replace the account's name and e-mail (the language stays
+     * the person's), the account is linked to it and its address counts as proven. `takeOver`: the provider takes
+     * over an account whose address was never proven, so its password and every link sent by mail go, in the same
+     * transaction.
+     */
     async applyProviderClaims(
       id: string,
-      claims: Pick<UserRecord, 'email' | 'name' | 'language' | 'status'> & {
+      claims: Pick<UserRecord, 'email' | 'name' | 'status'> & {
         externalSubject: string;
         isSysAdmin?: boolean;
+        verifiedAt: Date;
+        takeOver: boolean;
       },
     ): Promise<UserRecord | undefined> {
-      const row = await withUserEvents(db, [id], (trx) =>
-        trx
+      const row = await withUserEvents(db, [id], async (trx) => {
+        const updated = await trx
           .updateTable('users')
           .set({
             email: claims.email,
             name: claims.name,
-            language: claims.language,
             status: claims.status,
             external_subject: claims.externalSubject,
+            email_verified_at: claims.verifiedAt,
+            ...(claims.takeOver ? { password_hash: null } : {}),
             ...(claims.isSysAdmin ? { is_sys_admin: true } : {}),
             updated_at: new Date(),
           })
@@ -194,9 +215,43 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
             eb.or([eb('external_subject', 'is', null), eb('external_subject', '=', claims.externalSubject)]),
           )
           .returning(columns)
-          .executeTakeFirst(),
-      );
+          .executeTakeFirst();
+        if (updated && claims.takeOver)
+          await trx.deleteFrom('password_reset_tokens').where('user_id', '=', id).execute();
+        return updated;
+      });
       return row as UserRecord | undefined;
+    },
+
+    /**
+     * ADMIN_EMAIL at start-up names an account whose address was never proven: it becomes the administrator's, so
+     * the registrant's password (replaced by `passwordHash`, or none), reset links and sessions go, in one transaction.
+     */
+    async takeOverAsAdministrator(id: string, passwordHash: string | null, at: Date, audit: AuditDraft) {
+      return withUserEvents(db, [id], (outer: Kysely<AuthDatabase>) =>
+        writeWithAudit(outer, SERVICE, audit, async (trx) => {
+          const row = await trx
+            .updateTable('users')
+            .set({
+              is_sys_admin: true,
+              password_hash: passwordHash,
+              email_verified_at: at,
+              sessions_ended_at: at,
+              updated_at: at,
+            })
+            .where('id', '=', id)
+            .returning(columns)
+            .executeTakeFirst();
+          await trx.deleteFrom('password_reset_tokens').where('user_id', '=', id).execute();
+          return row as UserRecord | undefined;
+        }),
+      );
+    },
+
+    /** When the account's sessions were last ended outside a request; undefined: never (or no such account). */
+    async sessionsEndedAt(id: string): Promise<Date | undefined> {
+      const row = await db.selectFrom('users').select('sessions_ended_at').where('id', '=', id).executeTakeFirst();
+      return row?.sessions_ended_at ?? undefined;
     },
 
     /** One page of the users matching the filters, and how many match in all. */
@@ -250,7 +305,10 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
 
     /** A first sign-in through the company's provider: an account without a password. */
     async insertFromProvider(
-      user: Pick<UserRecord, 'email' | 'name' | 'language' | 'isSysAdmin'> & { externalSubject: string },
+      user: Pick<UserRecord, 'email' | 'name' | 'language' | 'isSysAdmin'> & {
+        externalSubject: string;
+        verifiedAt: Date;
+      },
     ): Promise<UserRecord | undefined> {
       const inserted = await withUserEvents(
         db,
@@ -266,6 +324,7 @@ export function usersRepository(db: Kysely<AuthDatabase>) {
               language: user.language,
               is_sys_admin: user.isSysAdmin,
               external_subject: user.externalSubject,
+              email_verified_at: user.verifiedAt,
             })
             .onConflict((conflict) => conflict.doNothing())
             .returning(columns)

@@ -17,6 +17,7 @@ const known: UserRecord = {
   isSysAdmin: false,
   status: 'active',
   lastSignInAt: null,
+  emailVerifiedAt: null,
 };
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -55,7 +56,7 @@ describe('password reset requests', () => {
     });
 
     for (const email of [known.email, 'ghost@example.ch']) {
-      expect(service.requestPasswordReset(email)).toBeUndefined();
+      await expect(service.requestPasswordReset(email)).resolves.toBeUndefined();
       expect(lookups).toEqual([]);
     }
 
@@ -158,7 +159,7 @@ describe('password resets', () => {
         },
       },
     });
-    service.requestPasswordReset(known.email);
+    await service.requestPasswordReset(known.email);
     while (!logged.some((line) => line.includes('could not be sent'))) await nextTurn();
     const line = logged.find((entry) => entry.includes('could not be sent')) as string;
     expect(line).toContain('"responseCode":550');

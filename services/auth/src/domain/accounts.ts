@@ -25,12 +25,15 @@ export interface AccountsDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
-  /** Throws when the address must sign in through the company's provider instead of with a password. */
+  /**
+   * Throws when the address must sign in through the company's provider instead of with a password: it may then
+   * neither sign in with one, nor reset or set one, nor register.
+   */
   checkPasswordSignIn?: (email: string) => Promise<void>;
   now?: () => Date;
 }
 
-export function toUser(record: Omit<UserRecord, 'passwordHash'>): User {
+export function toUser(record: Pick<UserRecord, 'id' | 'name' | 'email' | 'language' | 'isSysAdmin'>): User {
   return {
     id: record.id,
     name: record.name,
@@ -219,8 +222,12 @@ export function accounts(deps: AccountsDeps) {
       await deps.users.recordAudit(audited(context, 'user.signed-out', record));
     },
 
-    async getUser(id: string) {
-      return toUser(await requireRecord(id));
+    /** The account; `sessionBegunAt`: none for a session begun before its sessions were ended outside a request. */
+    async getUser(id: string, sessionBegunAt?: Date) {
+      const record = await requireRecord(id);
+      const endedAt = sessionBegunAt ? await deps.users.sessionsEndedAt(id) : undefined;
+      if (endedAt && sessionBegunAt && sessionBegunAt <= endedAt) throw notFound('The session has ended');
+      return toUser(record);
     },
 
     async setLanguage(id: string, language: Language) {
@@ -258,11 +265,14 @@ export function accounts(deps: AccountsDeps) {
     },
 
     /**
-     * Sends a reset link when the e-mail belongs to an account. Nothing of it happens before the caller answers:
+     * Sends a reset link when the e-mail belongs to an account, unless the address signs in through the company's
+     * provider (refused whatever the account, as its domain says). Nothing of it happens before the caller answers:
      * the lookup, the token and the mail all run afterwards, so the answer takes the same time whether or not
      * the account exists.
      */
-    requestPasswordReset(email: string): void {
+    async requestPasswordReset(email: string): Promise<void> {
+      // Judged by the address's domain alone, before any lookup: the refusal tells nothing about the account.
+      await deps.checkPasswordSignIn?.(email);
       setImmediate(() => {
         sendResetLink(email).catch((error: unknown) => {
           deps.logger.error({ err: error }, 'password reset request failed');
@@ -292,6 +302,7 @@ export function accounts(deps: AccountsDeps) {
       newPassword: string,
       context: AuditContext = OUTSIDE_A_REQUEST,
     ): Promise<string> {
+      await deps.checkPasswordSignIn?.(email);
       const tokenHash = hashToken(token);
       const [record, owner] = await Promise.all([
         deps.users.findByEmail(email),
@@ -300,30 +311,58 @@ export function accounts(deps: AccountsDeps) {
       if (!record || owner !== record.id) throw invalidToken();
       await refuseGuessable(newPassword, record, 'newPassword');
       if (!(await deps.resetTokens.consume(tokenHash, record.id, now()))) throw invalidToken();
+      // The link came by mail to this address: following it proves the address.
       await deps.users.update(
         record.id,
-        { passwordHash: await hashPassword(newPassword) },
+        { passwordHash: await hashPassword(newPassword), emailVerifiedAt: now() },
         audited(context, 'user.password-reset', record, ownAction(record)),
       );
       return record.id;
     },
 
-    /** ADMIN_EMAIL/ADMIN_PASSWORD at start-up: create the administrator, or promote the existing account. */
-    async ensureAdmin(email: string, password: string, name: string): Promise<'created' | 'promoted' | 'unchanged'> {
+    /**
+     * ADMIN_EMAIL at start-up (or `npm run admin -- create-admin`): create the administrator with `password`, or
+     * promote the existing account. An account whose address was never proven may be someone's who registered the
+     * address first: it is taken over, its password becomes `password` ('password-cleared': none without it), its
+     * reset links and sessions end. Without a password and without an account: 'absent'.
+     */
+    async ensureAdmin(
+      email: string,
+      password: string | undefined,
+      name: string,
+    ): Promise<'created' | 'promoted' | 'taken-over' | 'password-cleared' | 'unchanged' | 'absent'> {
       const existing = await deps.users.findByEmail(email);
       if (existing) {
-        if (existing.isSysAdmin) return 'unchanged';
-        await deps.users.update(
-          existing.id,
-          { isSysAdmin: true },
-          audited(systemAuditContext('ADMIN_EMAIL'), 'user.role-changed', existing, {
-            changes: { isSysAdmin: { before: false, after: true } },
-          }),
-        );
+        if (existing.isSysAdmin) {
+          // The break-glass account made here before addresses were recorded as proven: the operator vouches for it.
+          if (existing.emailVerifiedAt === null) await deps.users.update(existing.id, { emailVerifiedAt: now() });
+          return 'unchanged';
+        }
+        const promotion = audited(systemAuditContext('ADMIN_EMAIL'), 'user.role-changed', existing, {
+          changes: { isSysAdmin: { before: false, after: true } },
+        });
+        if (existing.emailVerifiedAt === null) {
+          const passwordHash = password === undefined ? null : await hashPassword(password);
+          await deps.users.takeOverAsAdministrator(existing.id, passwordHash, now(), {
+            ...promotion,
+            details: { takenOver: true },
+          });
+          return passwordHash ? 'taken-over' : 'password-cleared';
+        }
+        await deps.users.update(existing.id, { isSysAdmin: true }, promotion);
         return 'promoted';
       }
+      if (password === undefined) return 'absent';
       const created = await deps.users.insert(
-        { email, name, passwordHash: await hashPassword(password), language: 'en', isSysAdmin: true },
+        // The operator who set ADMIN_EMAIL vouches for the address.
+        {
+          email,
+          name,
+          passwordHash: await hashPassword(password),
+          language: 'en',
+          isSysAdmin: true,
+          emailVerifiedAt: now(),
+        },
         (record) => audited(systemAuditContext('ADMIN_EMAIL'), 'user.created', record),
       );
       return created ? 'created' : 'unchanged';

@@ -1,4 +1,4 @@
-import type { OidcSignInRequest } from '@portal/contracts/oidc';
+import type { OidcSignInAnswer, OidcSignInRequest } from '@portal/contracts/oidc';
 import type { SsoMapping } from '@portal/contracts/sso-settings';
 import { type Language, isLanguage } from '@portal/contracts/languages';
 import { LIMITS } from '@portal/contracts/rules';
@@ -9,11 +9,13 @@ import type { UserRecord, UsersRepository } from '../data-access/users-repositor
 import { toUser } from './accounts.ts';
 
 export interface CompanyPolicy {
+  /** Whether a provider is configured (environment, or stored and switched on): only then does the policy bind. */
+  inForce: boolean;
   /** Lower-case domains whose addresses may sign in through the provider; empty: any. */
   allowedDomains: string[];
   /** Values of the `groups` claim that make a system administrator. */
   adminGroups: string[];
-  /** False: the addresses of `allowedDomains` sign in through the provider only. */
+  /** False (the default): the provider's addresses (of `allowedDomains`, or any) sign in through it only. */
   passwordSignIn: boolean;
   /** The break-glass administrator, who may always sign in with a password. */
   adminEmail?: string | undefined;
@@ -60,17 +62,34 @@ export function companySignIn(deps: CompanySignInDeps) {
   const isSysAdminBy = (policy: CompanyPolicy, claims: OidcSignInRequest) =>
     claims.groups.some((group) => policy.adminGroups.includes(group));
 
-  /** The account of these claims: linked by the provider's subject, else by the same verified e-mail. */
-  async function accountOf(externalSubject: string, email: string): Promise<UserRecord | undefined> {
-    return (await deps.users.findByExternalSubject(externalSubject)) ?? (await deps.users.findByEmail(email));
+  /**
+   * The account of these claims: linked by the provider's subject, else the one of the same verified e-mail, which
+   * the provider takes over when its address was never proven (anyone could have registered it).
+   */
+  async function accountOf(externalSubject: string, email: string) {
+    const linked = await deps.users.findByExternalSubject(externalSubject);
+    if (linked) return { record: linked, bySubject: true, takeOver: false };
+    const sameEmail = await deps.users.findByEmail(email);
+    if (!sameEmail) return undefined;
+    return { record: sameEmail, bySubject: false, takeOver: sameEmail.emailVerifiedAt === null };
+  }
+
+  async function signsInThroughProviderOnly(email: string): Promise<boolean> {
+    const policy = await deps.policy();
+    if (!policy.inForce || policy.passwordSignIn) return false;
+    if (policy.adminEmail && email.toLowerCase() === policy.adminEmail.toLowerCase()) return false;
+    return domainAllowed(policy, email);
   }
 
   return {
     /**
-     * Finds, links or creates the account of a validated ID token's claims; the claims replace the account's name,
-     * e-mail and language. A group in OIDC_ADMIN_GROUPS promotes; demotion stays an administrator's act.
+     * Finds, links or creates the account of a validated ID token's claims; the claims replace the account's name
+     * and e-mail, and the provider's locale seeds a new account's language only (afterwards the person's choice
+     * wins). A group in OIDC_ADMIN_GROUPS promotes an account the subject found or made, never one linked by e-mail;
+     * demotion stays an administrator's act. `endSessions`: the provider took the account over, so the sessions its
+     * password holder began must end.
      */
-    async signIn(claims: OidcSignInRequest, context: AuditContext) {
+    async signIn(claims: OidcSignInRequest, context: AuditContext): Promise<OidcSignInAnswer> {
       const policy = await deps.policy();
       if (!claims.emailVerified) throw emailUnverified();
       if (!domainAllowed(policy, claims.email)) throw domainNotAllowed();
@@ -78,17 +97,19 @@ export function companySignIn(deps: CompanySignInDeps) {
       const isSysAdmin = isSysAdminBy(policy, claims);
       const name = nameOf(claims);
       const existing = await accountOf(externalSubject, claims.email);
+      const verifiedAt = now();
       let record: UserRecord | undefined;
       if (existing) {
-        if (existing.status === 'deactivated') throw deactivated();
+        if (existing.record.status === 'deactivated') throw deactivated();
         // A verified address proves what an invitation's or a registration's e-mail link would: the account is active.
-        record = await deps.users.applyProviderClaims(existing.id, {
+        record = await deps.users.applyProviderClaims(existing.record.id, {
           email: claims.email,
           name,
-          language: languageOf(claims.locale) ?? existing.language,
           status: 'active',
           externalSubject,
-          isSysAdmin,
+          isSysAdmin: isSysAdmin && existing.bySubject,
+          verifiedAt,
+          takeOver: existing.takeOver,
         });
       } else {
         record = await deps.users.insertFromProvider({
@@ -97,6 +118,7 @@ export function companySignIn(deps: CompanySignInDeps) {
           language: languageOf(claims.locale) ?? 'en',
           isSysAdmin,
           externalSubject,
+          verifiedAt,
         });
       }
       // Another account already has the new e-mail (or a first sign-in raced this one).
@@ -107,10 +129,14 @@ export function companySignIn(deps: CompanySignInDeps) {
         action: 'user.signed-in',
         object: { type: 'user', id: record.id, label: record.email },
         outcome: 'success',
-        details: { through: 'oidc', created: !existing },
+        details: { through: 'oidc', created: !existing, ...(existing?.takeOver ? { takenOver: true } : {}) },
       });
-      deps.logger.info({ userId: record.id, created: !existing, isSysAdmin: record.isSysAdmin }, 'provider sign-in');
-      return toUser(record);
+      const takenOver = existing?.takeOver ?? false;
+      deps.logger.info(
+        { userId: record.id, created: !existing, takenOver, isSysAdmin: record.isSysAdmin },
+        'provider sign-in',
+      );
+      return { user: toUser(record), endSessions: takenOver };
     },
 
     /**
@@ -124,20 +150,24 @@ export function companySignIn(deps: CompanySignInDeps) {
       const isSysAdmin = isSysAdminBy(policy, claims);
       const existing = await accountOf(`${claims.issuer} ${claims.subject}`, claims.email);
       if (!existing) return { outcome: 'new', isSysAdmin };
-      if (existing.status === 'deactivated') return { outcome: 'refused', reason: 'deactivated' };
+      const { record } = existing;
+      if (record.status === 'deactivated') return { outcome: 'refused', reason: 'deactivated' };
       return {
         outcome: 'existing',
-        account: { id: existing.id, email: existing.email, name: existing.name },
-        isSysAdmin: isSysAdmin || existing.isSysAdmin,
+        account: { id: record.id, email: record.email, name: record.name },
+        isSysAdmin: (isSysAdmin && existing.bySubject) || record.isSysAdmin,
       };
     },
 
-    /** Refuses a password sign-in that the company wants through its provider (the break-glass administrator excepted). */
+    /**
+     * Whether the address may have no password (sign-in, reset, registration): it is of the provider in force and
+     * password sign-in was not explicitly allowed; the break-glass administrator excepted.
+     */
+    signsInThroughProviderOnly,
+
+    /** Refuses a password to an address that signs in through the provider only. */
     async checkPasswordSignIn(email: string) {
-      const policy = await deps.policy();
-      if (policy.passwordSignIn || policy.allowedDomains.length === 0) return;
-      if (policy.adminEmail && email.toLowerCase() === policy.adminEmail.toLowerCase()) return;
-      if (policy.allowedDomains.includes(domainOf(email))) throw passwordSignInOff();
+      if (await signsInThroughProviderOnly(email)) throw passwordSignInOff();
     },
   };
 }

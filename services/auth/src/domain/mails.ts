@@ -11,9 +11,10 @@ import rm from '../locales/rm.json' with { type: 'json' };
 // Values are escaped where the HTML part is made (composeMail), not by i18next: the plain text takes them as they are.
 const translator = serviceTexts('auth', { en, fr, de, it, rm }, { interpolation: { escapeValue: false } });
 
-/** The mails of onboarding: an invitation, an address to confirm, and the two answers to a registration that
- * creates nothing (the account exists; registration is by invitation only). */
-export type OnboardingMailKind = 'invite' | 'verify' | 'alreadyRegistered' | 'inviteOnly';
+/** The mails of onboarding: an invitation (to choose a password, or to sign in with the company account), an address
+ * to confirm, and the two answers to a registration that creates nothing (the account exists; registration is by
+ * invitation only). */
+export type OnboardingMailKind = 'invite' | 'inviteCompany' | 'verify' | 'alreadyRegistered' | 'inviteOnly';
 
 /** One of the service's mails in the recipient's language; a mail whose texts have no action has no link. */
 function mail(

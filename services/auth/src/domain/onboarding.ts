@@ -46,6 +46,10 @@ export interface OnboardingDeps {
   registration: RegistrationMode;
   allowedEmailDomains: readonly string[];
   inviteTtlHours: number;
+  /** Throws when the address signs in through the company's provider: it registers there, not here. */
+  checkPasswordSignIn?: (email: string) => Promise<void>;
+  /** Whether the address signs in through the company's provider only: its invitation sends no password link. */
+  signsInThroughProviderOnly?: (email: string) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -89,7 +93,12 @@ export function onboarding(deps: OnboardingDeps) {
     }
   }
 
-  const invite = (record: UserRecord) => sendLink(record, 'invite', deps.inviteTtlHours, 'invite');
+  /** A password link, or for an address of the company's provider (which may have no password) the way to sign in. */
+  async function invite(record: UserRecord) {
+    if (await deps.signsInThroughProviderOnly?.(record.email))
+      return sendMail(record, 'inviteCompany', new URL('/login', deps.publicUrl).toString());
+    return sendLink(record, 'invite', deps.inviteTtlHours, 'invite');
+  }
 
   /** After the answer: whether the address has an account must not show in the time the answer takes. */
   function later(work: () => Promise<void>) {
@@ -144,8 +153,10 @@ export function onboarding(deps: OnboardingDeps) {
       input: { email: string; password: string; name: string; language?: Language | undefined },
       context: AuditContext = OUTSIDE_A_REQUEST,
     ) {
-      if (deps.registration === 'open') return { status: 201, body: await deps.accounts.register(input, context) };
       if (deps.registration === 'off') throw registrationClosed();
+      // By the address's domain alone, in every mode: the refusal tells nothing about the account.
+      await deps.checkPasswordSignIn?.(input.email);
+      if (deps.registration === 'open') return { status: 201, body: await deps.accounts.register(input, context) };
       const domain = input.email.slice(input.email.lastIndexOf('@') + 1).toLowerCase();
       if (deps.registration === 'domains' && !deps.allowedEmailDomains.includes(domain))
         throw new AppError(400, 'email_domain_not_allowed', 'Addresses of this domain may not register', {
@@ -191,7 +202,10 @@ export function onboarding(deps: OnboardingDeps) {
         await deps.onboarding.activate(record.id, audited(context, 'user.email-verified', record, ownAction(record)));
     },
 
-    /** Creates the account without a password and mails a link to choose one; an unused invitation is sent again. */
+    /**
+     * Creates the account without a password and mails a link to choose one (an address of the company's provider:
+     * to sign in with it); an unused invitation is sent again.
+     */
     async invite(
       input: InvitationRequest,
       context: AuditContext = OUTSIDE_A_REQUEST,

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { SsoProvider, SsoSettings, SsoSettingsRequest } from '@portal/contracts/sso-settings';
+import type { RegistrationMode } from '@portal/contracts/portal-config';
+import type { SsoProvider, SsoSettings, SsoSettingsRequest, SsoWarning } from '@portal/contracts/sso-settings';
 import type { AuditContext } from '@portal/kit/audit';
 import { AppError } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
@@ -10,8 +11,16 @@ import type { CompanyPolicy } from './company-sign-in.ts';
 export interface EnvironmentProvider {
   issuerUrl: string | undefined;
   clientId: string | undefined;
+  /** Whether OIDC_CLIENT_SECRET is set (its value stays the gateway's). */
+  hasClientSecret: boolean;
   displayName: string;
-  policy: Omit<CompanyPolicy, 'adminEmail'>;
+  policy: Omit<CompanyPolicy, 'adminEmail' | 'inForce'>;
+}
+
+/** Who may create an account (REGISTRATION, ALLOWED_EMAIL_DOMAINS): the page warns when it goes around the provider. */
+export interface Registration {
+  mode: RegistrationMode;
+  allowedEmailDomains: readonly string[];
 }
 
 export interface SsoSettingsDeps {
@@ -19,6 +28,7 @@ export interface SsoSettingsDeps {
   environment: EnvironmentProvider;
   /** The break-glass administrator, who may always sign in with a password. */
   adminEmail: string | undefined;
+  registration: Registration;
   /** The secret the client secret's key is derived from (IDENTITY_SECRET). */
   keySecret: string;
   redirectUri: string;
@@ -63,6 +73,23 @@ function changedFields(before: SsoSettingsRecord | undefined, after: SsoSettings
 }
 
 /**
+ * The settings that still let someone around a configured provider: password sign-in allowed for its addresses, or
+ * registration open to addresses outside its domains (the provider's own domains are closed to registration).
+ */
+export function warningsOf(
+  policy: Pick<CompanyPolicy, 'allowedDomains' | 'passwordSignIn'>,
+  registration: Registration,
+) {
+  const warnings: SsoWarning[] = [];
+  if (policy.passwordSignIn) warnings.push('password_sign_in');
+  const outside = (domain: string) => !policy.allowedDomains.includes(domain);
+  const registersOutside =
+    registration.mode === 'open' || (registration.mode === 'domains' && registration.allowedEmailDomains.some(outside));
+  if (policy.allowedDomains.length > 0 && registersOutside) warnings.push('registration_outside');
+  return warnings;
+}
+
+/**
  * The company's provider as an administrator configures it in the UI, and the policy sign-in follows: the
  * environment's when it names an issuer or nothing enabled is stored, else the stored one.
  */
@@ -71,12 +98,18 @@ export function ssoSettings(deps: SsoSettingsDeps) {
   const { environment } = deps;
   const environmentWins = environment.issuerUrl !== undefined;
   const policyOf = (record: SsoSettingsRecord): CompanyPolicy => ({
+    inForce: record.enabled,
     allowedDomains: record.allowedDomains,
     adminGroups: record.adminGroups,
     passwordSignIn: record.passwordSignIn,
     adminEmail: deps.adminEmail,
   });
-  const environmentPolicy: CompanyPolicy = { ...environment.policy, adminEmail: deps.adminEmail };
+  // Domains without an issuer: the gateway alone was given OIDC_ISSUER_URL, as before it was needed here.
+  const environmentPolicy: CompanyPolicy = {
+    ...environment.policy,
+    inForce: environmentWins || environment.policy.allowedDomains.length > 0,
+    adminEmail: deps.adminEmail,
+  };
 
   async function settings(): Promise<SsoSettings> {
     const common = { redirectUri: deps.redirectUri };
@@ -87,9 +120,10 @@ export function ssoSettings(deps: SsoSettingsDeps) {
         source: 'environment',
         issuerUrl: environment.issuerUrl ?? '',
         clientId: environment.clientId ?? '',
-        hasClientSecret: false,
+        hasClientSecret: environment.hasClientSecret,
         displayName: environment.displayName,
         enabled: true,
+        warnings: warningsOf(environment.policy, deps.registration),
       };
     const record = await deps.settings.get();
     if (!record)
@@ -102,11 +136,18 @@ export function ssoSettings(deps: SsoSettingsDeps) {
         displayName: '',
         adminGroups: [],
         allowedDomains: [],
-        passwordSignIn: true,
+        passwordSignIn: false,
         enabled: false,
+        warnings: [],
       };
     const { clientSecretEncrypted, ...shown } = record;
-    return { ...common, ...shown, source: 'stored', hasClientSecret: clientSecretEncrypted !== null };
+    return {
+      ...common,
+      ...shown,
+      source: 'stored',
+      hasClientSecret: clientSecretEncrypted !== null,
+      warnings: warningsOf(record, deps.registration),
+    };
   }
 
   return {
@@ -142,6 +183,7 @@ export function ssoSettings(deps: SsoSettingsDeps) {
         clientId: record.clientId,
         clientSecret: record.clientSecretEncrypted ? box.open(record.clientSecretEncrypted) : undefined,
         displayName: record.displayName,
+        allowedDomains: record.allowedDomains,
         passwordSignIn: record.passwordSignIn,
         enabled: record.enabled,
       };

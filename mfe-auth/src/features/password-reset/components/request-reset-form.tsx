@@ -12,7 +12,8 @@ import { useSending } from '../../../lib/use-sending.ts';
 
 /**
  * Asks for a reset link. The answer is the same whether or not an account exists, and so is the message,
- * so the form tells nobody which addresses are registered.
+ * so the form tells nobody which addresses are registered; an address of the company's provider is told, by its
+ * domain alone, to sign in through it.
  */
 export function RequestResetForm() {
   const { t } = useAccountTranslation();
@@ -30,7 +31,7 @@ export function RequestResetForm() {
         await api.requestPasswordReset({ body: { email: email.trim() } });
         setSent(true);
       },
-      (error) => failureText(error, 'requestReset.failed'),
+      (error) => failureText(error, 'requestReset.failed', { password_sign_in_off: 'companyAccount' }),
     );
   };
 

@@ -57,7 +57,10 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         const tooWeak = error instanceof ApiError && error.issues.some((issue) => issue.code === 'password_too_weak');
         return tooWeak
           ? t('validation.password_too_weak')
-          : failureText(error, 'reset.failed', { invalid_token: 'reset.invalidToken' });
+          : failureText(error, 'reset.failed', {
+              invalid_token: 'reset.invalidToken',
+              password_sign_in_off: 'companyAccount',
+            });
       },
     );
   };

@@ -28,6 +28,7 @@ const FAILURES = {
   email_taken: 'register.emailTaken',
   email_domain_not_allowed: 'register.domainNotAllowed',
   registration_closed: 'register.closed',
+  password_sign_in_off: 'companyAccount',
   validation_failed: 'register.invalid',
 };
 

@@ -170,7 +170,23 @@ export function SsoSettingsForm() {
           <dd>
             {t(settings.source === 'none' ? 'sso.statusNone' : settings.enabled ? 'sso.statusOn' : 'sso.statusOff')}
           </dd>
+          {readOnly && (
+            <>
+              <dt>{t('sso.clientSecret')}</dt>
+              <dd>{t(settings.hasClientSecret ? 'sso.clientSecretEnvironment' : 'sso.clientSecretNone')}</dd>
+            </>
+          )}
         </dl>
+        {settings.warnings.length > 0 && (
+          <div className={formStyles.problem} role="note" aria-label={t('sso.warningsTitle')}>
+            <strong>{t('sso.warningsTitle')}</strong>
+            <ul>
+              {settings.warnings.map((warning) => (
+                <li key={warning}>{t(`sso.warnings.${warning}`)}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         <form className={formStyles.form} onSubmit={submit} noValidate>
           <FormAlert message={failure} />
           <TextField label={t('sso.issuerUrl')} hint={t('sso.issuerUrlHint')} type="url" {...set('issuerUrl')} />

@@ -8,6 +8,7 @@ import {
   resetTokenStatusQuerySchema,
   setLanguageQuerySchema,
   setNameRequestSchema,
+  userLookupQuerySchema,
 } from '@portal/contracts/auth';
 import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import { uuidSchema } from '@portal/contracts/rules';
@@ -40,7 +41,9 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens, scimSetti
   });
 
   router.get('/internal/users/:id', async (req, res) => {
-    res.json(await accounts.getUser(parseInput(uuidSchema, req.params.id, 'user id')));
+    const { sessionBegunAt } = parseInput(userLookupQuerySchema, req.query, 'query');
+    const begun = sessionBegunAt === undefined ? undefined : new Date(Number(sessionBegunAt));
+    res.json(await accounts.getUser(parseInput(uuidSchema, req.params.id, 'user id'), begun));
   });
 
   router.post('/api/user/set-language', requireUser, async (req, res) => {
@@ -83,7 +86,7 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens, scimSetti
   // The e-mail may come as ?email= or in the body (spec §7 has both readings).
   router.post('/api/user/request-password-reset', async (req, res) => {
     const { email } = parseInput(passwordResetRequestSchema, { email: req.body?.email ?? req.query.email });
-    accounts.requestPasswordReset(email);
+    await accounts.requestPasswordReset(email);
     res.json({ message: 'If an account exists for this e-mail, a reset link has been sent' });
   });
 
