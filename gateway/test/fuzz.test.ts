@@ -31,6 +31,8 @@ const HANG_AFTER_MS = 6 * SERVICE_TIMEOUT_MS;
 const RUNS_PER_ROUTE_AND_ROLE = Number(process.env.FUZZ_RUNS ?? 60);
 const SCIM_RUNS_PER_ROUTE_AND_CALLER = Math.ceil(RUNS_PER_ROUTE_AND_ROLE / 2);
 const STORAGE_RUNS_PER_WRITE = 4;
+/** The most CPU one call of the worst shape may cost the whole portal. */
+const STALL_CPU_MS = 600;
 const PARALLEL_PROPERTIES = 6;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
 
@@ -415,6 +417,67 @@ describe.each(testBackends().slice(0, 1))('fuzzing every route on $name', (backe
     expect([...(answered.get('no token') ?? [])].filter((status) => status !== 401 && status !== 431)).toEqual([]);
     expect([...(answered.get('directory') ?? [])]).toEqual(expect.arrayContaining([200, 400, 404]));
   }, 300_000);
+
+  /**
+   * The CPU this process (the gateway and the services alike) spent on a call, the median of three runs in
+   * milliseconds, and the status it was answered.
+   */
+  async function costOf(call: () => Promise<Response>) {
+    const runs: { cpuMs: number; status: number }[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const start = process.cpuUsage();
+      const answer = await call();
+      await answer.arrayBuffer();
+      const used = process.cpuUsage(start);
+      runs.push({ cpuMs: (used.user + used.system) / 1000, status: answer.status });
+    }
+    return runs.sort((a, b) => a.cpuMs - b.cpuMs)[1] as { cpuMs: number; status: number };
+  }
+
+  // Quiet, the dearest call (a dry run of 4,000 import rows) costs about 130 ms; a parser that walks its input
+  // more than once per character costs seconds at 1 MB.
+  it('when 100 KB and 1 MB of the worst shape go to each parser, then each call costs under 600 ms of CPU', async () => {
+    const admin = sessions.administrator as HttpSession;
+    const headers = { cookie: admin.cookieHeader, [CSRF_HEADER]: CSRF_HEADER_VALUE };
+    const json = (method: string, path: string, body: unknown) => () =>
+      fetch(`${portal.url}${path}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const csv = (text: string) => () => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/csv' }), 'people.csv');
+      return fetch(`${portal.url}/api/admin/users/import?dryRun=true`, { method: 'POST', headers, body: form });
+    };
+    const read = (path: string) => () => fetch(`${portal.url}${path}`, { headers });
+    /** `unit` repeated to about `bytes` bytes of UTF-8. */
+    const filled = (unit: string, bytes: number) => unit.repeat(Math.floor(bytes / Buffer.byteLength(unit)));
+    // Each body a little under its size, so that 100 KB stays under the JSON limit (100 KiB) and reaches the parser.
+    const worst: Record<string, (size: number) => () => Promise<Response>> = {
+      'import, one quoted field': (size) => csv(`email,name\na@example.ch,"${filled('x""', size - 64)}"\n`),
+      'import, one row of groups': (size) => csv(`email,name,groups\na@example.ch,Ann,${filled('g|', size - 64)}\n`),
+      'import, one wide row': (size) => csv(`email,name\n${filled(',', size - 64)}\n`),
+      'import, many rows': (size) =>
+        csv(`email,name\n${Array.from({ length: size / 24 }, (_, row) => `p${row}@example.ch,P ${row}`).join('\n')}`),
+      'group name': (size) => json('POST', '/api/admin/groups', { name: `${filled(' ', size - 64)}a\u0301` }),
+      'course name': (size) =>
+        json('POST', '/api/courses', { title: filled('a\u0301 ', size - 128), description: '<p>x</p>' }),
+      'course description': (size) =>
+        json('POST', '/api/courses', { title: 'Nested', description: filled('<p><b><i><a href=x:', size - 128) }),
+      'report query': (size) => read(`/api/reports/completions?q=${filled('%C3%A9%20', size - 64)}`),
+      'audit query': (size) =>
+        read(`/api/audit?objectId=${filled('a%20', size / 2 - 64)}&action=${filled('a.', size / 2 - 64)}`),
+    };
+    const tooDear: string[] = [];
+    for (const [parser, call] of Object.entries(worst))
+      // 4 KB: a query string the portal takes (from about 8 KB on the request is refused with 431); 100 KB; 1 MB.
+      for (const size of [4_000, 100_000, 1_000_000]) {
+        const { cpuMs, status } = await costOf(call(size));
+        if (cpuMs >= STALL_CPU_MS || status >= 500) tooDear.push(`${parser}, ${size} bytes: ${cpuMs} ms, ${status}`);
+      }
+    expect(tooDear).toEqual([]);
+  });
 
   it('when the kept failing cases are replayed, then they pass', async () => {
     for (const regression of REGRESSIONS) {
