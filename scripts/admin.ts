@@ -2,10 +2,13 @@
 // AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL, AUDIT_DATABASE_URL, TRAINING_DATABASE_URL for PostgreSQL servers, otherwise the embedded
 // ones in DATA_DIR (stop the portal first: an embedded database has one process at a time).
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { emailSchema, nameSchema, passwordSchema } from '@portal/contracts/rules';
 import { accountsFor, openAuthDatabase } from '@portal/auth-service/app';
 import { loadAuthConfig } from '@portal/auth-service/config';
 import { migrations as authMigrations } from '@portal/auth-service/data-access/schema';
+import { loadAuditConfig } from '@portal/audit-service/config';
 import { entriesRepository } from '@portal/audit-service/data-access/entries-repository';
 import { verifyTrail } from '@portal/audit-service/domain/verify';
 import { migrate } from '@portal/kit/db';
@@ -20,7 +23,9 @@ const USAGE = `Usage: npm run admin -- <command>
   create-admin <email> <name>     create a system administrator (password from ADMIN_PASSWORD, or one is made and printed)
   reset-password <email>          set a new password (from NEW_PASSWORD, or one is made and printed); ends the
                                   account's sessions (in Redis; without it, restart the gateway)
-  audit-verify                    prove the audit trail's hash chain, or name the first entry that breaks it
+  audit-verify [<seq>:<hash>]     prove the audit trail's hash chain and MACs (AUDIT_CHAIN_KEY), or name the first
+                                  entry that breaks it; given the last entry the SIEM received, that the trail
+                                  still ends with it
   backup <file>                   write every service's data into one archive
   restore <file>                  replace every service's data with an archive's`;
 
@@ -89,10 +94,34 @@ const withAllDatabases = <T>(work: (databases: ServiceDatabases) => Promise<T>) 
     work(databases as ServiceDatabases),
   );
 
+/** The audit service's settings: its chain key from the environment, else the one `npm start` keeps in DATA_DIR. */
+function auditConfig() {
+  const secrets = path.resolve(process.env.DATA_DIR ?? 'data', 'secrets.json');
+  const stored = existsSync(secrets)
+    ? (JSON.parse(readFileSync(secrets, 'utf8')) as { AUDIT_CHAIN_KEY?: string }).AUDIT_CHAIN_KEY
+    : undefined;
+  return loadAuditConfig({
+    ...process.env,
+    PORT: '0',
+    IDENTITY_SECRET: 'x'.repeat(32),
+    AUDIT_CHAIN_KEY: process.env.AUDIT_CHAIN_KEY ?? stored,
+  });
+}
+
 /** Walks the trail; a broken chain is a failure of the command (exit code 1), naming the first bad entry. */
-async function auditVerify(): Promise<string> {
-  const result = await withServiceDatabases(['audit'], config(), ({ audit }) => verifyTrail(entriesRepository(audit)));
-  if (result.intact) return `The audit trail is intact: ${result.entries} entries verified.`;
+async function auditVerify(headArgument: string | undefined): Promise<string> {
+  const head = headArgument === undefined ? undefined : /^(\d{1,19}):([0-9a-f]{64})$/.exec(headArgument);
+  if (head === null) throw new UsageError(`Not an entry as <seq>:<hash>: ${headArgument}`);
+  const { AUDIT_CHAIN_KEY, AUDIT_RETENTION_DAYS } = auditConfig();
+  const result = await withServiceDatabases(['audit'], config(), ({ audit }) =>
+    verifyTrail(entriesRepository(audit, AUDIT_CHAIN_KEY), {
+      chainKey: AUDIT_CHAIN_KEY,
+      retentionDays: AUDIT_RETENTION_DAYS,
+      ...(head ? { head: { seq: head[1] as string, hash: head[2] as string } } : {}),
+    }),
+  );
+  if (result.intact)
+    return `The audit trail is intact: ${result.entries} entries verified${result.unsigned ? `, the first ${result.unsigned} from before AUDIT_CHAIN_KEY without a MAC` : ''}.`;
   throw new Error(
     `The audit trail is broken at entry ${result.brokenAt}: ${result.reason} (${result.entries} entries before it verified).`,
   );
@@ -133,7 +162,7 @@ async function run([command, ...args]: string[]): Promise<string> {
       return `${changed}\n${await endSessionsOf(user.id)}`;
     }
     case 'audit-verify':
-      return auditVerify();
+      return auditVerify(args[0]);
     case 'backup': {
       if (!args[0]) throw new UsageError('Which file?');
       await withAllDatabases((databases) => backup(databases, args[0] as string));

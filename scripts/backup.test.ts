@@ -31,6 +31,8 @@ import { REBUILT_TABLES, SERVICE_TABLES, type ServiceName } from './backup.ts';
 const run = promisify(execFile);
 const admin = path.resolve('scripts/admin.ts');
 const env = { IDENTITY_SECRET: 'x'.repeat(32), PORT: '0' };
+/** The audit service's key, which audit-verify checks the entries' MACs under. */
+const AUDIT_CHAIN_KEY = 'k'.repeat(32);
 
 /** Each service's embedded database, started from the suite's initialised cluster where there is one (no initdb). */
 async function seedAll(dataDir: string) {
@@ -139,7 +141,7 @@ describe('npm run admin -- backup / restore', () => {
       { chunkBytes: 1024, maxBytes: 1_000_000 },
     );
     for (const action of ['user.signed-in', 'course.created'])
-      await entriesRepository(databases.audit.db).append(
+      await entriesRepository(databases.audit.db, AUDIT_CHAIN_KEY).append(
         {
           occurredAt: new Date().toISOString(),
           actor: { id: user.id, name: 'Mia' },
@@ -246,7 +248,7 @@ describe('npm run admin -- backup / restore', () => {
       expect(user.name).toBe('Mia');
       expect(before['audit.audit_entries']).toHaveLength(2);
       const verified = await run(process.execPath, [admin, 'audit-verify'], {
-        env: { ...process.env, DATA_DIR: dataDir },
+        env: { ...process.env, DATA_DIR: dataDir, AUDIT_CHAIN_KEY },
       });
       expect(verified.stdout).toContain('The audit trail is intact: 2 entries verified.');
     },
@@ -338,7 +340,7 @@ describe('npm run admin -- backup / restore', () => {
     await sql`alter table audit_entries enable trigger audit_entries_no_change`.execute(db);
     await Promise.all(Object.values(databases).map((database) => database.close()));
     await expect(
-      run(process.execPath, [admin, 'audit-verify'], { env: { ...process.env, DATA_DIR: dataDir } }),
+      run(process.execPath, [admin, 'audit-verify'], { env: { ...process.env, DATA_DIR: dataDir, AUDIT_CHAIN_KEY } }),
     ).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('The audit trail is broken at entry 2: its content does not match its hash'),

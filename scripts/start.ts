@@ -12,17 +12,18 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
 mkdirSync(dataDir, { recursive: true });
 
 /** Secrets for the embedded setup, made once and kept in the data folder, unless the environment gives them. */
-function localSecrets(): { SESSION_SECRET: string; IDENTITY_SECRET: string } {
+const SECRET_NAMES = ['SESSION_SECRET', 'IDENTITY_SECRET', 'AUDIT_CHAIN_KEY'] as const;
+function localSecrets(): Record<(typeof SECRET_NAMES)[number], string> {
   const file = path.join(dataDir, 'secrets.json');
-  if (!existsSync(file)) {
-    const fresh = { SESSION_SECRET: randomBytes(32).toString('hex'), IDENTITY_SECRET: randomBytes(32).toString('hex') };
-    writeFileSync(file, JSON.stringify(fresh), { mode: 0o600 });
-  }
-  const stored = JSON.parse(readFileSync(file, 'utf8')) as { SESSION_SECRET: string; IDENTITY_SECRET: string };
-  return {
-    SESSION_SECRET: process.env.SESSION_SECRET ?? stored.SESSION_SECRET,
-    IDENTITY_SECRET: process.env.IDENTITY_SECRET ?? stored.IDENTITY_SECRET,
-  };
+  const stored = (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as Record<string, string>;
+  // A data folder from before a secret was added gets it now, kept with the others.
+  const missing = SECRET_NAMES.filter((name) => !stored[name]);
+  for (const name of missing) stored[name] = randomBytes(32).toString('hex');
+  if (missing.length > 0) writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
+  return Object.fromEntries(SECRET_NAMES.map((name) => [name, process.env[name] ?? stored[name]])) as Record<
+    (typeof SECRET_NAMES)[number],
+    string
+  >;
 }
 
 const port = process.env.PORT ?? '8080';

@@ -38,6 +38,8 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const AUDIT_PAGE_MAX = 200;
+/** The largest place the trail's bigint column holds: a cursor past it is refused here, not by the database. */
+const MAX_SEQ = 2n ** 63n - 1n;
 
 export const auditQuerySchema = z.object({
   actor: z.optional(uuidSchema),
@@ -46,7 +48,12 @@ export const auditQuerySchema = z.object({
   from: z.optional(z.iso.datetime({ offset: true })),
   to: z.optional(z.iso.datetime({ offset: true })),
   /** The entry a page ends on (its `next`): the next page starts after it, newest first, by time in a window. */
-  before: z.optional(z.string().check(boundedTo(20, 'too_long'), z.regex(/^\d+$/, 'invalid_cursor'))),
+  before: z.optional(
+    z.string().check(
+      boundedTo(20, 'too_long'),
+      z.refine((text) => /^\d+$/.test(text) && BigInt(text) <= MAX_SEQ, 'invalid_cursor'),
+    ),
+  ),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AUDIT_PAGE_MAX))),
   format: z.optional(z.enum(['json', 'csv'])),
 });

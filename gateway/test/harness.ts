@@ -222,6 +222,7 @@ export async function startTestPortal(
               startAuditService(
                 loadAuditConfig({
                   ...common,
+                  AUDIT_CHAIN_KEY: randomBytes(32).toString('hex'),
                   PORT: String(auditPort),
                   DATABASE_URL: auditDatabase.url,
                   AUTH_SERVICE_URL: at(authPort),

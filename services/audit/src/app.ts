@@ -30,7 +30,7 @@ export function startAuditService(config: AuditConfig) {
     personalData,
     // Retention once at start and once a day; the sink catches up every few seconds and after each new entry.
     beforeServing: async ({ database, logger }) => {
-      const entries = entriesRepository(database.db);
+      const entries = entriesRepository(database.db, config.AUDIT_CHAIN_KEY);
       const prune = () =>
         entries
           .prune(new Date(Date.now() - config.AUDIT_RETENTION_DAYS * DAY_MS))
@@ -53,13 +53,14 @@ export function startAuditService(config: AuditConfig) {
       };
     },
     routes: (context) => auditRoutes(trailOf(context)),
-    eventHandlers: (context) => auditEventHandlers(trailOf(context), () => setImmediate(() => shipNow())),
+    eventHandlers: (context) =>
+      auditEventHandlers(trailOf(context), config.AUDIT_CHAIN_KEY, () => setImmediate(() => shipNow())),
   });
 
   function trailOf({ database, client }: ServiceContext<AuditDatabase>) {
     const auth = client('auth', config.AUTH_SERVICE_URL, config.AUTH_TIMEOUT_MS);
     return auditTrail({
-      entries: entriesRepository(database.db),
+      entries: entriesRepository(database.db, config.AUDIT_CHAIN_KEY),
       nameOf: async (userId) => {
         const answer = await auth(`/internal/users/${userId}`, { identity: SYSTEM, requestId: randomUUID() });
         if (answer.status === 404) return undefined;

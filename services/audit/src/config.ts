@@ -6,6 +6,11 @@ export function loadAuditConfig(env: Record<string, string | undefined> = proces
     8104,
     {
       /** Entries older than this are pruned once a day; the chain stays verifiable from the oldest kept one. */
+      /**
+       * Signs each entry and pruning (HMAC-SHA256); the database does not hold it, so whoever writes the table
+       * cannot rewrite the chain unseen. Required: `npm start` makes one and keeps it in the data folder.
+       */
+      AUDIT_CHAIN_KEY: z.string().min(32, 'must be at least 32 characters'),
       AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
       /**
        * Where entries are also streamed, as JSON lines, for the company's SIEM: `stdout`, an http(s) URL that

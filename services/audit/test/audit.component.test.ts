@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -10,12 +10,19 @@ import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/
 import { sql } from 'kysely';
 import { startAuditService } from '../src/app.ts';
 import { loadAuditConfig } from '../src/config.ts';
-import { entriesRepository } from '../src/data-access/entries-repository.ts';
-import { verifyTrail } from '../src/domain/verify.ts';
+import { entryHash } from '../src/data-access/chain.ts';
+import { entriesRepository, type StoredEntry } from '../src/data-access/entries-repository.ts';
+import { type VerifyOptions, verifyTrail } from '../src/domain/verify.ts';
 
 const ADMIN = { sub: randomUUID(), admin: true, lang: 'de' } as const;
 const EMPLOYEE = { sub: randomUUID(), admin: false, lang: 'en' } as const;
 const SYSTEM = { sub: null, admin: false, lang: 'en' } as const;
+const CHAIN_KEY = randomBytes(32).toString('hex');
+const RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60_000;
+const CHECKS: VerifyOptions = { chainKey: CHAIN_KEY, retentionDays: RETENTION_DAYS };
+/** A moment past the retention of everything recorded now. */
+const later = () => new Date(Date.now() + (RETENTION_DAYS + 1) * DAY_MS);
 
 function record(overrides: Partial<AuditRecord> = {}): AuditRecord {
   return {
@@ -87,7 +94,13 @@ describe.each(testBackends())('the audit service on $name', (backend) => {
       });
     });
     service = await startAuditService(
-      loadAuditConfig({ ...setup.env, AUTH_SERVICE_URL: auth.url, AUDIT_SINK: sink.url }),
+      loadAuditConfig({
+        ...setup.env,
+        AUTH_SERVICE_URL: auth.url,
+        AUDIT_SINK: sink.url,
+        AUDIT_CHAIN_KEY: CHAIN_KEY,
+        AUDIT_RETENTION_DAYS: String(RETENTION_DAYS),
+      }),
     );
   });
 
@@ -99,11 +112,11 @@ describe.each(testBackends())('the audit service on $name', (backend) => {
     expect((await deliver(first, eventId)).status).toBe(200);
     expect((await deliver(first, eventId)).status).toBe(200);
     await deliver(record({ action: 'course.published' }));
-    const entries = entriesRepository(service.database.db);
+    const entries = entriesRepository(service.database.db, CHAIN_KEY);
     const kept = await entries.list({ limit: 10 });
     expect(kept.map((entry) => entry.action)).toEqual(['course.published', 'course.updated']);
     expect(kept[0]?.prevHash).toBe(kept[1]?.hash);
-    expect(await verifyTrail(entries)).toEqual({ intact: true, entries: 2 });
+    expect(await verifyTrail(entries, CHECKS)).toEqual({ intact: true, entries: 2 });
   });
 
   it('when a record comes without the actor’s name, then the name at that time is asked of the auth service', async () => {
@@ -123,7 +136,7 @@ describe.each(testBackends())('the audit service on $name', (backend) => {
   });
 
   it('when a row is changed behind the trigger’s back, then verifying names that entry', async () => {
-    const entries = entriesRepository(service.database.db);
+    const entries = entriesRepository(service.database.db, CHAIN_KEY);
     const target = record({ action: 'user.role-changed', changes: { isSysAdmin: { before: false, after: true } } });
     await deliver(target);
     await deliver(record());
@@ -135,7 +148,7 @@ describe.each(testBackends())('the audit service on $name', (backend) => {
       db,
     );
     await sql`alter table audit_entries enable trigger audit_entries_no_change`.execute(db);
-    expect(await verifyTrail(entries)).toMatchObject({
+    expect(await verifyTrail(entries, CHECKS)).toMatchObject({
       intact: false,
       brokenAt: changed?.seq,
       reason: 'its content does not match its hash',
@@ -145,13 +158,23 @@ describe.each(testBackends())('the audit service on $name', (backend) => {
       db,
     );
     await sql`alter table audit_entries enable trigger audit_entries_no_change`.execute(db);
-    expect(await verifyTrail(entries)).toMatchObject({ intact: true });
+    expect(await verifyTrail(entries, CHECKS)).toMatchObject({ intact: true });
   });
 
   it('when an employee or a visitor asks for the trail, then it is refused', async () => {
     expect((await signedCaller(service.url, EMPLOYEE).get('/api/audit')).status).toBe(403);
     expect((await signedCaller(service.url, SYSTEM).get('/api/audit')).status).toBe(401);
     expect((await signedCaller(service.url, ADMIN).get('/api/audit?limit=100000')).status).toBe(400);
+  });
+
+  it('when a page cursor is past what the trail can number, then it is 400 with its code, not a database error', async () => {
+    const admin = signedCaller(service.url, ADMIN);
+    for (const before of [String(2n ** 63n), '9'.repeat(20)]) {
+      const answer = await admin.get(`/api/audit?before=${before}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.issues).toEqual([{ path: 'before', code: 'invalid_cursor' }]);
+    }
+    expect((await admin.get(`/api/audit?before=${2n ** 63n - 1n}`)).status).toBe(200);
   });
 
   it('when an administrator filters and pages, then each page is the next older part of the matching entries', async () => {
@@ -226,12 +249,125 @@ describe.each(testBackends())('the audit service on $name', (backend) => {
     expect(new Set(shipped).size).toBe(shipped.length);
   });
 
+  /** Runs `work` with the append-only trigger off, as a database superuser could. */
+  async function behindTheTrigger(work: () => Promise<unknown>) {
+    const db = service.database.db;
+    await sql`alter table audit_entries disable trigger audit_entries_no_change`.execute(db);
+    try {
+      await work();
+    } finally {
+      await sql`alter table audit_entries enable trigger audit_entries_no_change`.execute(db);
+    }
+  }
+
+  it('when someone who can write the table recomputes the chain after a change, then verifying names the changed entry', async () => {
+    const entries = entriesRepository(service.database.db, CHAIN_KEY);
+    await deliver(record({ action: 'user.role-changed', changes: { isSysAdmin: { before: false, after: true } } }));
+    await deliver(record());
+    const [last, changed] = (await entries.list({ limit: 2 })) as [StoredEntry, StoredEntry];
+    const rewrite = async (from: StoredEntry, to: AuditRecord, next: StoredEntry) => {
+      const fields = { seq: from.seq, recordedAt: new Date(from.recordedAt), prevHash: from.prevHash };
+      const hash = entryHash({ ...fields, record: to });
+      const { seq, recordedAt, hash: _hash, prevHash: _prev, columns: _columns, mac: _mac, ...nextRecord } = next;
+      const nextHash = entryHash({ seq, recordedAt: new Date(recordedAt), record: nextRecord, prevHash: hash });
+      const db = service.database.db;
+      await sql`update audit_entries set record = ${JSON.stringify(to)}::jsonb, hash = ${hash} where seq = ${from.seq}`.execute(
+        db,
+      );
+      await sql`update audit_entries set prev_hash = ${hash}, hash = ${nextHash} where seq = ${next.seq}`.execute(db);
+    };
+    const {
+      seq: _seq,
+      recordedAt: _at,
+      hash: _hash,
+      prevHash: _prev,
+      columns: _columns,
+      mac: _mac,
+      ...original
+    } = changed;
+    await behindTheTrigger(() =>
+      rewrite(changed, { ...original, changes: { isSysAdmin: { before: false, after: false } } }, last),
+    );
+    try {
+      expect(await verifyTrail(entries, CHECKS)).toMatchObject({
+        intact: false,
+        brokenAt: changed.seq,
+        reason: 'its MAC does not match: the chain was rewritten without the key',
+      });
+    } finally {
+      await behindTheTrigger(() => rewrite(changed, original, last));
+    }
+    expect(await verifyTrail(entries, CHECKS)).toMatchObject({ intact: true });
+  });
+
+  it('when the newest entries are cut, then verifying against the head the sink received names the missing one', async () => {
+    const entries = entriesRepository(service.database.db, CHAIN_KEY);
+    const objectId = randomUUID();
+    await deliver(record({ object: { type: 'course', id: objectId }, action: 'course.deleted' }));
+    await eventually(() => sink.lines.some((line) => line.includes(objectId)));
+    const shipped = JSON.parse(sink.lines.at(-1) as string).audit as { seq: string; hash: string };
+    const head = { seq: shipped.seq, hash: shipped.hash };
+    expect(await verifyTrail(entries, { ...CHECKS, head })).toMatchObject({ intact: true });
+    const db = service.database.db;
+    const [cut] = await sql<Record<string, unknown>>`select * from audit_entries where seq = ${head.seq}`
+      .execute(db)
+      .then((result) => result.rows);
+    await db.transaction().execute(async (trx) => {
+      await sql`set local audit.pruning = 'on'`.execute(trx);
+      await sql`delete from audit_entries where seq = ${head.seq}`.execute(trx);
+    });
+    try {
+      expect(await verifyTrail(entries, { ...CHECKS, head })).toMatchObject({
+        intact: false,
+        brokenAt: head.seq,
+        reason: 'the trail ends before the head held outside',
+      });
+    } finally {
+      await db
+        .insertInto('audit_entries')
+        .values(cut as never)
+        .execute();
+    }
+    expect(await verifyTrail(entries, { ...CHECKS, head })).toMatchObject({ intact: true });
+  });
+
   it('when entries pass the retention, then they are pruned and the kept trail still verifies and goes on', async () => {
-    const entries = entriesRepository(service.database.db);
-    const pruned = await entries.prune(new Date(Date.now() + 1_000));
+    const entries = entriesRepository(service.database.db, CHAIN_KEY);
+    // The retention job as it runs a little more than the retention from now: every entry so far is past it.
+    const pruned = await entries.prune(new Date(Date.now() + 1_000), later());
     expect(pruned).toBeGreaterThan(0);
     expect(await entries.list({ limit: 1 })).toEqual([]);
     await deliver(record());
-    expect(await verifyTrail(entries)).toEqual({ intact: true, entries: 1 });
+    expect(await verifyTrail(entries, CHECKS)).toEqual({ intact: true, entries: 1 });
+  });
+
+  it('when a pruning is not the retention job’s, then verifying says so', async () => {
+    const entries = entriesRepository(service.database.db, CHAIN_KEY);
+    await deliver(record());
+    await deliver(record());
+    // Signed, but of entries younger than the retention: a key holder who pruned too early.
+    await entries.prune(new Date(Date.now() + 1_000));
+    expect(await verifyTrail(entries, CHECKS)).toMatchObject({
+      intact: false,
+      reason: 'the last pruning removed entries younger than AUDIT_RETENTION_DAYS',
+    });
+    // Forged: any database session can set the pruning switch and write where the trail starts, but not its MAC.
+    await deliver(record());
+    await deliver(record());
+    const [, oldest] = (await entries.list({ limit: 2 })) as [StoredEntry, StoredEntry];
+    const db = service.database.db;
+    await db.transaction().execute(async (trx) => {
+      await sql`set local audit.pruning = 'on'`.execute(trx);
+      await sql`delete from audit_entries where seq <= ${oldest.seq}`.execute(trx);
+      await sql`insert into audit_pruned (through_seq, last_hash, last_recorded_at, pruned_at, mac)
+        values (${oldest.seq}, ${oldest.hash}, ${oldest.recordedAt}, ${later().toISOString()}, ${'0'.repeat(64)})`.execute(
+        trx,
+      );
+    });
+    expect(await verifyTrail(entries, CHECKS)).toMatchObject({
+      intact: false,
+      brokenAt: oldest.seq,
+      reason: 'the record of the last pruning does not carry its MAC',
+    });
   });
 });

@@ -68,8 +68,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-function toAppError(error: unknown): AppError {
+/** Any error as the client is answered: a 4xx with a code for what the request got wrong, else a 500. */
+export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // Malformed percent-encoding, wherever it is decoded (Express's path parameters, a handler's own decoding).
+  if (error instanceof URIError) return new AppError(400, 'bad_request', 'The request has malformed percent-encoding');
   // The contracts' schemas (zod/mini) throw zod's core error, the services' own ones its subclass: both are 400.
   if (error instanceof z.core.$ZodError) return badRequest('The request is not valid', issuesOf(error));
   const parserError = error as BodyParserError;

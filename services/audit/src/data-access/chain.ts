@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { AuditRecord } from '@portal/contracts/audit';
 
 /** The hash the first entry of a trail follows. */
@@ -27,5 +27,27 @@ export interface ChainedFields {
 export function entryHash({ seq, recordedAt, record, prevHash }: ChainedFields): string {
   return createHash('sha256')
     .update(`${prevHash}\n${seq}\n${recordedAt.toISOString()}\n${canonicalJson(record)}`)
+    .digest('hex');
+}
+
+/**
+ * An entry's MAC, under AUDIT_CHAIN_KEY, which the database does not hold: whoever can write the table can
+ * recompute every hash, but not these. It covers the hash, so the whole chain up to the entry.
+ */
+export function entryMac(key: string, hash: string): string {
+  return createHmac('sha256', key).update(`audit-entry\n${hash}`).digest('hex');
+}
+
+export interface PruningFields {
+  throughSeq: string;
+  lastHash: string;
+  lastRecordedAt: Date;
+  prunedAt: Date;
+}
+
+/** A pruning's MAC: only the retention job, which holds the key, records where the kept trail starts. */
+export function pruningMac(key: string, { throughSeq, lastHash, lastRecordedAt, prunedAt }: PruningFields): string {
+  return createHmac('sha256', key)
+    .update(`audit-pruned\n${throughSeq}\n${lastHash}\n${lastRecordedAt.toISOString()}\n${prunedAt.toISOString()}`)
     .digest('hex');
 }

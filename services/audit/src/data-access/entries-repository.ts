@@ -1,6 +1,6 @@
 import { type AuditEntry, type AuditQuery, type AuditRecord, auditRecordSchema } from '@portal/contracts/audit';
 import { type Kysely, sql } from 'kysely';
-import { entryHash, GENESIS_HASH } from './chain.ts';
+import { entryHash, entryMac, GENESIS_HASH, type PruningFields, pruningMac } from './chain.ts';
 import type { AuditDatabase } from './schema.ts';
 
 interface EntryRow {
@@ -14,10 +14,13 @@ interface EntryRow {
   record: unknown;
   prev_hash: string;
   hash: string;
+  mac: string | null;
 }
 
 export interface StoredEntry extends AuditEntry {
   prevHash: string;
+  /** Null on an entry recorded before the chain key. */
+  mac: string | null;
   /** The indexed columns as stored, to be checked against the record they were taken from. */
   columns: { actorId: string | null; action: string; objectId: string | null; outcome: string; occurredAt: Date };
 }
@@ -30,6 +33,7 @@ function toEntry(row: EntryRow): StoredEntry {
     recordedAt: row.recorded_at.toISOString(),
     hash: row.hash,
     prevHash: row.prev_hash,
+    mac: row.mac,
     columns: {
       actorId: row.actor_id,
       action: row.action,
@@ -47,13 +51,21 @@ const CHAIN_LOCK = sql`select pg_advisory_xact_lock(hashtext('audit-chain'))`;
 function latestPruning(db: Kysely<AuditDatabase>) {
   return db
     .selectFrom('audit_pruned')
-    .select(['through_seq', 'last_hash'])
+    .select(['through_seq', 'last_hash', 'last_recorded_at', 'pruned_at', 'mac'])
     .orderBy('through_seq', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-export function entriesRepository(db: Kysely<AuditDatabase>) {
+/** Where the kept trail starts, and the record of the pruning that cut it there, if one did. */
+export interface TrailStart {
+  afterSeq: string;
+  prevHash: string;
+  pruning?: PruningFields & { mac: string | null };
+}
+
+/** The entries, signed under `chainKey` (AUDIT_CHAIN_KEY) as they are appended and pruned. */
+export function entriesRepository(db: Kysely<AuditDatabase>, chainKey: string) {
   return {
     /** Appends a record after the last entry; answers the stored entry. Runs in the caller's transaction if given. */
     async append(record: AuditRecord, now: Date): Promise<StoredEntry> {
@@ -84,6 +96,7 @@ export function entriesRepository(db: Kysely<AuditDatabase>) {
             record: JSON.stringify(record),
             prev_hash: prevHash,
             hash,
+            mac: entryMac(chainKey, hash),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -127,23 +140,34 @@ export function entriesRepository(db: Kysely<AuditDatabase>) {
     },
 
     /** Where the kept trail starts: the hash the oldest kept entry must follow, as recorded when older ones went. */
-    async start(): Promise<{ afterSeq: string; prevHash: string }> {
+    async start(): Promise<TrailStart> {
       const pruned = await latestPruning(db);
-      return pruned
-        ? { afterSeq: String(pruned.through_seq), prevHash: pruned.last_hash }
-        : { afterSeq: '0', prevHash: GENESIS_HASH };
+      if (!pruned) return { afterSeq: '0', prevHash: GENESIS_HASH };
+      const afterSeq = String(pruned.through_seq);
+      return {
+        afterSeq,
+        prevHash: pruned.last_hash,
+        pruning: {
+          throughSeq: afterSeq,
+          lastHash: pruned.last_hash,
+          // A pruning recorded before the chain key kept no time: it reads as the epoch, and its MAC as missing.
+          lastRecordedAt: pruned.last_recorded_at ?? new Date(0),
+          prunedAt: pruned.pruned_at,
+          mac: pruned.mac,
+        },
+      };
     },
 
     /**
      * Deletes the entries recorded before `cutoff`, oldest first and without gaps, and records where the kept
-     * trail starts. Answers how many went.
+     * trail starts, signed. Answers how many went.
      */
-    async prune(cutoff: Date): Promise<number> {
+    async prune(cutoff: Date, now = new Date()): Promise<number> {
       return db.transaction().execute(async (trx) => {
         await CHAIN_LOCK.execute(trx);
         const newest = await trx
           .selectFrom('audit_entries')
-          .select(['seq', 'hash'])
+          .select(['seq', 'hash', 'recorded_at'])
           .where('recorded_at', '<', cutoff)
           .orderBy('seq', 'desc')
           .limit(1)
@@ -151,9 +175,21 @@ export function entriesRepository(db: Kysely<AuditDatabase>) {
         if (!newest) return 0;
         await sql`set local audit.pruning = 'on'`.execute(trx);
         const deleted = await trx.deleteFrom('audit_entries').where('seq', '<=', newest.seq).executeTakeFirst();
+        const pruning = {
+          throughSeq: String(newest.seq),
+          lastHash: newest.hash,
+          lastRecordedAt: newest.recorded_at,
+          prunedAt: new Date(now.getTime()),
+        };
         await trx
           .insertInto('audit_pruned')
-          .values({ through_seq: String(newest.seq), last_hash: newest.hash })
+          .values({
+            through_seq: pruning.throughSeq,
+            last_hash: pruning.lastHash,
+            last_recorded_at: pruning.lastRecordedAt,
+            pruned_at: pruning.prunedAt,
+            mac: pruningMac(chainKey, pruning),
+          })
           .execute();
         return Number(deleted.numDeletedRows);
       });
@@ -176,7 +212,7 @@ export function entriesRepository(db: Kysely<AuditDatabase>) {
 export type EntriesRepository = ReturnType<typeof entriesRepository>;
 
 /** What an entry is as answered: the record, its place, when it was kept and its hash. */
-export function publicEntry({ prevHash: _prevHash, columns: _columns, ...entry }: StoredEntry): AuditEntry {
+export function publicEntry({ prevHash: _prevHash, columns: _columns, mac: _mac, ...entry }: StoredEntry): AuditEntry {
   return entry;
 }
 

@@ -3,6 +3,7 @@ import { eventTablesMigration } from '@portal/kit/events';
 import type { ColumnType } from 'kysely';
 import { auditEntries } from './migrations/001-audit-entries.ts';
 import { occurredSeqIndex } from './migrations/002-occurred-seq-index.ts';
+import { chainMacs } from './migrations/003-chain-macs.ts';
 
 export interface AuditEntriesTable {
   seq: ColumnType<string, string | bigint, never>;
@@ -15,6 +16,8 @@ export interface AuditEntriesTable {
   record: ColumnType<unknown, string, never>;
   prev_hash: string;
   hash: string;
+  /** Null on entries recorded before the chain key. */
+  mac: ColumnType<string | null, string, never>;
 }
 
 export interface AuditDatabase {
@@ -22,10 +25,12 @@ export interface AuditDatabase {
   audit_pruned: {
     through_seq: ColumnType<string, string, never>;
     last_hash: string;
-    pruned_at: ColumnType<Date, never, never>;
+    pruned_at: ColumnType<Date, Date, never>;
+    last_recorded_at: ColumnType<Date | null, Date, never>;
+    mac: ColumnType<string | null, string, never>;
   };
   audit_sink_position: { sink: string; seq: ColumnType<string, string, string> };
 }
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
-export const migrations: Migration[] = [eventTablesMigration, auditEntries, occurredSeqIndex];
+export const migrations: Migration[] = [eventTablesMigration, auditEntries, occurredSeqIndex, chainMacs];

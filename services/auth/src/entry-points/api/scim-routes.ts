@@ -8,7 +8,7 @@ import {
   scimUserSchema,
 } from '@portal/contracts/scim';
 import { auditContextOf } from '@portal/kit/audit';
-import { AppError } from '@portal/kit/errors';
+import { AppError, toAppError } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
@@ -57,19 +57,23 @@ function scimErrors(logger: Logger): ErrorRequestHandler {
     if (error instanceof ScimError)
       return send(res, error.status, scimError(error.status, error.message, error.scimType));
     if (error instanceof PatchError) return send(res, 400, scimError(400, error.message, error.scimType));
-    if (error instanceof AppError) {
-      const detail = [error.message, ...(error.issues ?? []).map((issue) => `${issue.path}: ${issue.code}`)].join('; ');
-      if (error.status === 401) res.set('WWW-Authenticate', 'Bearer realm="SCIM"');
-      return send(
-        res,
-        error.status,
-        scimError(error.status, detail, error.status === 400 ? 'invalidValue' : undefined),
-      );
-    }
     const type = (error as { type?: string } | undefined)?.type;
     if (type === 'entity.parse.failed')
       return send(res, 400, scimError(400, 'The body is not valid JSON', 'invalidSyntax'));
-    if (type === 'entity.too.large') return send(res, 413, scimError(413, 'The body is too large'));
+    // What the rest of the portal answers 4xx (malformed percent-encoding, any client error), in SCIM's shape.
+    const clientError = toAppError(error);
+    if (clientError.status < 500) {
+      const detail = [
+        clientError.message,
+        ...(clientError.issues ?? []).map((issue) => `${issue.path}: ${issue.code}`),
+      ].join('; ');
+      if (clientError.status === 401) res.set('WWW-Authenticate', 'Bearer realm="SCIM"');
+      return send(
+        res,
+        clientError.status,
+        scimError(clientError.status, detail, clientError.status === 400 ? 'invalidValue' : undefined),
+      );
+    }
     logger.error({ err: error, requestId: req.id, path: req.path }, 'SCIM request failed');
     send(res, 500, scimError(500, 'Something went wrong on our side'));
   };
