@@ -66,11 +66,25 @@ const searchQuery = z.optional(
   lineTextSchema().check(z.trim(), boundedTo(TRAINING_LIMITS.searchMax, 'search_too_long')),
 );
 
+/** `includeLeavers=true`: people whose account was deactivated or deleted are in the figures too, marked. */
+const includeLeaversQuery = z.optional(
+  z.pipe(
+    z.enum(['true', 'false']),
+    z.transform((value) => value === 'true'),
+  ),
+);
+
+/** An account's status as the reports show it; deactivated and deleted accounts are the leavers. */
+export const ACCOUNT_STATUSES = ['active', 'pending', 'deactivated', 'deleted'] as const;
+export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
 /** `GET /api/reports/completions`: a course × people view, filtered; JSON pages, or every row as CSV or XLSX. */
 export const completionReportQuerySchema = z.object({
   courseId: z.optional(uuidSchema),
   groupId: z.optional(uuidSchema),
   userId: z.optional(uuidSchema),
+  includeLeavers: includeLeaversQuery,
   status: z.optional(trainingStatusSchema),
   q: searchQuery,
   format: z.optional(z.enum(['json', 'csv', 'xlsx'])),
@@ -79,6 +93,8 @@ export const completionReportQuerySchema = z.object({
   lang: z.optional(languageSchema),
 });
 export type CompletionReportQuery = z.output<typeof completionReportQuerySchema>;
+/** The query as a page sends it (`includeLeavers: 'true'`). */
+export type CompletionReportParams = z.input<typeof completionReportQuerySchema>;
 
 /** One person and one assigned course. */
 export const completionRowSchema = z.object({
@@ -93,6 +109,7 @@ export const completionRowSchema = z.object({
   dueAt: z.nullable(z.string()),
   startedAt: z.nullable(z.string()),
   completedAt: z.nullable(z.string()),
+  accountStatus: accountStatusSchema,
 });
 export type CompletionRow = z.infer<typeof completionRowSchema>;
 
@@ -100,8 +117,10 @@ export type CompletionRow = z.infer<typeof completionRowSchema>;
 export const complianceQuerySchema = z.object({
   courseId: z.optional(uuidSchema),
   groupId: z.optional(uuidSchema),
+  includeLeavers: includeLeaversQuery,
   lang: z.optional(languageSchema),
 });
+export type ComplianceQuery = z.output<typeof complianceQuerySchema>;
 export const complianceRowSchema = z.object({
   groupId: z.nullable(uuidSchema),
   groupName: z.nullable(z.string()),

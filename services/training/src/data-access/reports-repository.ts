@@ -1,13 +1,11 @@
 import type { Language } from '@portal/contracts/languages';
-import type { TrainingStatus } from '@portal/contracts/training';
+import type { AccountStatus, TrainingStatus } from '@portal/contracts/training';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TrainingDatabase } from './schema.ts';
-import { statusSql, titleSql } from './status-sql.ts';
+import { assignedPeopleSql, type FiguresCursor, type FiguresFilter, overdueSql } from './figures-sql.ts';
+import { titleSql } from './status-sql.ts';
 
-export interface ReportFilter {
-  courseId?: string | undefined;
-  groupId?: string | undefined;
-  userId?: string | undefined;
+export interface ReportFilter extends FiguresFilter {
   status?: TrainingStatus | undefined;
   q?: string | undefined;
 }
@@ -25,15 +23,13 @@ export interface ReportRow {
   due_at: string | null;
   started_at: string | null;
   completed_at: string | null;
+  /** active, pending, deactivated or deleted: the last two only when leavers are asked for. */
+  account_status: string;
   person_name: string;
 }
 
 /** Where a keyset page starts: after this row in (course, name, person) order, the order of the course index. */
-export interface ReportCursor {
-  courseId: string;
-  personName: string;
-  userId: string;
-}
+export type ReportCursor = FiguresCursor;
 
 export interface ComplianceDbRow {
   group_id: string | null;
@@ -57,6 +53,7 @@ export interface CsvWords {
   no: string;
   deletedAccount: string;
   status: Record<TrainingStatus, string>;
+  account: Record<AccountStatus, string>;
 }
 
 /** What a keyset batch's next batch starts after. */
@@ -108,28 +105,6 @@ async function* keysetBatches<Row extends CursorRow>(
  * where it answers a query whole (PGlite).
  */
 export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: number | undefined) {
-  /** One row per person and course (several assignments of a course to a person taken together), in index order. */
-  function perPersonAndCourse(filter: ReportFilter, after: ReportCursor | undefined) {
-    const where: RawBuilder<unknown>[] = [sql`true`];
-    if (filter.courseId) where.push(sql`ap.course_id = ${filter.courseId}::uuid`);
-    if (filter.userId) where.push(sql`ap.user_id = ${filter.userId}::uuid`);
-    if (filter.groupId) {
-      where.push(sql`ap.user_id in (select m.user_id from group_members m where m.group_id = ${filter.groupId}::uuid)`);
-    }
-    if (after) {
-      where.push(
-        sql`(ap.course_id, ap.person_name, ap.user_id) > (${after.courseId}::uuid, ${after.personName}, ${after.userId}::uuid)`,
-      );
-    }
-    return sql`select ap.course_id, ap.person_name, ap.user_id, bool_or(ap.mandatory) as mandatory,
-        min(ap.assigned_at) as assigned_at, min(ap.due_at) as due_at,
-        min(ap.recur_every_months) as recur_every_months, max(ap.started_at) as started_at,
-        max(ap.completed_at) as completed_at
-      from assigned_people ap
-      where ${sql.join(where, sql` and `)}
-      group by ap.course_id, ap.person_name, ap.user_id`;
-  }
-
   function rows(filter: ReportFilter, language: Language, now: Date, after?: ReportCursor) {
     const where: RawBuilder<unknown>[] = [sql`true`];
     if (filter.status) where.push(sql`r.status = ${filter.status}`);
@@ -140,9 +115,8 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
     return sql<ReportRow>`select r.user_id, coalesce(p.name, '') as name, coalesce(p.email, '') as email, r.course_id,
         ${titleSql(language)} as course_title, r.mandatory, r.status, ${isoSql('r.assigned_at')} as assigned_at,
         ${isoSql('r.due_at')} as due_at, ${isoSql('r.started_at')} as started_at,
-        ${isoSql('r.completed_at')} as completed_at, r.person_name
-      from (${perPersonAndCourse(filter, after)}) a
-      cross join lateral (select a.*, ${statusSql(now)} as status) r
+        ${isoSql('r.completed_at')} as completed_at, coalesce(p.status, 'active') as account_status, r.person_name
+      from (${assignedPeopleSql(filter, now, after)}) r
       left join people p on p.user_id = r.user_id
       left join courses c on c.course_id = r.course_id
       where ${sql.join(where, sql` and `)}`;
@@ -183,7 +157,8 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       batchSize: number,
     ): AsyncGenerator<string[]> {
       const line = sql<string>`concat_ws(',', coalesce(nullif(${csvCellSql('r.name')}, ''), ${words.deletedAccount}),
-        ${csvCellSql('r.email')}, ${csvCellSql('r.course_title')},
+        ${csvCellSql('r.email')}, ${JSON.stringify(words.account)}::jsonb ->> r.account_status,
+        ${csvCellSql('r.course_title')},
         case when r.mandatory then ${words.yes} else ${words.no} end, ${JSON.stringify(words.status)}::jsonb ->> r.status,
         r.assigned_at, coalesce(r.due_at, ''), coalesce(r.started_at, ''), coalesce(r.completed_at, ''))`;
       const linesAfter = (after: ReportCursor | undefined) =>
@@ -213,18 +188,20 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       }
     },
 
-    /** Per group and course (and for everyone assigned, group null): assigned, completed by the due date, overdue. */
+    /**
+     * Per group and course, and per course for those assigned individually (group null): assigned, completed by the
+     * due date, overdue, as the figures count them.
+     */
     async compliance(
-      filter: { courseId?: string | undefined; groupId?: string | undefined },
+      filter: { courseId?: string | undefined; groupId?: string | undefined; includeLeavers?: boolean | undefined },
       language: Language,
       now: Date,
     ) {
-      const people = sql`(select a.*, ${statusSql(now)} as status
-        from (${perPersonAndCourse({ courseId: filter.courseId, groupId: filter.groupId }, undefined)}) a)`;
+      const people = sql`(${assignedPeopleSql(filter, now)})`;
       const counts = sql`count(*)::int as assigned,
         (count(*) filter (where r.status = 'completed' and (r.due_at is null or r.completed_at <= r.due_at)))::int
           as completed_in_time,
-        (count(*) filter (where r.status = 'overdue'))::int as overdue`;
+        (count(*) filter (where ${overdueSql('r')}))::int as overdue`;
       const byGroup = filter.groupId ? sql`and m.group_id = ${filter.groupId}::uuid` : sql``;
       const found = await sql<ComplianceDbRow>`
         select * from (
@@ -241,6 +218,7 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
           select null, null, r.course_id, ${titleSql(language)}, ${counts}
           from ${people} r
           left join courses c on c.course_id = r.course_id
+          where r.direct
           group by r.course_id, c.titles, c.default_language`
           }
         ) compliance

@@ -29,8 +29,11 @@ export function assignments({ database, now }: AssignmentsDeps) {
     async create(request: AssignmentRequest, audit: AuditContext, language: Language): Promise<Assignment> {
       const userIds = [...new Set(request.userIds ?? [])];
       const groupIds = [...new Set(request.groupIds ?? [])];
-      const courseTitle = await repository.courseTitle(request.courseId, language);
-      if (courseTitle === undefined) throw new AppError(422, 'course_unknown', 'No such course');
+      const course = await repository.course(request.courseId, language);
+      if (course === undefined) throw new AppError(422, 'course_unknown', 'No such course');
+      // Its people could not see a draft, yet the figures would count them (decision 0062).
+      if (!course.published) throw new AppError(422, 'course_draft', 'A draft cannot be assigned: publish it first');
+      const courseTitle = course.title;
       const unknown = await repository.unknownTargets(userIds, groupIds);
       if (unknown.userIds.length > 0 || unknown.groupIds.length > 0) {
         throw new AppError(422, 'assignees_unknown', 'Some people or groups are not known', {

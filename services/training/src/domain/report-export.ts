@@ -1,6 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { Language } from '@portal/contracts/languages';
-import { type CompletionRow, TRAINING_STATUSES, type TrainingStatus } from '@portal/contracts/training';
+import {
+  ACCOUNT_STATUSES,
+  type AccountStatus,
+  type CompletionRow,
+  TRAINING_STATUSES,
+  type TrainingStatus,
+} from '@portal/contracts/training';
 import { spreadsheetSafe } from '@portal/kit/csv';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
@@ -18,6 +24,10 @@ function wordsOf(t: Translate) {
       TrainingStatus,
       string
     >,
+    account: Object.fromEntries(ACCOUNT_STATUSES.map((status) => [status, t(`report.account.${status}`)])) as Record<
+      AccountStatus,
+      string
+    >,
   };
 }
 
@@ -26,6 +36,7 @@ function cellsOf(row: CompletionRow, words: ReturnType<typeof wordsOf>): Record<
   return {
     name: row.name,
     email: row.email,
+    account: words.account[row.accountStatus],
     course: row.courseTitle,
     mandatory: row.mandatory ? words.yes : words.no,
     status: words.status[row.status],
@@ -48,6 +59,10 @@ export function csvWordsOf(language: Language): CsvWords {
     deletedAccount: csvCell(words.deletedAccount),
     status: Object.fromEntries(TRAINING_STATUSES.map((status) => [status, csvCell(words.status[status])])) as Record<
       TrainingStatus,
+      string
+    >,
+    account: Object.fromEntries(ACCOUNT_STATUSES.map((status) => [status, csvCell(words.account[status])])) as Record<
+      AccountStatus,
       string
     >,
   };

@@ -1,5 +1,11 @@
 import type { Language } from '@portal/contracts/languages';
-import type { CompletionReportQuery, CompletionRow, ComplianceRow } from '@portal/contracts/training';
+import {
+  accountStatusSchema,
+  type CompletionReportQuery,
+  type CompletionRow,
+  type ComplianceQuery,
+  type ComplianceRow,
+} from '@portal/contracts/training';
 import { type AuditContext, recordAudit } from '@portal/kit/audit';
 import type { Database } from '@portal/kit/db';
 import { type ReportRow, reportsRepository } from '../data-access/reports-repository.ts';
@@ -31,6 +37,7 @@ function completionRow(row: ReportRow, t: Translate): CompletionRow {
     dueAt: row.due_at,
     startedAt: row.started_at,
     completedAt: row.completed_at,
+    accountStatus: accountStatusSchema.parse(row.account_status),
   };
 }
 
@@ -65,9 +72,9 @@ export function reports({ database, now }: ReportsDeps) {
 
     /** An export on the audit trail: who took which people's records away, with the filters that chose them. */
     async recordExport(query: CompletionReportQuery, context: AuditContext) {
-      const { format, courseId, groupId, userId, status, q } = query;
+      const { format, courseId, groupId, userId, status, q, includeLeavers } = query;
       const filters = Object.fromEntries(
-        Object.entries({ courseId, groupId, userId, status, q }).filter(([, value]) => value !== undefined),
+        Object.entries({ courseId, groupId, userId, status, q, includeLeavers }).filter(([, value]) => value !== undefined),
       );
       await database.db.transaction().execute((trx) =>
         recordAudit(trx, 'training', {
@@ -80,7 +87,7 @@ export function reports({ database, now }: ReportsDeps) {
       );
     },
 
-    async compliance(query: { courseId?: string | undefined; groupId?: string | undefined }, language: Language) {
+    async compliance(query: ComplianceQuery, language: Language) {
       const rows = await repository.compliance(query, language, now());
       return rows.map((row): ComplianceRow => ({
         groupId: row.group_id,

@@ -58,10 +58,14 @@ const MESSAGES: Readonly<Record<string, string>> = {
   due_in_days_invalid: 'assignments.errors.dueInDaysInvalid',
   recurrence_invalid: 'assignments.errors.recurrenceInvalid',
   course_unknown: 'assignments.errors.courseUnknown',
+  course_draft: 'assignments.errors.courseDraft',
   user_unknown: 'assignments.errors.assigneesUnknown',
   group_unknown: 'assignments.errors.assigneesUnknown',
   assignees_unknown: 'assignments.errors.assigneesUnknown',
 };
+
+/** The codes that are about the course chosen, not the people. */
+const COURSE_CODES = new Set(['course_unknown', 'course_draft']);
 
 /** What a field's problem is when the code names none of ours (a number left empty, a fraction). */
 const FIELD_MESSAGES: Readonly<Partial<Record<DraftField, string>>> = {
@@ -123,7 +127,7 @@ export function serverIssues(error: unknown): DraftIssues {
     }
     if (Object.keys(issues).length > 0) return issues;
     if (MESSAGES[error.code])
-      return { [error.code === 'course_unknown' ? 'course' : 'assignees']: message(error.code) };
+      return { [COURSE_CODES.has(error.code) ? 'course' : 'assignees']: message(error.code) };
   }
   return { form: apiErrorKey(error, 'assignments.errors.saveFailed') };
 }
