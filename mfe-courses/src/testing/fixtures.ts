@@ -103,6 +103,7 @@ export function completionRow(values: Partial<CompletionRow> = {}): CompletionRo
     dueAt: '2026-11-16T22:59:59.000Z',
     startedAt: null,
     completedAt: null,
+    accountStatus: 'active',
     ...values,
   };
 }

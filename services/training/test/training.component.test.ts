@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { startTrainingService } from '../src/app.ts';
 import { loadTrainingConfig } from '../src/config.ts';
+import { remindersRepository } from '../src/data-access/reminders-repository.ts';
 import { reportsRepository } from '../src/data-access/reports-repository.ts';
 import { csvWordsOf } from '../src/domain/report-export.ts';
 
@@ -256,20 +257,29 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     expect((await system.post('/internal/test-clock/jobs/training-reminder-pass')).status).toBe(404);
   });
 
-  it('when a course is a draft, then nobody sees it among their assignments until it is published', async () => {
+  it('when a course is a draft, then it cannot be assigned; unpublished later, nobody sees it until it is again', async () => {
     const userId = await person('Draft Reader');
     const courseId = await course({ en: 'Not yet' }, false);
+    const refused = await admin().post('/api/assignments', { courseId, userIds: [userId], mandatory: false });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('course_draft');
+    expect((await admin().get(`/api/assignments?courseId=${courseId}`)).body).toEqual([]);
+    const changed = (published: boolean) =>
+      publish(EVENTS.courseChanged, {
+        courseId,
+        titles: { en: 'Now' },
+        defaultLanguage: 'en',
+        published,
+        completionProof: 'confirmation',
+      });
+    await changed(true);
     expect((await admin().post('/api/assignments', { courseId, userIds: [userId], mandatory: false })).status).toBe(
       201,
     );
+    await changed(false);
     expect(await mine(userId)).toEqual([]);
-    await publish(EVENTS.courseChanged, {
-      courseId,
-      titles: { en: 'Now' },
-      defaultLanguage: 'en',
-      published: true,
-      completionProof: 'confirmation',
-    });
+    expect((await admin().get(`/api/reports/completions?courseId=${courseId}`)).body).toEqual([]);
+    await changed(true);
     expect((await mine(userId)).map((row) => [row.courseTitle, row.mandatory])).toEqual([['Now', false]]);
   });
 
@@ -288,9 +298,18 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     expect((await admin().get(`/api/assignments?courseId=${dropped}`)).body).toEqual([]);
     const [assignment] = (await admin().get(`/api/assignments?courseId=${kept}`)).body;
     expect(assignment.userIds).toEqual([stays]);
-    const history = await admin().get<CompletionRow[]>(`/api/reports/completions?userId=${leaves}&lang=de`);
+    expect((await admin().get<CompletionRow[]>(`/api/reports/completions?userId=${leaves}`)).body).toEqual([]);
+    const history = await admin().get<CompletionRow[]>(
+      `/api/reports/completions?userId=${leaves}&lang=de&includeLeavers=true`,
+    );
     expect(history.body).toEqual([
-      expect.objectContaining({ name: 'Gelöschtes Konto', email: '', courseTitle: 'Kept course', status: 'completed' }),
+      expect.objectContaining({
+        name: 'Gelöschtes Konto',
+        email: '',
+        courseTitle: 'Kept course',
+        status: 'completed',
+        accountStatus: 'deleted',
+      }),
     ]);
     const personal = await as(leaves).get(`/internal/personal-data/${leaves}`);
     expect(personal.body.people).toEqual([expect.objectContaining({ name: '', email: '', status: 'deleted' })]);
@@ -360,15 +379,6 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     const compliance = await admin().get<ComplianceRow[]>(`/api/reports/compliance?courseId=${onceCourse}`);
     expect(compliance.body).toEqual([
       {
-        groupId: null,
-        groupName: null,
-        courseId: onceCourse,
-        courseTitle: 'Once',
-        assigned: 5,
-        completedInTime: 2,
-        overdue: 3,
-      },
-      {
         groupId,
         groupName: 'Statuses',
         courseId: onceCourse,
@@ -378,6 +388,55 @@ describe.each(testBackends())('the training service on $name', (backend) => {
         overdue: 3,
       },
     ]);
+    clock = START;
+  });
+
+  it('when someone is deactivated, then the compliance figures, the CSV and the digest count the same people overdue; asked for, the leaver is marked', async () => {
+    clock = START;
+    const groupId = await group('Figures');
+    const [grouped, leaver, direct, done] = await Promise.all(
+      ['F1 Grouped', 'F2 Leaver', 'F3 Direct', 'F4 Done'].map((name) => person(name)),
+    );
+    for (const userId of [grouped, leaver, done]) await join(groupId, userId!);
+    const courseId = await course({ en: 'Figures course' });
+    const assignment = { courseId, dueInDays: 3, mandatory: true };
+    await admin().post('/api/assignments', { ...assignment, groupIds: [groupId] });
+    await admin().post('/api/assignments', { ...assignment, userIds: [direct] });
+    await complete(done!, courseId, new Date(START.getTime() + DAY));
+    await publish(EVENTS.userChanged, {
+      userId: leaver,
+      name: 'F2 Leaver',
+      email: 'leaver@example.ch',
+      language: 'fr',
+      status: 'deactivated',
+      isSysAdmin: false,
+    });
+    clock = new Date(START.getTime() + 10 * DAY);
+
+    const compliance = await admin().get<ComplianceRow[]>(`/api/reports/compliance?courseId=${courseId}`);
+    expect(compliance.body.map((row) => [row.groupName, row.assigned, row.overdue])).toEqual([
+      [null, 1, 1],
+      ['Figures', 2, 1],
+    ]);
+    const csv = await admin().get<string>(`/api/reports/completions?courseId=${courseId}&format=csv&lang=en`);
+    const overdueLines = csv.body.split('\n').filter((line) => line.includes(',overdue,'));
+    const digest = await remindersRepository(service.database.db).overdueCourses(clock);
+    const digestCount = digest.find((row) => row.course_id === courseId)?.people;
+    expect([overdueLines.length, digestCount]).toEqual([2, 2]);
+
+    const withLeavers = await admin().get<CompletionRow[]>(
+      `/api/reports/completions?courseId=${courseId}&includeLeavers=true`,
+    );
+    expect(withLeavers.body.map((row) => [row.name, row.status, row.accountStatus])).toEqual([
+      ['F1 Grouped', 'overdue', 'active'],
+      ['F2 Leaver', 'overdue', 'deactivated'],
+      ['F3 Direct', 'overdue', 'active'],
+      ['F4 Done', 'completed', 'active'],
+    ]);
+    const complianceWithLeavers = await admin().get<ComplianceRow[]>(
+      `/api/reports/compliance?courseId=${courseId}&includeLeavers=true`,
+    );
+    expect(complianceWithLeavers.body.map((row) => row.overdue)).toEqual([1, 2]);
     clock = START;
   });
 
@@ -444,12 +503,12 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       const bytes = Buffer.from(await answer.arrayBuffer());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').trim().split('\n');
-      expect(lines[0]).toBe('Name,E-Mail,Kurs,Pflicht,Status,Zugewiesen,Fällig,Begonnen,Abgeschlossen');
+      expect(lines[0]).toBe('Name,E-Mail,Konto,Kurs,Pflicht,Status,Zugewiesen,Fällig,Begonnen,Abgeschlossen');
       expect(lines).toHaveLength(7);
       expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",/);
       expect(lines[2]).toMatch(/^'@mention,/);
       expect(lines[3]).toContain(
-        ',Berichtskurs,ja,abgeschlossen,2026-03-01T09:00:00.000Z,2026-03-08T09:00:00.000Z,,2026-03-02T09:00:00.000Z',
+        ',aktiv,Berichtskurs,ja,abgeschlossen,2026-03-01T09:00:00.000Z,2026-03-08T09:00:00.000Z,,2026-03-02T09:00:00.000Z',
       );
       expect(lines[4]).toContain('nicht begonnen');
     });
@@ -477,7 +536,7 @@ describe.each(testBackends())('the training service on $name', (backend) => {
         lines.push(...batch);
       }
       expect(lines).toHaveLength(paged.rows.length);
-      expect(lines.map((line) => line.split(',').at(-8))).toEqual(paged.rows.map((row) => row.email));
+      expect(lines.map((line) => line.split(',').at(-9))).toEqual(paged.rows.map((row) => row.email));
     });
 
     it('when the report is exported, then the export is on the audit trail with its format and filters', async () => {
@@ -497,7 +556,8 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       expect(sheet.name).toBe('Achèvements');
       expect(sheet.getRow(1).getCell(1).value).toBe('Nom');
       expect(sheet.rowCount).toBe(7);
-      expect(sheet.getRow(4).getCell(5).value).toBe('terminé');
+      expect(sheet.getRow(4).getCell(6).value).toBe('terminé');
+      expect(sheet.getRow(4).getCell(3).value).toBe('actif');
       expect(sheet.getRow(2).getCell(1).value).toBe('=HYPERLINK("http://evil")');
     });
 

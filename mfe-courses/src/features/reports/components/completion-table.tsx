@@ -7,6 +7,7 @@ import styles from '../../../components/admin.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 
 const LATE = new Set(['overdue', 'expired']);
+const LEFT = new Set(['deactivated', 'deleted']);
 
 /** The report's rows, one person and course each; a person's name opens their history. */
 export function CompletionTable({
@@ -48,6 +49,9 @@ export function CompletionTable({
                   </button>
                 ) : (
                   row.name
+                )}
+                {LEFT.has(row.accountStatus) && (
+                  <span className={styles.late}> ({t(`reports.account.${row.accountStatus}`)})</span>
                 )}
                 <br />
                 <span className={styles.muted}>{row.email}</span>
