@@ -96,7 +96,7 @@ export type CompletionReportQuery = z.output<typeof completionReportQuerySchema>
 /** The query as a page sends it (`includeLeavers: 'true'`). */
 export type CompletionReportParams = z.input<typeof completionReportQuerySchema>;
 
-/** One person and one assigned course. */
+/** One person and one course, assigned (`assignedAt`) or started or completed without an assignment (null). */
 export const completionRowSchema = z.object({
   userId: uuidSchema,
   name: z.string(),
@@ -105,7 +105,7 @@ export const completionRowSchema = z.object({
   courseTitle: z.string(),
   mandatory: z.boolean(),
   status: trainingStatusSchema,
-  assignedAt: z.string(),
+  assignedAt: z.nullable(z.string()),
   dueAt: z.nullable(z.string()),
   startedAt: z.nullable(z.string()),
   completedAt: z.nullable(z.string()),

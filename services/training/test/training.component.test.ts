@@ -440,6 +440,29 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     clock = START;
   });
 
+  it('when someone completes a course nobody assigned them, then the course’s report shows them, not assigned, and its figures do not count them', async () => {
+    const assignee = await person('V1 Assigned');
+    const volunteer = await person('V2 Volunteer');
+    const courseId = await course({ en: 'Voluntary course' });
+    await admin().post('/api/assignments', { courseId, userIds: [assignee], mandatory: true });
+    await start(volunteer, courseId, START);
+    await complete(volunteer, courseId, new Date(START.getTime() + DAY));
+
+    const report = await admin().get<CompletionRow[]>(`/api/reports/completions?courseId=${courseId}`);
+    expect(report.body.map((row) => [row.name, row.status, row.assignedAt, row.mandatory])).toEqual([
+      ['V1 Assigned', 'not-started', START.toISOString(), true],
+      ['V2 Volunteer', 'completed', null, false],
+    ]);
+    const completed = await admin().get<CompletionRow[]>(
+      `/api/reports/completions?courseId=${courseId}&status=completed`,
+    );
+    expect(completed.body.map((row) => row.userId)).toEqual([volunteer]);
+    const csv = await admin().get<string>(`/api/reports/completions?courseId=${courseId}&format=csv&lang=en`);
+    expect(csv.body).toContain('V2 Volunteer,v2.volunteer@example.ch,active,Voluntary course,no,completed,,,');
+    const compliance = await admin().get<ComplianceRow[]>(`/api/reports/compliance?courseId=${courseId}`);
+    expect(compliance.body.map((row) => [row.assigned, row.completedInTime])).toEqual([[1, 0]]);
+  });
+
   describe('the completions report', () => {
     let courseId: string;
     let groupId: string;

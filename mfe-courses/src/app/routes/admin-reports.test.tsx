@@ -123,13 +123,31 @@ describe('reports page', () => {
 
     const marked = await screen.findByRole('button', { name: 'Show the history of Luca Left' });
     expect(marked.closest('th')).toHaveTextContent('Luca Left (deactivated)');
-    expect(screen.getByRole('button', { name: 'Show the history of Anna Caflisch' }).closest('th')).not.toHaveTextContent(
-      '(',
-    );
+    expect(
+      screen.getByRole('button', { name: 'Show the history of Anna Caflisch' }).closest('th'),
+    ).not.toHaveTextContent('(');
     expect(lastQuery(api)).toMatchObject({ includeLeavers: 'true' });
     expect(api.calls('GET /api/reports/compliance').at(-1)!.search.get('includeLeavers')).toBe('true');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('includeLeavers=true');
     expect(screen.getByTestId('location')).toHaveTextContent('leavers=1');
+  });
+
+  it('when someone completed a course nobody assigned them, then their row says not assigned and shows no assignment date', async () => {
+    const volunteer = completionRow({
+      name: 'Vera Volunteer',
+      assignedAt: null,
+      mandatory: false,
+      status: 'completed',
+    });
+    openReports({ completions: paged([volunteer]) });
+    const table = await screen.findByRole('table', { name: 'Assigned courses and where each person stands' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(1, 4),
+    ).toEqual(['Not assigned', 'Completed', '–']);
   });
 
   it('when Next is pressed, then the next 50 rows are asked for', async () => {

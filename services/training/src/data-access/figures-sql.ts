@@ -32,34 +32,62 @@ const leftSql = sql.join(LEFT_ACCOUNT_STATUSES.map((status) => sql`${status}`));
 export const overdueSql = (alias: string) =>
   sql<boolean>`${sql.ref(`${alias}.status`)} in (${sql.join(OVERDUE_STATUSES.map((status) => sql`${status}`))})`;
 
+/** What a read of the rows is narrowed by, on the table aliased `alias`: the course published, leavers, filters. */
+function narrowing(alias: string, filter: FiguresFilter, after: FiguresCursor | undefined): RawBuilder<unknown> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const where: RawBuilder<unknown>[] = [
+    sql`exists (select 1 from courses c where c.course_id = ${column('course_id')} and c.published)`,
+  ];
+  if (!filter.includeLeavers) {
+    where.push(
+      sql`not exists (select 1 from people p where p.user_id = ${column('user_id')} and p.status in (${leftSql}))`,
+    );
+  }
+  if (filter.courseId) where.push(sql`${column('course_id')} = ${filter.courseId}::uuid`);
+  if (filter.userId) where.push(sql`${column('user_id')} = ${filter.userId}::uuid`);
+  if (filter.groupId) {
+    where.push(
+      sql`${column('user_id')} in (select m.user_id from group_members m where m.group_id = ${filter.groupId}::uuid)`,
+    );
+  }
+  if (after) {
+    where.push(
+      sql`(${column('course_id')}, ${column('person_name')}, ${column('user_id')})
+        > (${after.courseId}::uuid, ${after.personName}, ${after.userId}::uuid)`,
+    );
+  }
+  return sql.join(where, sql` and `);
+}
+
 /**
  * One row per person and course that counts (see above), in the course index's order: the columns of their
  * assigned rows taken together, `direct` when one of the assignments names them, `status` at `now`.
  */
 export function assignedPeopleSql(filter: FiguresFilter, now: Date, after?: FiguresCursor): RawBuilder<unknown> {
-  const where: RawBuilder<unknown>[] = [
-    sql`exists (select 1 from courses c where c.course_id = ap.course_id and c.published)`,
-  ];
-  if (!filter.includeLeavers) {
-    where.push(sql`not exists (select 1 from people p where p.user_id = ap.user_id and p.status in (${leftSql}))`);
-  }
-  if (filter.courseId) where.push(sql`ap.course_id = ${filter.courseId}::uuid`);
-  if (filter.userId) where.push(sql`ap.user_id = ${filter.userId}::uuid`);
-  if (filter.groupId) {
-    where.push(sql`ap.user_id in (select m.user_id from group_members m where m.group_id = ${filter.groupId}::uuid)`);
-  }
-  if (after) {
-    where.push(
-      sql`(ap.course_id, ap.person_name, ap.user_id) > (${after.courseId}::uuid, ${after.personName}, ${after.userId}::uuid)`,
-    );
-  }
-  return sql`select a.*, ${statusSql(now)} as status from (
+  return sql`select a.*, true as assigned, ${statusSql(now)} as status from (
       select ap.course_id, ap.person_name, ap.user_id, bool_or(ap.mandatory) as mandatory,
         bool_or(ap.direct) as direct, min(ap.assigned_at) as assigned_at, min(ap.due_at) as due_at,
         min(ap.recur_every_months) as recur_every_months, max(ap.started_at) as started_at,
         max(ap.completed_at) as completed_at
       from assigned_people ap
-      where ${sql.join(where, sql` and `)}
+      where ${narrowing('ap', filter, after)}
       group by ap.course_id, ap.person_name, ap.user_id
     ) a`;
+}
+
+/**
+ * The rows of "who stands where with which course": the assigned people, and those who started or completed a
+ * course nobody assigned them (`assigned` false, no assignment date, no due date), in the course index's order.
+ */
+export function reportPeopleSql(filter: FiguresFilter, now: Date, after?: FiguresCursor): RawBuilder<unknown> {
+  return sql`${assignedPeopleSql(filter, now, after)}
+    union all
+    select v.*, false as assigned, ${statusSql(now)} as status from (
+      select cp.course_id, cp.person_name, cp.user_id, false as mandatory, false as direct,
+        null::timestamptz as assigned_at, null::timestamptz as due_at, null::integer as recur_every_months,
+        cp.started_at, cp.completed_at
+      from course_progress cp
+      where ${narrowing('cp', filter, after)}
+        and not exists (select 1 from assigned_people ap where ap.user_id = cp.user_id and ap.course_id = cp.course_id)
+    ) v`;
 }

@@ -2,7 +2,13 @@ import type { Language } from '@portal/contracts/languages';
 import type { AccountStatus, TrainingStatus } from '@portal/contracts/training';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TrainingDatabase } from './schema.ts';
-import { assignedPeopleSql, type FiguresCursor, type FiguresFilter, overdueSql } from './figures-sql.ts';
+import {
+  assignedPeopleSql,
+  type FiguresCursor,
+  type FiguresFilter,
+  overdueSql,
+  reportPeopleSql,
+} from './figures-sql.ts';
 import { titleSql } from './status-sql.ts';
 
 export interface ReportFilter extends FiguresFilter {
@@ -19,7 +25,7 @@ export interface ReportRow {
   mandatory: boolean;
   status: TrainingStatus;
   /** Dates as ISO 8601 text in UTC, written by the database: a million exported rows parse no dates. */
-  assigned_at: string;
+  assigned_at: string | null;
   due_at: string | null;
   started_at: string | null;
   completed_at: string | null;
@@ -116,7 +122,7 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
         ${titleSql(language)} as course_title, r.mandatory, r.status, ${isoSql('r.assigned_at')} as assigned_at,
         ${isoSql('r.due_at')} as due_at, ${isoSql('r.started_at')} as started_at,
         ${isoSql('r.completed_at')} as completed_at, coalesce(p.status, 'active') as account_status, r.person_name
-      from (${assignedPeopleSql(filter, now, after)}) r
+      from (${reportPeopleSql(filter, now, after)}) r
       left join people p on p.user_id = r.user_id
       left join courses c on c.course_id = r.course_id
       where ${sql.join(where, sql` and `)}`;
@@ -160,7 +166,7 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
         ${csvCellSql('r.email')}, ${JSON.stringify(words.account)}::jsonb ->> r.account_status,
         ${csvCellSql('r.course_title')},
         case when r.mandatory then ${words.yes} else ${words.no} end, ${JSON.stringify(words.status)}::jsonb ->> r.status,
-        r.assigned_at, coalesce(r.due_at, ''), coalesce(r.started_at, ''), coalesce(r.completed_at, ''))`;
+        coalesce(r.assigned_at, ''), coalesce(r.due_at, ''), coalesce(r.started_at, ''), coalesce(r.completed_at, ''))`;
       const linesAfter = (after: ReportCursor | undefined) =>
         db
           .selectFrom(sql<ReportRow>`(${rows(filter, language, now, after)})`.as('r'))

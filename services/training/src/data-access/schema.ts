@@ -6,6 +6,7 @@ import { directory } from './migrations/001-directory.ts';
 import { coursesAndProgress } from './migrations/002-courses-and-progress.ts';
 import { assignments } from './migrations/003-assignments.ts';
 import { reminders } from './migrations/004-reminders.ts';
+import { courseProgress } from './migrations/005-course-progress.ts';
 
 export interface TrainingDatabase {
   people: {
@@ -55,6 +56,14 @@ export interface TrainingDatabase {
     started_at: Date | null;
     completed_at: Date | null;
   };
+  /** Each person's progress in each course, assigned or not. */
+  course_progress: {
+    user_id: string;
+    course_id: string;
+    person_name: string;
+    started_at: Date | null;
+    completed_at: Date | null;
+  };
   reminders_sent: {
     assignment_id: string;
     user_id: string;
@@ -68,4 +77,11 @@ export interface TrainingDatabase {
 export type ReminderKind = 'assigned' | 'due-soon' | 'overdue' | 'due-again';
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
-export const migrations: Migration[] = [eventTablesMigration, directory, coursesAndProgress, assignments, reminders];
+export const migrations: Migration[] = [
+  eventTablesMigration,
+  directory,
+  coursesAndProgress,
+  assignments,
+  reminders,
+  courseProgress,
+];

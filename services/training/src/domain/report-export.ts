@@ -40,7 +40,7 @@ function cellsOf(row: CompletionRow, words: ReturnType<typeof wordsOf>): Record<
     course: row.courseTitle,
     mandatory: row.mandatory ? words.yes : words.no,
     status: words.status[row.status],
-    assignedAt: row.assignedAt,
+    assignedAt: row.assignedAt ?? '',
     dueAt: row.dueAt ?? '',
     startedAt: row.startedAt ?? '',
     completedAt: row.completedAt ?? '',
