@@ -31,6 +31,7 @@ export function course(values: Partial<Course> = {}): Course {
   return {
     ...summary(),
     participantCount: 3,
+    completedCount: 0,
     completionProof: 'confirmation',
     createdAt: '2026-11-02T08:00:00.000Z',
     updatedAt: '2026-11-02T08:00:00.000Z',
