@@ -13,12 +13,14 @@ export const TRAINING_LIMITS = {
 } as const;
 
 const dueAtSchema = z.iso.datetime({ offset: true });
+/** A calendar day (`YYYY-MM-DD`): due at its end in the portal's time zone. */
+const dueOnSchema = z.iso.date();
 const positiveInt = (maximum: number, code: string) =>
   z.number().check(z.int(code), z.gte(1, code), z.lte(maximum, code));
 
 /**
  * `POST /api/assignments`: a course for people and groups, mandatory or recommended. The due date is absolute
- * (`dueAt`) or relative (`dueInDays` after the assignment, or after joining the group for those who join later);
+ * (`dueAt`), a day (`dueOn`: its end in the portal's time zone, `REMINDER_TIME_ZONE`) or relative (`dueInDays` after the assignment, or after joining the group for those who join later);
  * `recurEveryMonths`: a completion expires after that many months and the course is due again.
  */
 export const assignmentRequestSchema = z
@@ -27,6 +29,7 @@ export const assignmentRequestSchema = z
     userIds: z.optional(z.array(uuidSchema).check(boundedTo(TRAINING_LIMITS.usersPerAssignment, 'too_many_users'))),
     groupIds: z.optional(z.array(uuidSchema).check(boundedTo(TRAINING_LIMITS.groupsPerAssignment, 'too_many_groups'))),
     dueAt: z.optional(dueAtSchema),
+    dueOn: z.optional(dueOnSchema),
     dueInDays: z.optional(positiveInt(TRAINING_LIMITS.dueInDaysMax, 'due_in_days_invalid')),
     recurEveryMonths: z.optional(positiveInt(TRAINING_LIMITS.recurEveryMonthsMax, 'recurrence_invalid')),
     mandatory: z.boolean(),
@@ -36,7 +39,7 @@ export const assignmentRequestSchema = z
       message: 'assignees_required',
       path: ['userIds'],
     }),
-    z.refine((input) => input.dueAt === undefined || input.dueInDays === undefined, {
+    z.refine((input) => [input.dueAt, input.dueOn, input.dueInDays].filter((due) => due !== undefined).length <= 1, {
       message: 'due_date_twice',
       path: ['dueInDays'],
     }),
@@ -88,6 +91,8 @@ export const completionReportQuerySchema = z.object({
   status: z.optional(trainingStatusSchema),
   q: searchQuery,
   format: z.optional(z.enum(['json', 'csv', 'xlsx'])),
+  /** A CSV's delimiter; by default the one Excel expects in `lang`: a comma in English, else a semicolon. */
+  delimiter: z.optional(z.enum(['comma', 'semicolon'])),
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(TRAINING_LIMITS.reportPageMax))),
   offset: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000_000))),
   lang: z.optional(languageSchema),
@@ -110,6 +115,8 @@ export const completionRowSchema = z.object({
   startedAt: z.nullable(z.string()),
   completedAt: z.nullable(z.string()),
   accountStatus: accountStatusSchema,
+  /** The person's groups' names, alphabetical. */
+  groups: z.array(z.string()),
 });
 export type CompletionRow = z.infer<typeof completionRowSchema>;
 

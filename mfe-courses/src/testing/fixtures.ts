@@ -105,6 +105,7 @@ export function completionRow(values: Partial<CompletionRow> = {}): CompletionRo
     startedAt: null,
     completedAt: null,
     accountStatus: 'active',
+    groups: [],
     ...values,
   };
 }

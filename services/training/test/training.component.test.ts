@@ -72,7 +72,9 @@ describe.each(testBackends())('the training service on $name', (backend) => {
 
   beforeAll(async () => {
     setup = await componentSetup(backend, 'training');
-    service = await startTrainingService(loadTrainingConfig(setup.env), { now: () => clock });
+    service = await startTrainingService(loadTrainingConfig({ ...setup.env, REMINDER_TIME_ZONE: 'Europe/Zurich' }), {
+      now: () => clock,
+    });
   });
 
   afterAll(() => setup?.close(service));
@@ -249,6 +251,27 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     await publish(EVENTS.groupDeleted, { groupId });
     expect(await mine(early)).toEqual([]);
     expect((await mine(both)).map((row) => row.courseId)).toEqual([courseId]);
+  });
+
+  it('when a due day is given, then it is due at the end of that day in the portal’s time zone', async () => {
+    const userId = await person('Zoe Zurich');
+    const courseId = await course({ en: 'Due by day' });
+    const created = await admin().post('/api/assignments', {
+      courseId,
+      userIds: [userId],
+      dueOn: '2026-12-21',
+      mandatory: true,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.dueAt).toBe('2026-12-21T22:59:59.000Z');
+    const twice = await admin().post('/api/assignments', {
+      courseId,
+      userIds: [userId],
+      dueOn: '2026-12-21',
+      dueAt: START.toISOString(),
+      mandatory: true,
+    });
+    expect(twice.status).toBe(400);
   });
 
   it('when the test clock is not switched on, then its routes are not there', async () => {
@@ -458,7 +481,9 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     );
     expect(completed.body.map((row) => row.userId)).toEqual([volunteer]);
     const csv = await admin().get<string>(`/api/reports/completions?courseId=${courseId}&format=csv&lang=en`);
-    expect(csv.body).toContain('V2 Volunteer,v2.volunteer@example.ch,active,Voluntary course,no,completed,,,');
+    expect(csv.body).toContain(
+      'V2 Volunteer,v2.volunteer@example.ch,active,,Voluntary course,no,completed,,,2026-03-01 10:00,2026-03-02 10:00',
+    );
     const compliance = await admin().get<ComplianceRow[]>(`/api/reports/compliance?courseId=${courseId}`);
     expect(compliance.body.map((row) => [row.assigned, row.completedInTime])).toEqual([[1, 0]]);
   });
@@ -526,14 +551,30 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       const bytes = Buffer.from(await answer.arrayBuffer());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').trim().split('\n');
-      expect(lines[0]).toBe('Name,E-Mail,Konto,Kurs,Pflicht,Status,Zugewiesen,Fällig,Begonnen,Abgeschlossen');
+      expect(lines[0]).toBe('Name;E-Mail;Konto;Gruppen;Kurs;Pflicht;Status;Zugewiesen;Fällig;Begonnen;Abgeschlossen');
       expect(lines).toHaveLength(7);
-      expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",/);
-      expect(lines[2]).toMatch(/^'@mention,/);
+      expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)";/);
+      expect(lines[2]).toMatch(/^'@mention;/);
       expect(lines[3]).toContain(
-        ',aktiv,Berichtskurs,ja,abgeschlossen,2026-03-01T09:00:00.000Z,2026-03-08T09:00:00.000Z,,2026-03-02T09:00:00.000Z',
+        ';aktiv;Report group;Berichtskurs;ja;abgeschlossen;2026-03-01 10:00;2026-03-08;;2026-03-02 10:00',
       );
       expect(lines[4]).toContain('nicht begonnen');
+    });
+
+    it('when exported in English or with a delimiter asked for, then the CSV is separated as asked, else as the language expects', async () => {
+      const headerOf = async (query: string) =>
+        Buffer.from(
+          await (await fetchRaw(`/api/reports/completions?courseId=${courseId}&format=csv&${query}`)).arrayBuffer(),
+        )
+          .subarray(3)
+          .toString('utf8')
+          .split('\n')[0];
+      expect(await headerOf('lang=en')).toBe(
+        'Name,E-mail,Account,Groups,Course,Mandatory,Status,Assigned,Due,Started,Completed',
+      );
+      expect(await headerOf('lang=fr')).toMatch(/^Nom;E-mail;Compte;/);
+      expect(await headerOf('lang=de&delimiter=comma')).toMatch(/^Name,E-Mail,Konto,/);
+      expect(await headerOf('lang=en&delimiter=semicolon')).toMatch(/^Name;E-mail;Account;/);
     });
 
     it('when the export reads in batches smaller than the report, then every row comes once, in the pages’ order', async () => {
@@ -552,14 +593,14 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       const repository = reportsRepository(service.database.db, service.database.kind === 'postgres' ? 2 : undefined);
       const now = new Date();
       const paged = await repository.page({ courseId }, 'en', now, 50, 0);
-      const words = csvWordsOf('en');
+      const format = { words: csvWordsOf('en', ','), delimiter: ',', timeZone: 'UTC' } as const;
       const lines = [];
-      for await (const batch of repository.csvLines({ courseId }, 'en', now, words, 2)) {
+      for await (const batch of repository.csvLines({ courseId }, 'en', now, format, 2)) {
         expect(batch.length).toBeLessThanOrEqual(2);
         lines.push(...batch);
       }
       expect(lines).toHaveLength(paged.rows.length);
-      expect(lines.map((line) => line.split(',').at(-9))).toEqual(paged.rows.map((row) => row.email));
+      expect(lines.map((line) => line.split(',').at(-10))).toEqual(paged.rows.map((row) => row.email));
     });
 
     it('when the report is exported, then the export is on the audit trail with its format and filters', async () => {
@@ -579,8 +620,13 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       expect(sheet.name).toBe('Achèvements');
       expect(sheet.getRow(1).getCell(1).value).toBe('Nom');
       expect(sheet.rowCount).toBe(7);
-      expect(sheet.getRow(4).getCell(6).value).toBe('terminé');
+      expect(sheet.getRow(4).getCell(7).value).toBe('terminé');
       expect(sheet.getRow(4).getCell(3).value).toBe('actif');
+      expect(sheet.getRow(4).getCell(4).value).toBe('Report group');
+      const assigned = sheet.getRow(4).getCell(8);
+      expect(assigned.value).toEqual(new Date('2026-03-01T10:00:00.000Z'));
+      expect(assigned.numFmt).toBe('yyyy-mm-dd hh:mm');
+      expect(sheet.getRow(4).getCell(9).numFmt).toBe('yyyy-mm-dd');
       expect(sheet.getRow(2).getCell(1).value).toBe('=HYPERLINK("http://evil")');
     });
 

@@ -120,7 +120,7 @@ describe('assignments page', () => {
     expect(screen.queryByRole('list', { name: 'Chosen Groups' })).not.toBeInTheDocument();
   });
 
-  it('when a due date is picked, then it is sent as the end of that day', async () => {
+  it('when a due date is picked, then the day is sent, for the server to end it in the portal’s time zone', async () => {
     const api = openAssignments();
     const user = userEvent.setup();
     await chooseCourse(user, 'First aid');
@@ -136,7 +136,7 @@ describe('assignments page', () => {
       userIds: [],
       groupIds: [sales.id],
       mandatory: true,
-      dueAt: new Date(`${next}-03-12T23:59:59`).toISOString(),
+      dueOn: `${next}-03-12`,
     });
   });
 

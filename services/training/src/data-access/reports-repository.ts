@@ -24,13 +24,14 @@ export interface ReportRow {
   course_title: string;
   mandatory: boolean;
   status: TrainingStatus;
-  /** Dates as ISO 8601 text in UTC, written by the database: a million exported rows parse no dates. */
+  /** Dates as text written by the database (ISO 8601 in UTC; a CSV's as it writes them): a million rows parse none. */
   assigned_at: string | null;
   due_at: string | null;
   started_at: string | null;
   completed_at: string | null;
   /** active, pending, deactivated or deleted: the last two only when leavers are asked for. */
   account_status: string;
+  groups: string[];
   person_name: string;
 }
 
@@ -69,16 +70,42 @@ interface CursorRow {
   user_id: string;
 }
 
+/** A CSV's field delimiter: a comma, or the semicolon that Excel expects where the comma is the decimal mark. */
+export type CsvDelimiter = ',' | ';';
+
+/** How a CSV is written: its cells' words, its delimiter, and the time zone its dates are written in. */
+export interface CsvFormat {
+  words: CsvWords;
+  delimiter: CsvDelimiter;
+  timeZone: string;
+}
+
 /**
- * A text column as a CSV cell: kept as text with a leading apostrophe where a spreadsheet would run it as a formula
- * (as `spreadsheetSafe` does), quoted where it holds a comma, a quote or a line break (as csv-stringify does).
+ * A text as a CSV cell: kept as text with a leading apostrophe where a spreadsheet would run it as a formula
+ * (as `spreadsheetSafe` does), quoted where it holds the delimiter, a quote or a line break (as csv-stringify does).
  */
-function csvCellSql(column: string) {
-  const value = sql.ref(column);
+function csvCellSql(value: RawBuilder<unknown>, delimiter: CsvDelimiter) {
   const safe = sql`(case when left(${value}, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || ${value}
     else ${value} end)`;
-  return sql`(case when ${safe} ~ '[",\r\n]' then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
+  const special = sql.lit(`["${delimiter}\r\n]`);
+  return sql`(case when ${safe} ~ ${special} then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
 }
+
+/** How the rows' dates are written: `day` for a due date (a day), else an instant. */
+type DatesSql = (column: string, day: boolean) => RawBuilder<string>;
+
+/** Dates as ISO 8601 instants in UTC, as the JSON pages and the XLSX read them. */
+const isoDates: DatesSql = (column) => isoSql(column);
+
+/** Dates as the report shows them, in the portal's time zone: the due day, the other dates with their time. */
+const localDates =
+  (timeZone: string): DatesSql =>
+  (column, day) =>
+    sql<string>`to_char(${sql.ref(column)} at time zone ${timeZone}, ${day ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH24:MI'})`;
+
+/** The names of a person's groups, alphabetical. */
+const groupsSql = sql<string[]>`coalesce((select array_agg(g.name order by g.name) from group_members m
+    join groups g on g.group_id = m.group_id where m.user_id = r.user_id), '{}')`;
 
 /**
  * The rows a batch at a time in the report's order, each batch asked for after the last row of the one before and
@@ -111,7 +138,14 @@ async function* keysetBatches<Row extends CursorRow>(
  * where it answers a query whole (PGlite).
  */
 export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: number | undefined) {
-  function rows(filter: ReportFilter, language: Language, now: Date, after?: ReportCursor) {
+  /** The report's rows; `groups`: each with its person's groups (the rows shown and exported; a total needs none). */
+  function rows(
+    filter: ReportFilter,
+    language: Language,
+    now: Date,
+    after?: ReportCursor,
+    { dates = isoDates, groups = false }: { dates?: DatesSql; groups?: boolean } = {},
+  ) {
     const where: RawBuilder<unknown>[] = [sql`true`];
     if (filter.status) where.push(sql`r.status = ${filter.status}`);
     if (filter.q) {
@@ -119,9 +153,10 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       where.push(sql`(p.name ilike ${pattern} or p.email ilike ${pattern})`);
     }
     return sql<ReportRow>`select r.user_id, coalesce(p.name, '') as name, coalesce(p.email, '') as email, r.course_id,
-        ${titleSql(language)} as course_title, r.mandatory, r.status, ${isoSql('r.assigned_at')} as assigned_at,
-        ${isoSql('r.due_at')} as due_at, ${isoSql('r.started_at')} as started_at,
-        ${isoSql('r.completed_at')} as completed_at, coalesce(p.status, 'active') as account_status, r.person_name
+        ${titleSql(language)} as course_title, r.mandatory, r.status, ${dates('r.assigned_at', false)} as assigned_at,
+        ${dates('r.due_at', true)} as due_at, ${dates('r.started_at', false)} as started_at,
+        ${dates('r.completed_at', false)} as completed_at, coalesce(p.status, 'active') as account_status,
+        ${groups ? groupsSql : sql`'{}'::text[]`} as groups, r.person_name
       from (${reportPeopleSql(filter, now, after)}) r
       left join people p on p.user_id = r.user_id
       left join courses c on c.course_id = r.course_id
@@ -133,7 +168,7 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
 
   return {
     async page(filter: ReportFilter, language: Language, now: Date, limit: number, offset: number) {
-      const found = await sql<ReportRow>`${rows(filter, language, now)} ${ORDER}
+      const found = await sql<ReportRow>`${rows(filter, language, now, undefined, { groups: true })} ${ORDER}
         limit ${limit} offset ${offset}`.execute(db);
       const total = await sql<{ total: number }>`select count(*)::int as total
         from (${rows(filter, language, now)}) counted`.execute(db);
@@ -144,7 +179,10 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
     all(filter: ReportFilter, language: Language, now: Date, batchSize: number): AsyncGenerator<ReportRow[]> {
       return keysetBatches(
         async (after) =>
-          (await sql<ReportRow>`${rows(filter, language, now, after)} ${ORDER} limit ${batchSize}`.execute(db)).rows,
+          (
+            await sql<ReportRow>`${rows(filter, language, now, after, { groups: true })} ${ORDER}
+              limit ${batchSize}`.execute(db)
+          ).rows,
         batchSize,
       );
     },
@@ -159,17 +197,22 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       filter: ReportFilter,
       language: Language,
       now: Date,
-      words: CsvWords,
+      { words, delimiter, timeZone }: CsvFormat,
       batchSize: number,
     ): AsyncGenerator<string[]> {
-      const line = sql<string>`concat_ws(',', coalesce(nullif(${csvCellSql('r.name')}, ''), ${words.deletedAccount}),
-        ${csvCellSql('r.email')}, ${JSON.stringify(words.account)}::jsonb ->> r.account_status,
-        ${csvCellSql('r.course_title')},
+      const cell = (column: string) => csvCellSql(sql.ref(column), delimiter);
+      const line = sql<string>`concat_ws(${delimiter}, coalesce(nullif(${cell('r.name')}, ''), ${words.deletedAccount}),
+        ${cell('r.email')}, ${JSON.stringify(words.account)}::jsonb ->> r.account_status,
+        ${csvCellSql(sql`array_to_string(r.groups, ', ')`, delimiter)}, ${cell('r.course_title')},
         case when r.mandatory then ${words.yes} else ${words.no} end, ${JSON.stringify(words.status)}::jsonb ->> r.status,
         coalesce(r.assigned_at, ''), coalesce(r.due_at, ''), coalesce(r.started_at, ''), coalesce(r.completed_at, ''))`;
       const linesAfter = (after: ReportCursor | undefined) =>
         db
-          .selectFrom(sql<ReportRow>`(${rows(filter, language, now, after)})`.as('r'))
+          .selectFrom(
+            sql<ReportRow>`(${rows(filter, language, now, after, { dates: localDates(timeZone), groups: true })})`.as(
+              'r',
+            ),
+          )
           .select([line.as('line'), 'r.course_id', 'r.person_name', 'r.user_id'])
           .orderBy(ORDER_COLUMNS);
       let after: ReportCursor | undefined;

@@ -11,11 +11,13 @@ import type { Database } from '@portal/kit/db';
 import { type ReportRow, reportsRepository } from '../data-access/reports-repository.ts';
 import type { TrainingDatabase } from '../data-access/schema.ts';
 import { type Translate, translator } from './i18n.ts';
-import { csvWordsOf } from './report-export.ts';
+import { csvDelimiterOf, csvWordsOf } from './report-export.ts';
 
 export interface ReportsDeps {
   database: Database<TrainingDatabase>;
   now: () => Date;
+  /** The portal's time zone (REMINDER_TIME_ZONE): the exports' dates are written in it. */
+  timeZone: string;
 }
 
 const DEFAULT_PAGE = 50;
@@ -38,11 +40,12 @@ function completionRow(row: ReportRow, t: Translate): CompletionRow {
     startedAt: row.started_at,
     completedAt: row.completed_at,
     accountStatus: accountStatusSchema.parse(row.account_status),
+    groups: row.groups,
   };
 }
 
 /** The course × people report, a page at a time or all of it, and the compliance figures per group and course. */
-export function reports({ database, now }: ReportsDeps) {
+export function reports({ database, now, timeZone }: ReportsDeps) {
   const repository = reportsRepository(database.db, database.kind === 'postgres' ? STREAM_FETCH : undefined);
   return {
     async page(query: CompletionReportQuery, language: Language) {
@@ -67,7 +70,9 @@ export function reports({ database, now }: ReportsDeps) {
 
     /** Every row as its CSV line in the reader's language, in batches. */
     csvLines(query: CompletionReportQuery, language: Language): AsyncGenerator<string[]> {
-      return repository.csvLines(query, language, now(), csvWordsOf(language), EXPORT_BATCH);
+      const delimiter = csvDelimiterOf(query, language);
+      const format = { words: csvWordsOf(language, delimiter), delimiter, timeZone };
+      return repository.csvLines(query, language, now(), format, EXPORT_BATCH);
     },
 
     /** An export on the audit trail: who took which people's records away, with the filters that chose them. */

@@ -42,6 +42,7 @@ const FIELD_OF: Readonly<Record<string, DraftField>> = {
   userIds: 'assignees',
   groupIds: 'assignees',
   dueAt: 'due',
+  dueOn: 'due',
   dueInDays: 'due',
   recurEveryMonths: 'repeat',
 };
@@ -90,19 +91,20 @@ export function draftRequest(
 ): { request: AssignmentRequest; issues?: never } | { request?: never; issues: DraftIssues } {
   const issues: DraftIssues = {};
   if (draft.courseId === '') issues.course = message('course_required');
-  let dueAt: string | undefined;
+  let dueOn: string | undefined;
   if (draft.due === 'date') {
+    // The server ends the day in the portal's time zone; this browser's end of it only rules out a past day.
     const end = new Date(`${draft.dueDate}T23:59:59`);
     if (draft.dueDate === '' || Number.isNaN(end.getTime())) issues.due = message('due_date_required');
     else if (end < now) issues.due = message('due_date_past');
-    else dueAt = end.toISOString();
+    else dueOn = draft.dueDate;
   }
   const input = {
     courseId: draft.courseId,
     userIds: draft.people.map((person) => person.id),
     groupIds: draft.groups.map((group) => group.id),
     mandatory: draft.mandatory,
-    dueAt,
+    dueOn,
     dueInDays: draft.due === 'days' ? whole(draft.dueInDays) : undefined,
     recurEveryMonths: draft.repeat ? whole(draft.recurEveryMonths) : undefined,
   };
