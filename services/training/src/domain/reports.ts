@@ -79,7 +79,9 @@ export function reports({ database, now, timeZone }: ReportsDeps) {
     async recordExport(query: CompletionReportQuery, context: AuditContext) {
       const { format, courseId, groupId, userId, status, q, includeLeavers } = query;
       const filters = Object.fromEntries(
-        Object.entries({ courseId, groupId, userId, status, q, includeLeavers }).filter(([, value]) => value !== undefined),
+        Object.entries({ courseId, groupId, userId, status, q, includeLeavers }).filter(
+          ([, value]) => value !== undefined,
+        ),
       );
       await database.db.transaction().execute((trx) =>
         recordAudit(trx, 'training', {

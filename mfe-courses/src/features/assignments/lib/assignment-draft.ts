@@ -128,8 +128,7 @@ export function serverIssues(error: unknown): DraftIssues {
       issues[field] ??= message(issue.code, field);
     }
     if (Object.keys(issues).length > 0) return issues;
-    if (MESSAGES[error.code])
-      return { [COURSE_CODES.has(error.code) ? 'course' : 'assignees']: message(error.code) };
+    if (MESSAGES[error.code]) return { [COURSE_CODES.has(error.code) ? 'course' : 'assignees']: message(error.code) };
   }
   return { form: apiErrorKey(error, 'assignments.errors.saveFailed') };
 }
