@@ -32,17 +32,10 @@ const leftSql = sql.join(LEFT_ACCOUNT_STATUSES.map((status) => sql`${status}`));
 export const overdueSql = (alias: string) =>
   sql<boolean>`${sql.ref(`${alias}.status`)} in (${sql.join(OVERDUE_STATUSES.map((status) => sql`${status}`))})`;
 
-/** What a read of the rows is narrowed by, on the table aliased `alias`: the course published, leavers, filters. */
-function narrowing(alias: string, filter: FiguresFilter, after: FiguresCursor | undefined): RawBuilder<unknown> {
+/** The rows of `alias` for the filters, after `after` in the course index's order. */
+function filtered(alias: string, filter: FiguresFilter, after: FiguresCursor | undefined): RawBuilder<unknown> {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
-  const where: RawBuilder<unknown>[] = [
-    sql`exists (select 1 from courses c where c.course_id = ${column('course_id')} and c.published)`,
-  ];
-  if (!filter.includeLeavers) {
-    where.push(
-      sql`not exists (select 1 from people p where p.user_id = ${column('user_id')} and p.status in (${leftSql}))`,
-    );
-  }
+  const where: RawBuilder<unknown>[] = [sql`true`];
   if (filter.courseId) where.push(sql`${column('course_id')} = ${filter.courseId}::uuid`);
   if (filter.userId) where.push(sql`${column('user_id')} = ${filter.userId}::uuid`);
   if (filter.groupId) {
@@ -60,6 +53,18 @@ function narrowing(alias: string, filter: FiguresFilter, after: FiguresCursor | 
 }
 
 /**
+ * Whether a person and course of `alias` counts: the course published, the person not a leaver (unless asked for).
+ * Asked of each row once grouped, so that the rows are still read in the index's order, a batch at a time.
+ */
+function counts(alias: string, filter: FiguresFilter): RawBuilder<unknown> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const published = sql`exists (select 1 from courses c where c.course_id = ${column('course_id')} and c.published)`;
+  if (filter.includeLeavers) return published;
+  return sql`${published}
+    and not exists (select 1 from people p where p.user_id = ${column('user_id')} and p.status in (${leftSql}))`;
+}
+
+/**
  * One row per person and course that counts (see above), in the course index's order: the columns of their
  * assigned rows taken together, `direct` when one of the assignments names them, `status` at `now`.
  */
@@ -70,24 +75,23 @@ export function assignedPeopleSql(filter: FiguresFilter, now: Date, after?: Figu
         min(ap.recur_every_months) as recur_every_months, max(ap.started_at) as started_at,
         max(ap.completed_at) as completed_at
       from assigned_people ap
-      where ${narrowing('ap', filter, after)}
+      where ${filtered('ap', filter, after)}
       group by ap.course_id, ap.person_name, ap.user_id
-    ) a`;
+    ) a
+    where ${counts('a', filter)}`;
 }
 
 /**
- * The rows of "who stands where with which course": the assigned people, and those who started or completed a
- * course nobody assigned them (`assigned` false, no assignment date, no due date), in the course index's order.
+ * Beside the assigned people in the report: those who started or completed a course nobody assigned them (no
+ * assignment date, no due date), in the course index's order.
  */
-export function reportPeopleSql(filter: FiguresFilter, now: Date, after?: FiguresCursor): RawBuilder<unknown> {
-  return sql`${assignedPeopleSql(filter, now, after)}
-    union all
-    select v.*, false as assigned, ${statusSql(now)} as status from (
+export function voluntaryPeopleSql(filter: FiguresFilter, now: Date, after?: FiguresCursor): RawBuilder<unknown> {
+  return sql`select v.*, false as assigned, ${statusSql(now)} as status from (
       select cp.course_id, cp.person_name, cp.user_id, false as mandatory, false as direct,
         null::timestamptz as assigned_at, null::timestamptz as due_at, null::integer as recur_every_months,
         cp.started_at, cp.completed_at
       from course_progress cp
-      where ${narrowing('cp', filter, after)}
+      where ${filtered('cp', filter, after)} and ${counts('cp', filter)}
         and not exists (select 1 from assigned_people ap where ap.user_id = cp.user_id and ap.course_id = cp.course_id)
     ) v`;
 }

@@ -7,7 +7,7 @@ import {
   type FiguresCursor,
   type FiguresFilter,
   overdueSql,
-  reportPeopleSql,
+  voluntaryPeopleSql,
 } from './figures-sql.ts';
 import { titleSql } from './status-sql.ts';
 
@@ -103,7 +103,7 @@ const localDates =
   (column, day) =>
     sql<string>`to_char(${sql.ref(column)} at time zone ${timeZone}, ${day ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH24:MI'})`;
 
-/** The names of a person's groups, alphabetical. */
+/** The names of a person's groups, alphabetical: asked for in the outermost select, so only of the rows taken. */
 const groupsSql = sql<string[]>`coalesce((select array_agg(g.name order by g.name) from group_members m
     join groups g on g.group_id = m.group_id where m.user_id = r.user_id), '{}')`;
 
@@ -138,13 +138,17 @@ async function* keysetBatches<Row extends CursorRow>(
  * where it answers a query whole (PGlite).
  */
 export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: number | undefined) {
-  /** The report's rows; `groups`: each with its person's groups (the rows shown and exported; a total needs none). */
-  function rows(
+  interface RowsOptions {
+    /** How the dates are written (ISO 8601 in UTC unless a CSV's). */
+    dates?: DatesSql;
+  }
+
+  /** The report's rows from one source (the assigned people, or the voluntary ones). */
+  function rowsOf(
+    source: RawBuilder<unknown>,
     filter: ReportFilter,
     language: Language,
-    now: Date,
-    after?: ReportCursor,
-    { dates = isoDates, groups = false }: { dates?: DatesSql; groups?: boolean } = {},
+    { dates = isoDates }: RowsOptions,
   ) {
     const where: RawBuilder<unknown>[] = [sql`true`];
     if (filter.status) where.push(sql`r.status = ${filter.status}`);
@@ -156,11 +160,26 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
         ${titleSql(language)} as course_title, r.mandatory, r.status, ${dates('r.assigned_at', false)} as assigned_at,
         ${dates('r.due_at', true)} as due_at, ${dates('r.started_at', false)} as started_at,
         ${dates('r.completed_at', false)} as completed_at, coalesce(p.status, 'active') as account_status,
-        ${groups ? groupsSql : sql`'{}'::text[]`} as groups, r.person_name
-      from (${reportPeopleSql(filter, now, after)}) r
+        r.person_name
+      from (${source}) r
       left join people p on p.user_id = r.user_id
       left join courses c on c.course_id = r.course_id
       where ${sql.join(where, sql` and `)}`;
+  }
+
+  /**
+   * The report's rows, assigned and voluntary, as `r`. `upTo`: only the first rows of each source in the index's
+   * order are needed (a page or a batch), so that each is read in that order and stops there: a union read whole
+   * and sorted would cost every batch of an export the rest of the report.
+   */
+  function rows(filter: ReportFilter, language: Language, now: Date, after?: ReportCursor, options: RowsOptions = {}) {
+    const assigned = rowsOf(assignedPeopleSql(filter, now, after), filter, language, options);
+    const voluntary = rowsOf(voluntaryPeopleSql(filter, now, after), filter, language, options);
+    return {
+      all: sql<ReportRow>`select * from (${assigned} union all ${voluntary}) r`,
+      upTo: (limit: number) => sql<ReportRow>`select * from ((${assigned} ${ORDER} limit ${limit})
+        union all (${voluntary} ${ORDER} limit ${limit})) r`,
+    };
   }
 
   const ORDER = sql`order by r.course_id, r.person_name, r.user_id`;
@@ -168,10 +187,11 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
 
   return {
     async page(filter: ReportFilter, language: Language, now: Date, limit: number, offset: number) {
-      const found = await sql<ReportRow>`${rows(filter, language, now, undefined, { groups: true })} ${ORDER}
-        limit ${limit} offset ${offset}`.execute(db);
+      const found = await sql<ReportRow>`select r.*, ${groupsSql} as groups
+        from (${rows(filter, language, now).upTo(limit + offset)}) r
+        ${ORDER} limit ${limit} offset ${offset}`.execute(db);
       const total = await sql<{ total: number }>`select count(*)::int as total
-        from (${rows(filter, language, now)}) counted`.execute(db);
+        from (${rows(filter, language, now).all}) counted`.execute(db);
       return { rows: found.rows, total: total.rows[0]?.total ?? 0 };
     },
 
@@ -180,8 +200,8 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       return keysetBatches(
         async (after) =>
           (
-            await sql<ReportRow>`${rows(filter, language, now, after, { groups: true })} ${ORDER}
-              limit ${batchSize}`.execute(db)
+            await sql<ReportRow>`select r.*, ${groupsSql} as groups
+              from (${rows(filter, language, now, after).upTo(batchSize)}) r ${ORDER} limit ${batchSize}`.execute(db)
           ).rows,
         batchSize,
       );
@@ -203,15 +223,15 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       const cell = (column: string) => csvCellSql(sql.ref(column), delimiter);
       const line = sql<string>`concat_ws(${delimiter}, coalesce(nullif(${cell('r.name')}, ''), ${words.deletedAccount}),
         ${cell('r.email')}, ${JSON.stringify(words.account)}::jsonb ->> r.account_status,
-        ${csvCellSql(sql`array_to_string(r.groups, ', ')`, delimiter)}, ${cell('r.course_title')},
+        ${cell('r.group_names')}, ${cell('r.course_title')},
         case when r.mandatory then ${words.yes} else ${words.no} end, ${JSON.stringify(words.status)}::jsonb ->> r.status,
         coalesce(r.assigned_at, ''), coalesce(r.due_at, ''), coalesce(r.started_at, ''), coalesce(r.completed_at, ''))`;
       const linesAfter = (after: ReportCursor | undefined) =>
         db
           .selectFrom(
-            sql<ReportRow>`(${rows(filter, language, now, after, { dates: localDates(timeZone), groups: true })})`.as(
-              'r',
-            ),
+            sql<ReportRow & { group_names: string }>`(select r.*, array_to_string(${groupsSql}, ', ') as group_names
+              from (${rows(filter, language, now, after, { dates: localDates(timeZone) }).upTo(batchSize)}) r
+              ${ORDER} limit ${batchSize})`.as('r'),
           )
           .select([line.as('line'), 'r.course_id', 'r.person_name', 'r.user_id'])
           .orderBy(ORDER_COLUMNS);
