@@ -130,6 +130,8 @@ export type CourseSaved = z.infer<typeof courseSavedSchema>;
 
 export const courseSchema = z.extend(courseSavedSchema, {
   participantCount: z.number().check(z.int(), z.nonnegative()),
+  /** How many people have completed the course, assigned or not. */
+  completedCount: z.number().check(z.int(), z.nonnegative()),
   /**
    * Null when the files service cannot be reached: the page shows 'files unavailable' instead of failing. Left
    * out with `?files=omit` (decision 0037): the page asks the files service for them beside the course.

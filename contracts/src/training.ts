@@ -13,12 +13,14 @@ export const TRAINING_LIMITS = {
 } as const;
 
 const dueAtSchema = z.iso.datetime({ offset: true });
+/** A calendar day (`YYYY-MM-DD`): due at its end in the portal's time zone. */
+const dueOnSchema = z.iso.date();
 const positiveInt = (maximum: number, code: string) =>
   z.number().check(z.int(code), z.gte(1, code), z.lte(maximum, code));
 
 /**
  * `POST /api/assignments`: a course for people and groups, mandatory or recommended. The due date is absolute
- * (`dueAt`) or relative (`dueInDays` after the assignment, or after joining the group for those who join later);
+ * (`dueAt`), a day (`dueOn`: its end in the portal's time zone, `REMINDER_TIME_ZONE`) or relative (`dueInDays` after the assignment, or after joining the group for those who join later);
  * `recurEveryMonths`: a completion expires after that many months and the course is due again.
  */
 export const assignmentRequestSchema = z
@@ -27,6 +29,7 @@ export const assignmentRequestSchema = z
     userIds: z.optional(z.array(uuidSchema).check(boundedTo(TRAINING_LIMITS.usersPerAssignment, 'too_many_users'))),
     groupIds: z.optional(z.array(uuidSchema).check(boundedTo(TRAINING_LIMITS.groupsPerAssignment, 'too_many_groups'))),
     dueAt: z.optional(dueAtSchema),
+    dueOn: z.optional(dueOnSchema),
     dueInDays: z.optional(positiveInt(TRAINING_LIMITS.dueInDaysMax, 'due_in_days_invalid')),
     recurEveryMonths: z.optional(positiveInt(TRAINING_LIMITS.recurEveryMonthsMax, 'recurrence_invalid')),
     mandatory: z.boolean(),
@@ -36,7 +39,7 @@ export const assignmentRequestSchema = z
       message: 'assignees_required',
       path: ['userIds'],
     }),
-    z.refine((input) => input.dueAt === undefined || input.dueInDays === undefined, {
+    z.refine((input) => [input.dueAt, input.dueOn, input.dueInDays].filter((due) => due !== undefined).length <= 1, {
       message: 'due_date_twice',
       path: ['dueInDays'],
     }),
@@ -66,21 +69,39 @@ const searchQuery = z.optional(
   lineTextSchema().check(z.trim(), boundedTo(TRAINING_LIMITS.searchMax, 'search_too_long')),
 );
 
+/** `includeLeavers=true`: people whose account was deactivated or deleted are in the figures too, marked. */
+const includeLeaversQuery = z.optional(
+  z.pipe(
+    z.enum(['true', 'false']),
+    z.transform((value) => value === 'true'),
+  ),
+);
+
+/** An account's status as the reports show it; deactivated and deleted accounts are the leavers. */
+export const ACCOUNT_STATUSES = ['active', 'pending', 'deactivated', 'deleted'] as const;
+export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
 /** `GET /api/reports/completions`: a course × people view, filtered; JSON pages, or every row as CSV or XLSX. */
 export const completionReportQuerySchema = z.object({
   courseId: z.optional(uuidSchema),
   groupId: z.optional(uuidSchema),
   userId: z.optional(uuidSchema),
+  includeLeavers: includeLeaversQuery,
   status: z.optional(trainingStatusSchema),
   q: searchQuery,
   format: z.optional(z.enum(['json', 'csv', 'xlsx'])),
+  /** A CSV's delimiter; by default the one Excel expects in `lang`: a comma in English, else a semicolon. */
+  delimiter: z.optional(z.enum(['comma', 'semicolon'])),
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(TRAINING_LIMITS.reportPageMax))),
   offset: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000_000))),
   lang: z.optional(languageSchema),
 });
 export type CompletionReportQuery = z.output<typeof completionReportQuerySchema>;
+/** The query as a page sends it (`includeLeavers: 'true'`). */
+export type CompletionReportParams = z.input<typeof completionReportQuerySchema>;
 
-/** One person and one assigned course. */
+/** One person and one course, assigned (`assignedAt`) or started or completed without an assignment (null). */
 export const completionRowSchema = z.object({
   userId: uuidSchema,
   name: z.string(),
@@ -89,10 +110,13 @@ export const completionRowSchema = z.object({
   courseTitle: z.string(),
   mandatory: z.boolean(),
   status: trainingStatusSchema,
-  assignedAt: z.string(),
+  assignedAt: z.nullable(z.string()),
   dueAt: z.nullable(z.string()),
   startedAt: z.nullable(z.string()),
   completedAt: z.nullable(z.string()),
+  accountStatus: accountStatusSchema,
+  /** The person's groups' names, alphabetical. */
+  groups: z.array(z.string()),
 });
 export type CompletionRow = z.infer<typeof completionRowSchema>;
 
@@ -100,8 +124,10 @@ export type CompletionRow = z.infer<typeof completionRowSchema>;
 export const complianceQuerySchema = z.object({
   courseId: z.optional(uuidSchema),
   groupId: z.optional(uuidSchema),
+  includeLeavers: includeLeaversQuery,
   lang: z.optional(languageSchema),
 });
+export type ComplianceQuery = z.output<typeof complianceQuerySchema>;
 export const complianceRowSchema = z.object({
   groupId: z.nullable(uuidSchema),
   groupName: z.nullable(z.string()),

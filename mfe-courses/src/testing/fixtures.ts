@@ -31,6 +31,7 @@ export function course(values: Partial<Course> = {}): Course {
   return {
     ...summary(),
     participantCount: 3,
+    completedCount: 0,
     completionProof: 'confirmation',
     createdAt: '2026-11-02T08:00:00.000Z',
     updatedAt: '2026-11-02T08:00:00.000Z',
@@ -103,6 +104,8 @@ export function completionRow(values: Partial<CompletionRow> = {}): CompletionRo
     dueAt: '2026-11-16T22:59:59.000Z',
     startedAt: null,
     completedAt: null,
+    accountStatus: 'active',
+    groups: [],
     ...values,
   };
 }

@@ -25,6 +25,7 @@ export function course(values: Partial<Course> = {}): Course {
     isPublished: true,
     categories: [onboarding],
     participantCount: 0,
+    completedCount: 0,
     completionProof: 'confirmation',
     createdAt: '2026-11-02T08:00:00.000Z',
     updatedAt: '2026-11-02T08:00:00.000Z',

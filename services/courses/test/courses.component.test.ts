@@ -512,20 +512,23 @@ describe.each(testBackends())('the courses service on $name', (backend) => {
     const reader = () => signedCaller(service.url, { sub: crypto.randomUUID(), admin: false, lang: 'en' });
     const asThePageAsks = (id: string) => `/api/courses/${id}?participants=omit&files=omit`;
 
-    it('when the page asks without files, then the files service is not asked, and the participants are counted at every read', async () => {
+    it('when the page asks without files, then the files service is not asked, and those taking and those who completed it are counted at every read', async () => {
       const created = (await admin.post('/api/courses', lesson([await newCategory('Counted')], 'Counted'))).body;
       const asked = () => files.calls.filter((call) => call.path === `/internal/courses/${created.id}/files`).length;
       const first = await employee.get(asThePageAsks(created.id));
       expect(first.status).toBe(200);
       expect(first.body).not.toHaveProperty('files');
-      expect(first.body).toMatchObject({ title: 'Counted', participantCount: 0 });
+      expect(first.body).toMatchObject({ title: 'Counted', participantCount: 0, completedCount: 0 });
 
       // Starting and completing write no catalogue: the count follows all the same.
       const taking = reader();
       await taking.post(`/api/courses/register-for-course?courseId=${created.id}`);
       expect((await employee.get(asThePageAsks(created.id))).body.participantCount).toBe(1);
       await taking.post(`/api/courses/complete-course?courseId=${created.id}`);
-      expect((await employee.get(asThePageAsks(created.id))).body.participantCount).toBe(0);
+      expect((await employee.get(asThePageAsks(created.id))).body).toMatchObject({
+        participantCount: 0,
+        completedCount: 1,
+      });
       expect(asked()).toBe(0);
       expect((await employee.get(`/api/courses/${created.id}?files=all`)).status).toBe(400);
     });

@@ -44,8 +44,10 @@ export function startTrainingService(config: TrainingConfig, deps: TrainingDeps 
       return reminderJobs?.stop;
     },
     routes: ({ database }) => {
-      const router = trainingRoutes(assignments({ database, now }), reports({ database, now }), {
+      const timeZone = config.REMINDER_TIME_ZONE;
+      const router = trainingRoutes(assignments({ database, now, timeZone }), reports({ database, now, timeZone }), {
         now,
+        timeZone,
         assigned: passSoon,
       });
       if (testClock) router.use(testClockRoutes(testClock, reminderJobs?.runNow));

@@ -153,13 +153,13 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
   }
   const join = (groupId: string, userId: string) =>
     publish(EVENTS.groupMemberAdded, { groupId, userId, joinedAt: clock.toISOString() });
-  async function course(titles: Partial<Record<Language, string>>, published = true) {
+  async function course(titles: Partial<Record<Language, string>>) {
     const courseId = randomUUID();
     await publish(EVENTS.courseChanged, {
       courseId,
       titles,
       defaultLanguage: 'en',
-      published,
+      published: true,
       completionProof: 'confirmation',
     });
     return courseId;
@@ -205,9 +205,16 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
       de: 'Brandschutz',
       rm: 'Protecziun cunter fieu',
     });
-    const draft = await course({ en: 'Draft course' }, false);
+    const unpublished = await course({ en: 'Unpublished course' });
     await assign({ courseId, userIds: [francoise.userId], groupIds: [team], dueInDays: 14, mandatory: true });
-    await assign({ courseId: draft, userIds: [francoise.userId], dueInDays: 14, mandatory: true });
+    await assign({ courseId: unpublished, userIds: [francoise.userId], dueInDays: 14, mandatory: true });
+    await publish(EVENTS.courseChanged, {
+      courseId: unpublished,
+      titles: { en: 'Unpublished course' },
+      defaultLanguage: 'en',
+      published: false,
+      completionProof: 'confirmation',
+    });
 
     await run();
     const [assigned] = smtp.to(francoise.email);

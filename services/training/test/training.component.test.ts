@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { startTrainingService } from '../src/app.ts';
 import { loadTrainingConfig } from '../src/config.ts';
+import { remindersRepository } from '../src/data-access/reminders-repository.ts';
 import { reportsRepository } from '../src/data-access/reports-repository.ts';
 import { csvWordsOf } from '../src/domain/report-export.ts';
 
@@ -71,7 +72,9 @@ describe.each(testBackends())('the training service on $name', (backend) => {
 
   beforeAll(async () => {
     setup = await componentSetup(backend, 'training');
-    service = await startTrainingService(loadTrainingConfig(setup.env), { now: () => clock });
+    service = await startTrainingService(loadTrainingConfig({ ...setup.env, REMINDER_TIME_ZONE: 'Europe/Zurich' }), {
+      now: () => clock,
+    });
   });
 
   afterAll(() => setup?.close(service));
@@ -253,26 +256,56 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     expect((await mine(both)).map((row) => row.courseId)).toEqual([courseId]);
   });
 
+  it('when a due day is given, then it is due at the end of that day in the portal’s time zone', async () => {
+    const userId = await person('Zoe Zurich');
+    const courseId = await course({ en: 'Due by day' });
+    const created = await admin().post('/api/assignments', {
+      courseId,
+      userIds: [userId],
+      dueOn: '2026-12-21',
+      mandatory: true,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.dueAt).toBe('2026-12-21T22:59:59.000Z');
+    const twice = await admin().post('/api/assignments', {
+      courseId,
+      userIds: [userId],
+      dueOn: '2026-12-21',
+      dueAt: START.toISOString(),
+      mandatory: true,
+    });
+    expect(twice.status).toBe(400);
+  });
+
   it('when the test clock is not switched on, then its routes are not there', async () => {
     const system = signedCaller(service.url, SYSTEM);
     expect((await system.put('/internal/test-clock', { now: new Date().toISOString() })).status).toBe(404);
     expect((await system.post('/internal/test-clock/jobs/training-reminder-pass')).status).toBe(404);
   });
 
-  it('when a course is a draft, then nobody sees it among their assignments until it is published', async () => {
+  it('when a course is a draft, then it cannot be assigned; unpublished later, nobody sees it until it is again', async () => {
     const userId = await person('Draft Reader');
     const courseId = await course({ en: 'Not yet' }, false);
+    const refused = await admin().post('/api/assignments', { courseId, userIds: [userId], mandatory: false });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('course_draft');
+    expect((await admin().get(`/api/assignments?courseId=${courseId}`)).body).toEqual([]);
+    const changed = (published: boolean) =>
+      publish(EVENTS.courseChanged, {
+        courseId,
+        titles: { en: 'Now' },
+        defaultLanguage: 'en',
+        published,
+        completionProof: 'confirmation',
+      });
+    await changed(true);
     expect((await admin().post('/api/assignments', { courseId, userIds: [userId], mandatory: false })).status).toBe(
       201,
     );
+    await changed(false);
     expect(await mine(userId)).toEqual([]);
-    await publish(EVENTS.courseChanged, {
-      courseId,
-      titles: { en: 'Now' },
-      defaultLanguage: 'en',
-      published: true,
-      completionProof: 'confirmation',
-    });
+    expect((await admin().get(`/api/reports/completions?courseId=${courseId}`)).body).toEqual([]);
+    await changed(true);
     expect((await mine(userId)).map((row) => [row.courseTitle, row.mandatory])).toEqual([['Now', false]]);
   });
 
@@ -291,9 +324,18 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     expect((await admin().get(`/api/assignments?courseId=${dropped}`)).body).toEqual([]);
     const [assignment] = (await admin().get(`/api/assignments?courseId=${kept}`)).body;
     expect(assignment.userIds).toEqual([stays]);
-    const history = await admin().get<CompletionRow[]>(`/api/reports/completions?userId=${leaves}&lang=de`);
+    expect((await admin().get<CompletionRow[]>(`/api/reports/completions?userId=${leaves}`)).body).toEqual([]);
+    const history = await admin().get<CompletionRow[]>(
+      `/api/reports/completions?userId=${leaves}&lang=de&includeLeavers=true`,
+    );
     expect(history.body).toEqual([
-      expect.objectContaining({ name: 'Gelöschtes Konto', email: '', courseTitle: 'Kept course', status: 'completed' }),
+      expect.objectContaining({
+        name: 'Gelöschtes Konto',
+        email: '',
+        courseTitle: 'Kept course',
+        status: 'completed',
+        accountStatus: 'deleted',
+      }),
     ]);
     const personal = await as(leaves).get(`/internal/personal-data/${leaves}`);
     expect(personal.body.tables.people).toEqual([expect.objectContaining({ name: '', email: '', status: 'deleted' })]);
@@ -363,15 +405,6 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     const compliance = await admin().get<ComplianceRow[]>(`/api/reports/compliance?courseId=${onceCourse}`);
     expect(compliance.body).toEqual([
       {
-        groupId: null,
-        groupName: null,
-        courseId: onceCourse,
-        courseTitle: 'Once',
-        assigned: 5,
-        completedInTime: 2,
-        overdue: 3,
-      },
-      {
         groupId,
         groupName: 'Statuses',
         courseId: onceCourse,
@@ -382,6 +415,80 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       },
     ]);
     clock = START;
+  });
+
+  it('when someone is deactivated, then the compliance figures, the CSV and the digest count the same people overdue; asked for, the leaver is marked', async () => {
+    clock = START;
+    const groupId = await group('Figures');
+    const [grouped, leaver, direct, done] = await Promise.all(
+      ['F1 Grouped', 'F2 Leaver', 'F3 Direct', 'F4 Done'].map((name) => person(name)),
+    );
+    for (const userId of [grouped, leaver, done]) await join(groupId, userId!);
+    const courseId = await course({ en: 'Figures course' });
+    const assignment = { courseId, dueInDays: 3, mandatory: true };
+    await admin().post('/api/assignments', { ...assignment, groupIds: [groupId] });
+    await admin().post('/api/assignments', { ...assignment, userIds: [direct] });
+    await complete(done!, courseId, new Date(START.getTime() + DAY));
+    await publish(EVENTS.userChanged, {
+      userId: leaver,
+      name: 'F2 Leaver',
+      email: 'leaver@example.ch',
+      language: 'fr',
+      status: 'deactivated',
+      isSysAdmin: false,
+    });
+    clock = new Date(START.getTime() + 10 * DAY);
+
+    const compliance = await admin().get<ComplianceRow[]>(`/api/reports/compliance?courseId=${courseId}`);
+    expect(compliance.body.map((row) => [row.groupName, row.assigned, row.overdue])).toEqual([
+      [null, 1, 1],
+      ['Figures', 2, 1],
+    ]);
+    const csv = await admin().get<string>(`/api/reports/completions?courseId=${courseId}&format=csv&lang=en`);
+    const overdueLines = csv.body.split('\n').filter((line) => line.includes(',overdue,'));
+    const digest = await remindersRepository(service.database.db).overdueCourses(clock);
+    const digestCount = digest.find((row) => row.course_id === courseId)?.people;
+    expect([overdueLines.length, digestCount]).toEqual([2, 2]);
+
+    const withLeavers = await admin().get<CompletionRow[]>(
+      `/api/reports/completions?courseId=${courseId}&includeLeavers=true`,
+    );
+    expect(withLeavers.body.map((row) => [row.name, row.status, row.accountStatus])).toEqual([
+      ['F1 Grouped', 'overdue', 'active'],
+      ['F2 Leaver', 'overdue', 'deactivated'],
+      ['F3 Direct', 'overdue', 'active'],
+      ['F4 Done', 'completed', 'active'],
+    ]);
+    const complianceWithLeavers = await admin().get<ComplianceRow[]>(
+      `/api/reports/compliance?courseId=${courseId}&includeLeavers=true`,
+    );
+    expect(complianceWithLeavers.body.map((row) => row.overdue)).toEqual([1, 2]);
+    clock = START;
+  });
+
+  it('when someone completes a course nobody assigned them, then the course’s report shows them, not assigned, and its figures do not count them', async () => {
+    const assignee = await person('V1 Assigned');
+    const volunteer = await person('V2 Volunteer');
+    const courseId = await course({ en: 'Voluntary course' });
+    await admin().post('/api/assignments', { courseId, userIds: [assignee], mandatory: true });
+    await start(volunteer, courseId, START);
+    await complete(volunteer, courseId, new Date(START.getTime() + DAY));
+
+    const report = await admin().get<CompletionRow[]>(`/api/reports/completions?courseId=${courseId}`);
+    expect(report.body.map((row) => [row.name, row.status, row.assignedAt, row.mandatory])).toEqual([
+      ['V1 Assigned', 'not-started', START.toISOString(), true],
+      ['V2 Volunteer', 'completed', null, false],
+    ]);
+    const completed = await admin().get<CompletionRow[]>(
+      `/api/reports/completions?courseId=${courseId}&status=completed`,
+    );
+    expect(completed.body.map((row) => row.userId)).toEqual([volunteer]);
+    const csv = await admin().get<string>(`/api/reports/completions?courseId=${courseId}&format=csv&lang=en`);
+    expect(csv.body).toContain(
+      'V2 Volunteer,v2.volunteer@example.ch,active,,Voluntary course,no,completed,,,2026-03-01 10:00,2026-03-02 10:00',
+    );
+    const compliance = await admin().get<ComplianceRow[]>(`/api/reports/compliance?courseId=${courseId}`);
+    expect(compliance.body.map((row) => [row.assigned, row.completedInTime])).toEqual([[1, 0]]);
   });
 
   describe('the completions report', () => {
@@ -447,14 +554,30 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       const bytes = Buffer.from(await answer.arrayBuffer());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').trim().split('\n');
-      expect(lines[0]).toBe('Name,E-Mail,Kurs,Pflicht,Status,Zugewiesen,Fällig,Begonnen,Abgeschlossen');
+      expect(lines[0]).toBe('Name;E-Mail;Konto;Gruppen;Kurs;Pflicht;Status;Zugewiesen;Fällig;Begonnen;Abgeschlossen');
       expect(lines).toHaveLength(7);
-      expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",/);
-      expect(lines[2]).toMatch(/^'@mention,/);
+      expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)";/);
+      expect(lines[2]).toMatch(/^'@mention;/);
       expect(lines[3]).toContain(
-        ',Berichtskurs,ja,abgeschlossen,2026-03-01T09:00:00.000Z,2026-03-08T09:00:00.000Z,,2026-03-02T09:00:00.000Z',
+        ';aktiv;Report group;Berichtskurs;ja;abgeschlossen;2026-03-01 10:00;2026-03-08;;2026-03-02 10:00',
       );
       expect(lines[4]).toContain('nicht begonnen');
+    });
+
+    it('when exported in English or with a delimiter asked for, then the CSV is separated as asked, else as the language expects', async () => {
+      const headerOf = async (query: string) =>
+        Buffer.from(
+          await (await fetchRaw(`/api/reports/completions?courseId=${courseId}&format=csv&${query}`)).arrayBuffer(),
+        )
+          .subarray(3)
+          .toString('utf8')
+          .split('\n')[0];
+      expect(await headerOf('lang=en')).toBe(
+        'Name,E-mail,Account,Groups,Course,Mandatory,Status,Assigned,Due,Started,Completed',
+      );
+      expect(await headerOf('lang=fr')).toMatch(/^Nom;E-mail;Compte;/);
+      expect(await headerOf('lang=de&delimiter=comma')).toMatch(/^Name,E-Mail,Konto,/);
+      expect(await headerOf('lang=en&delimiter=semicolon')).toMatch(/^Name;E-mail;Account;/);
     });
 
     it('when the export reads in batches smaller than the report, then every row comes once, in the pages’ order', async () => {
@@ -473,14 +596,14 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       const repository = reportsRepository(service.database.db, service.database.kind === 'postgres' ? 2 : undefined);
       const now = new Date();
       const paged = await repository.page({ courseId }, 'en', now, 50, 0);
-      const words = csvWordsOf('en');
+      const format = { words: csvWordsOf('en', ','), delimiter: ',', timeZone: 'UTC' } as const;
       const lines = [];
-      for await (const batch of repository.csvLines({ courseId }, 'en', now, words, 2)) {
+      for await (const batch of repository.csvLines({ courseId }, 'en', now, format, 2)) {
         expect(batch.length).toBeLessThanOrEqual(2);
         lines.push(...batch);
       }
       expect(lines).toHaveLength(paged.rows.length);
-      expect(lines.map((line) => line.split(',').at(-8))).toEqual(paged.rows.map((row) => row.email));
+      expect(lines.map((line) => line.split(',').at(-10))).toEqual(paged.rows.map((row) => row.email));
     });
 
     it('when the report is exported, then the export is on the audit trail with its format and filters', async () => {
@@ -500,7 +623,13 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       expect(sheet.name).toBe('Achèvements');
       expect(sheet.getRow(1).getCell(1).value).toBe('Nom');
       expect(sheet.rowCount).toBe(7);
-      expect(sheet.getRow(4).getCell(5).value).toBe('terminé');
+      expect(sheet.getRow(4).getCell(7).value).toBe('terminé');
+      expect(sheet.getRow(4).getCell(3).value).toBe('actif');
+      expect(sheet.getRow(4).getCell(4).value).toBe('Report group');
+      const assigned = sheet.getRow(4).getCell(8);
+      expect(assigned.value).toEqual(new Date('2026-03-01T10:00:00.000Z'));
+      expect(assigned.numFmt).toBe('yyyy-mm-dd hh:mm');
+      expect(sheet.getRow(4).getCell(9).numFmt).toBe('yyyy-mm-dd');
       expect(sheet.getRow(2).getCell(1).value).toBe('=HYPERLINK("http://evil")');
     });
 

@@ -120,7 +120,7 @@ describe('assignments page', () => {
     expect(screen.queryByRole('list', { name: 'Chosen Groups' })).not.toBeInTheDocument();
   });
 
-  it('when a due date is picked, then it is sent as the end of that day', async () => {
+  it('when a due date is picked, then the day is sent, for the server to end it in the portal’s time zone', async () => {
     const api = openAssignments();
     const user = userEvent.setup();
     await chooseCourse(user, 'First aid');
@@ -136,24 +136,32 @@ describe('assignments page', () => {
       userIds: [],
       groupIds: [sales.id],
       mandatory: true,
-      dueAt: new Date(`${next}-03-12T23:59:59`).toISOString(),
+      dueOn: `${next}-03-12`,
     });
   });
 
-  it('when the server refuses the course, then its reason is shown under the course, translated', async () => {
-    await i18next.changeLanguage('de');
-    openAssignments({ create: apiError(422, 'course_unknown') });
-    const user = userEvent.setup();
-    await screen.findByRole('option', { name: 'Fire safety' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Kurs' }), 'Fire safety');
-    await user.type(screen.getByRole('searchbox', { name: 'Gruppen' }), 'sal');
-    await user.click(await screen.findByRole('button', { name: 'Sales hinzufügen' }));
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await user.click(screen.getByRole('button', { name: 'Zuweisen' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+  it.each([
+    [
+      'course_unknown',
       'Dieser Kurs kann nicht zugewiesen werden (er existiert nicht mehr oder ist noch nicht veröffentlicht).',
-    );
-  });
+    ],
+    ['course_draft', 'Dieser Kurs ist ein Entwurf: Veröffentlichen Sie ihn, bevor Sie ihn zuweisen.'],
+  ])(
+    'when the server refuses the course (%s), then its reason is shown under the course, translated',
+    async (code, text) => {
+      await i18next.changeLanguage('de');
+      openAssignments({ create: apiError(422, code) });
+      const user = userEvent.setup();
+      await screen.findByRole('option', { name: 'Fire safety' });
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Kurs' }), 'Fire safety');
+      await user.type(screen.getByRole('searchbox', { name: 'Gruppen' }), 'sal');
+      await user.click(await screen.findByRole('button', { name: 'Sales hinzufügen' }));
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      await user.click(screen.getByRole('button', { name: 'Zuweisen' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(text);
+    },
+  );
 
   it('when an assignment is withdrawn, then it is asked for confirmation, deleted and gone from the list', async () => {
     const api = openAssignments();

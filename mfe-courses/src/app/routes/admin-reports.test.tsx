@@ -110,6 +110,46 @@ describe('reports page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`course=${fireSafety.id}`);
   });
 
+  it('when people who have left are asked for, then the report, the compliance figures and the exports include them, each marked', async () => {
+    const leaver = completionRow({ name: 'Luca Left', courseId: fireSafety.id, accountStatus: 'deactivated' });
+    const api = openReports({
+      completions: (request) =>
+        request.search.get('includeLeavers') === 'true' ? paged([annaRow, leaver]) : paged([annaRow]),
+    });
+    const user = userEvent.setup();
+    await screen.findByText('Rows: 1');
+    expect(screen.queryByText(/Luca Left/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Show people who have left (deactivated or deleted)' }));
+
+    const marked = await screen.findByRole('button', { name: 'Show the history of Luca Left' });
+    expect(marked.closest('th')).toHaveTextContent('Luca Left (deactivated)');
+    expect(
+      screen.getByRole('button', { name: 'Show the history of Anna Caflisch' }).closest('th'),
+    ).not.toHaveTextContent('(');
+    expect(lastQuery(api)).toMatchObject({ includeLeavers: 'true' });
+    expect(api.calls('GET /api/reports/compliance').at(-1)!.search.get('includeLeavers')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('includeLeavers=true');
+    expect(screen.getByTestId('location')).toHaveTextContent('leavers=1');
+  });
+
+  it('when someone completed a course nobody assigned them, then their row says not assigned and shows no assignment date', async () => {
+    const volunteer = completionRow({
+      name: 'Vera Volunteer',
+      assignedAt: null,
+      mandatory: false,
+      status: 'completed',
+    });
+    openReports({ completions: paged([volunteer]) });
+    const table = await screen.findByRole('table', { name: 'Assigned courses and where each person stands' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(1, 4),
+    ).toEqual(['Not assigned', 'Completed', '–']);
+  });
+
   it('when Next is pressed, then the next 50 rows are asked for', async () => {
     const api = openReports();
     const user = userEvent.setup();

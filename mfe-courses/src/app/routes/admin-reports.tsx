@@ -31,7 +31,7 @@ function Reports() {
   const language = currentLanguage();
   const query = reportQuery(filter, language);
   const report = useCompletionReport(query, pageOf(filter));
-  const compliance = useComplianceReport(filter.courseId, filter.groupId);
+  const compliance = useComplianceReport(filter.courseId, filter.groupId, filter.includeLeavers);
   const courses = useCourseOptions();
   const groups = useGroupOptions().data ?? [];
 

@@ -68,11 +68,12 @@ describe('course details', () => {
     jest.restoreAllMocks();
   });
 
-  it('when the course loads, then its title, categories, participants, description, files and close icon are shown', async () => {
+  it('when the course loads, then its title, categories, participants, completions, description, files and close icon are shown', async () => {
     const shown = course({
       title: 'Leading in everyday work',
       categories: [leadership, onboarding],
       participantCount: 1234,
+      completedCount: 56,
       description: '<h2>Feedback</h2><p>Give <strong>clear</strong> feedback.</p>',
     });
     const api = openCourse(shown, { files: [handbook] });
@@ -82,6 +83,7 @@ describe('course details', () => {
     expect(within(main()).queryByText('Draft')).not.toBeInTheDocument();
     expect(screen.getByText('Leadership, Onboarding')).toBeInTheDocument();
     expect(screen.getByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText('Completed by').nextElementSibling).toHaveTextContent('56');
     expect(screen.getByRole('heading', { level: 2, name: 'Feedback' })).toBeInTheDocument();
     expect(screen.getByText('clear').tagName).toBe('STRONG');
     // The course's body is the same for every reader: the viewer's participation and the files come apart.

@@ -198,7 +198,7 @@ export function coursesRepository(db: Kysely<CoursesDatabase>) {
    * files (the files service has them) and its participants (participations-repository.ts). Kept under the
    * catalogue version: a read costs the version's row until an administrator writes. `beside` is read in the
    * same statement as the version: what the page shows that changes without a catalogue write (the participant
-   * count), so that a kept course costs one round trip.
+   * and completion counts), so that a kept course costs one round trip.
    */
   function courseById<B = null>(
     id: string,

@@ -91,14 +91,14 @@ export function participationsRepository(db: Kysely<CoursesDatabase>) {
       return rows.map((row) => row.user_id);
     },
 
-    /** How many are taking the course now (what its page shows to everyone), to be read in the course's statement. */
-    countTakingNow(courseId: string) {
-      return db
-        .selectFrom('participations')
-        .select(sql<number>`count(*)::int`.as('count'))
-        .where('course_id', '=', courseId)
-        .where('completed_at', 'is', null)
-        .$asScalar();
+    /**
+     * How many are taking the course now and how many have completed it, assigned or not (what its page shows to
+     * everyone), to be read in the course's statement.
+     */
+    countsOf(courseId: string) {
+      return sql<{ taking: number; completed: number }>`json_build_object(
+        'taking', (select count(*) from participations p where p.course_id = ${courseId} and p.completed_at is null),
+        'completed', (select count(distinct k.user_id) from completions k where k.course_id = ${courseId}))`;
     },
 
     /** Every course the user takes part in or completed (a few per user: `participations_user`). */

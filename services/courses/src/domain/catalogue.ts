@@ -77,8 +77,8 @@ export function catalogue(deps: CoursesDeps) {
       const language = query.lang ?? context.identity.lang;
       // All at once, the participant count in the course's statement; a course the caller may not see answers 404
       // whatever the others found.
-      const [{ course, beside: participantCount }, participants, files] = await Promise.all([
-        deps.courses.findByIdWith(id, language, deps.participations.countTakingNow(id)),
+      const [{ course, beside: counts }, participants, files] = await Promise.all([
+        deps.courses.findByIdWith(id, language, deps.participations.countsOf(id)),
         query.participants === 'omit' ? undefined : deps.participations.takingNow(id),
         query.files === 'omit' ? undefined : deps.filesOf(id, context),
       ]);
@@ -96,7 +96,8 @@ export function catalogue(deps: CoursesDeps) {
         createdAt: createdAt.toISOString(),
         updatedAt: updatedAt.toISOString(),
         ...(files === undefined ? {} : { files }),
-        participantCount,
+        participantCount: counts.taking,
+        completedCount: counts.completed,
         // Employees learn how many take the course, not who: they see themselves only.
         ...(participants && {
           participants: participants

@@ -35,10 +35,11 @@ const LIST_MAX = 1_000;
 
 export function assignmentsRepository(db: Kysely<TrainingDatabase>) {
   return {
-    async courseTitle(courseId: string, language: Language): Promise<string | undefined> {
-      const row = await sql<{ title: string }>`select ${titleSql(language)} as title from courses c
+    async course(courseId: string, language: Language): Promise<{ title: string; published: boolean } | undefined> {
+      const row = await sql<{ title: string; published: boolean }>`select ${titleSql(language)} as title,
+          c.published from courses c
         where c.course_id = ${courseId}::uuid`.execute(db);
-      return row.rows[0]?.title;
+      return row.rows[0];
     },
 
     /** Of the given ids, those the read model does not know. */

@@ -41,6 +41,15 @@ export const personalData: PersonalData = {
           p.user_id, p.completed_at
         from completions p where p.user_id = ${userId} order by p.completed_at`,
     },
+    course_progress: {
+      userColumn: 'user_id',
+      readable: (
+        userId,
+        language,
+      ) => sql`select p.course_id, ${titleOf(sql.ref('p.course_id'), language)} as course_title,
+          p.user_id, p.person_name, p.started_at, p.completed_at
+        from course_progress p where p.user_id = ${userId} order by p.started_at`,
+    },
     assigned_people: {
       userColumn: 'user_id',
       readable: (userId, language) => sql`select r.assignment_id, r.course_id,

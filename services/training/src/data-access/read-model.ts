@@ -38,12 +38,14 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         .values(values)
         .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
         .execute();
-      await db
-        .updateTable('assigned_people')
-        .set({ person_name: user.name })
-        .where('user_id', '=', user.userId)
-        .where('person_name', '<>', user.name)
-        .execute();
+      for (const table of ['assigned_people', 'course_progress'] as const) {
+        await db
+          .updateTable(table)
+          .set({ person_name: user.name })
+          .where('user_id', '=', user.userId)
+          .where('person_name', '<>', user.name)
+          .execute();
+      }
     },
 
     /**
@@ -56,7 +58,9 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         .set({ name: '', email: '', status: 'deleted' })
         .where('user_id', '=', userId)
         .execute();
-      await db.updateTable('assigned_people').set({ person_name: '' }).where('user_id', '=', userId).execute();
+      for (const table of ['assigned_people', 'course_progress'] as const) {
+        await db.updateTable(table).set({ person_name: '' }).where('user_id', '=', userId).execute();
+      }
       await db.deleteFrom('group_members').where('user_id', '=', userId).execute();
       await db.deleteFrom('result_mails').where('user_id', '=', userId).execute();
       await db.deleteFrom('assignment_targets').where('kind', '=', 'user').where('target_id', '=', userId).execute();
@@ -70,6 +74,7 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         'participations',
         'completions',
         'assigned_people',
+        'course_progress',
         'result_mails',
       ] as const) {
         await db.deleteFrom(table).where('user_id', '=', userId).execute();
@@ -152,7 +157,7 @@ export function readModel(db: Kysely<TrainingDatabase>) {
 
     /** A deleted course takes its assignments (and their rows) and the progress made in it along. */
     async courseDeleted(courseId: string) {
-      for (const table of ['assignments', 'participations', 'completions', 'result_mails'] as const) {
+      for (const table of ['assignments', 'participations', 'completions', 'course_progress', 'result_mails'] as const) {
         await db.deleteFrom(table).where('course_id', '=', courseId).execute();
       }
       await db.deleteFrom('courses').where('course_id', '=', courseId).execute();
@@ -171,6 +176,13 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         .execute();
       await sql`update assigned_people set started_at = least(coalesce(started_at, ${started}::timestamptz), ${started}::timestamptz)
         where user_id = ${userId}::uuid and course_id = ${courseId}::uuid`.execute(db);
+      await sql`insert into course_progress (user_id, course_id, person_name, started_at)
+        values (${userId}::uuid, ${courseId}::uuid,
+          coalesce((select name from people where user_id = ${userId}::uuid), ''), ${started}::timestamptz)
+        on conflict (user_id, course_id) do update
+          set started_at = least(coalesce(course_progress.started_at, excluded.started_at), excluded.started_at)`.execute(
+        db,
+      );
     },
 
     /** Every completion is kept (recurring courses are completed again); the assigned rows carry the latest. */
@@ -183,6 +195,11 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         .execute();
       await sql`update assigned_people set completed_at = greatest(coalesce(completed_at, ${completed}::timestamptz), ${completed}::timestamptz)
         where user_id = ${userId}::uuid and course_id = ${courseId}::uuid`.execute(db);
+      await sql`insert into course_progress (user_id, course_id, person_name, completed_at)
+        values (${userId}::uuid, ${courseId}::uuid,
+          coalesce((select name from people where user_id = ${userId}::uuid), ''), ${completed}::timestamptz)
+        on conflict (user_id, course_id) do update
+          set completed_at = greatest(course_progress.completed_at, excluded.completed_at)`.execute(db);
     },
   };
 }

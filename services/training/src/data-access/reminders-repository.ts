@@ -1,5 +1,6 @@
 import type { Language } from '@portal/contracts/languages';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { assignedPeopleSql, overdueSql } from './figures-sql.ts';
 import type { ReminderKind, TrainingDatabase } from './schema.ts';
 import { uuidArray } from './sql-values.ts';
 
@@ -174,21 +175,18 @@ export function remindersRepository(db: Kysely<TrainingDatabase>) {
         and cycle_due_at = ${reminder.cycle}::timestamptz`.execute(db);
     },
 
-    /** Per published course, the active people whose course is overdue (or due again and past due) at `now`. */
+    /** Per course, the people overdue at `now` as the figures count them (as the reports do). */
     async overdueCourses(now: Date): Promise<OverdueCourse[]> {
-      const at = sql`${now}::timestamptz`;
       const rows = await sql<OverdueCourse>`select c.course_id, c.titles, c.default_language,
           count(*)::integer as people,
           (array_agg(o.first_name order by o.first_name))[1:${sql.lit(DIGEST_NAMES_MAX)}] as first_names
         from (
-          select distinct r.course_id, r.user_id, split_part(p.name, ' ', 1) as first_name
-          from assigned_people r
-          join people p on p.user_id = r.user_id and p.status = 'active'
-          where (r.completed_at is null and r.due_at <= ${at})
-            or (r.recur_every_months is not null and r.completed_at <= ${at} - interval '1 month'
-              and r.completed_at + make_interval(months => r.recur_every_months) <= ${at})
+          select r.course_id, split_part(coalesce(p.name, ''), ' ', 1) as first_name
+          from (${assignedPeopleSql({}, now)}) r
+          left join people p on p.user_id = r.user_id
+          where ${overdueSql('r')}
         ) o
-        join courses c on c.course_id = o.course_id and c.published
+        join courses c on c.course_id = o.course_id
         group by c.course_id, c.titles, c.default_language
         order by people desc, c.course_id`.execute(db);
       return rows.rows;

@@ -1,13 +1,17 @@
 import type { Language } from '@portal/contracts/languages';
-import type { TrainingStatus } from '@portal/contracts/training';
+import type { AccountStatus, TrainingStatus } from '@portal/contracts/training';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TrainingDatabase } from './schema.ts';
-import { statusSql, titleSql } from './status-sql.ts';
+import {
+  assignedPeopleSql,
+  type FiguresCursor,
+  type FiguresFilter,
+  overdueSql,
+  voluntaryPeopleSql,
+} from './figures-sql.ts';
+import { titleSql } from './status-sql.ts';
 
-export interface ReportFilter {
-  courseId?: string | undefined;
-  groupId?: string | undefined;
-  userId?: string | undefined;
+export interface ReportFilter extends FiguresFilter {
   status?: TrainingStatus | undefined;
   q?: string | undefined;
 }
@@ -20,20 +24,19 @@ export interface ReportRow {
   course_title: string;
   mandatory: boolean;
   status: TrainingStatus;
-  /** Dates as ISO 8601 text in UTC, written by the database: a million exported rows parse no dates. */
-  assigned_at: string;
+  /** Dates as text written by the database (ISO 8601 in UTC; a CSV's as it writes them): a million rows parse none. */
+  assigned_at: string | null;
   due_at: string | null;
   started_at: string | null;
   completed_at: string | null;
+  /** active, pending, deactivated or deleted: the last two only when leavers are asked for. */
+  account_status: string;
+  groups: string[];
   person_name: string;
 }
 
 /** Where a keyset page starts: after this row in (course, name, person) order, the order of the course index. */
-export interface ReportCursor {
-  courseId: string;
-  personName: string;
-  userId: string;
-}
+export type ReportCursor = FiguresCursor;
 
 export interface ComplianceDbRow {
   group_id: string | null;
@@ -57,6 +60,7 @@ export interface CsvWords {
   no: string;
   deletedAccount: string;
   status: Record<TrainingStatus, string>;
+  account: Record<AccountStatus, string>;
 }
 
 /** What a keyset batch's next batch starts after. */
@@ -66,16 +70,42 @@ interface CursorRow {
   user_id: string;
 }
 
+/** A CSV's field delimiter: a comma, or the semicolon that Excel expects where the comma is the decimal mark. */
+export type CsvDelimiter = ',' | ';';
+
+/** How a CSV is written: its cells' words, its delimiter, and the time zone its dates are written in. */
+export interface CsvFormat {
+  words: CsvWords;
+  delimiter: CsvDelimiter;
+  timeZone: string;
+}
+
 /**
- * A text column as a CSV cell: kept as text with a leading apostrophe where a spreadsheet would run it as a formula
- * (as `spreadsheetSafe` does), quoted where it holds a comma, a quote or a line break (as csv-stringify does).
+ * A text as a CSV cell: kept as text with a leading apostrophe where a spreadsheet would run it as a formula
+ * (as `spreadsheetSafe` does), quoted where it holds the delimiter, a quote or a line break (as csv-stringify does).
  */
-function csvCellSql(column: string) {
-  const value = sql.ref(column);
+function csvCellSql(value: RawBuilder<unknown>, delimiter: CsvDelimiter) {
   const safe = sql`(case when left(${value}, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || ${value}
     else ${value} end)`;
-  return sql`(case when ${safe} ~ '[",\r\n]' then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
+  const special = sql.lit(`["${delimiter}\r\n]`);
+  return sql`(case when ${safe} ~ ${special} then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
 }
+
+/** How the rows' dates are written: `day` for a due date (a day), else an instant. */
+type DatesSql = (column: string, day: boolean) => RawBuilder<string>;
+
+/** Dates as ISO 8601 instants in UTC, as the JSON pages and the XLSX read them. */
+const isoDates: DatesSql = (column) => isoSql(column);
+
+/** Dates as the report shows them, in the portal's time zone: the due day, the other dates with their time. */
+const localDates =
+  (timeZone: string): DatesSql =>
+  (column, day) =>
+    sql<string>`to_char(${sql.ref(column)} at time zone ${timeZone}, ${day ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH24:MI'})`;
+
+/** The names of a person's groups, alphabetical: asked for in the outermost select, so only of the rows taken. */
+const groupsSql = sql<string[]>`coalesce((select array_agg(g.name order by g.name) from group_members m
+    join groups g on g.group_id = m.group_id where m.user_id = r.user_id), '{}')`;
 
 /**
  * The rows a batch at a time in the report's order, each batch asked for after the last row of the one before and
@@ -108,29 +138,18 @@ async function* keysetBatches<Row extends CursorRow>(
  * where it answers a query whole (PGlite).
  */
 export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: number | undefined) {
-  /** One row per person and course (several assignments of a course to a person taken together), in index order. */
-  function perPersonAndCourse(filter: ReportFilter, after: ReportCursor | undefined) {
-    const where: RawBuilder<unknown>[] = [sql`true`];
-    if (filter.courseId) where.push(sql`ap.course_id = ${filter.courseId}::uuid`);
-    if (filter.userId) where.push(sql`ap.user_id = ${filter.userId}::uuid`);
-    if (filter.groupId) {
-      where.push(sql`ap.user_id in (select m.user_id from group_members m where m.group_id = ${filter.groupId}::uuid)`);
-    }
-    if (after) {
-      where.push(
-        sql`(ap.course_id, ap.person_name, ap.user_id) > (${after.courseId}::uuid, ${after.personName}, ${after.userId}::uuid)`,
-      );
-    }
-    return sql`select ap.course_id, ap.person_name, ap.user_id, bool_or(ap.mandatory) as mandatory,
-        min(ap.assigned_at) as assigned_at, min(ap.due_at) as due_at,
-        min(ap.recur_every_months) as recur_every_months, max(ap.started_at) as started_at,
-        max(ap.completed_at) as completed_at
-      from assigned_people ap
-      where ${sql.join(where, sql` and `)}
-      group by ap.course_id, ap.person_name, ap.user_id`;
+  interface RowsOptions {
+    /** How the dates are written (ISO 8601 in UTC unless a CSV's). */
+    dates?: DatesSql;
   }
 
-  function rows(filter: ReportFilter, language: Language, now: Date, after?: ReportCursor) {
+  /** The report's rows from one source (the assigned people, or the voluntary ones). */
+  function rowsOf(
+    source: RawBuilder<unknown>,
+    filter: ReportFilter,
+    language: Language,
+    { dates = isoDates }: RowsOptions,
+  ) {
     const where: RawBuilder<unknown>[] = [sql`true`];
     if (filter.status) where.push(sql`r.status = ${filter.status}`);
     if (filter.q) {
@@ -138,14 +157,29 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       where.push(sql`(p.name ilike ${pattern} or p.email ilike ${pattern})`);
     }
     return sql<ReportRow>`select r.user_id, coalesce(p.name, '') as name, coalesce(p.email, '') as email, r.course_id,
-        ${titleSql(language)} as course_title, r.mandatory, r.status, ${isoSql('r.assigned_at')} as assigned_at,
-        ${isoSql('r.due_at')} as due_at, ${isoSql('r.started_at')} as started_at,
-        ${isoSql('r.completed_at')} as completed_at, r.person_name
-      from (${perPersonAndCourse(filter, after)}) a
-      cross join lateral (select a.*, ${statusSql(now)} as status) r
+        ${titleSql(language)} as course_title, r.mandatory, r.status, ${dates('r.assigned_at', false)} as assigned_at,
+        ${dates('r.due_at', true)} as due_at, ${dates('r.started_at', false)} as started_at,
+        ${dates('r.completed_at', false)} as completed_at, coalesce(p.status, 'active') as account_status,
+        r.person_name
+      from (${source}) r
       left join people p on p.user_id = r.user_id
       left join courses c on c.course_id = r.course_id
       where ${sql.join(where, sql` and `)}`;
+  }
+
+  /**
+   * The report's rows, assigned and voluntary, as `r`. `upTo`: only the first rows of each source in the index's
+   * order are needed (a page or a batch), so that each is read in that order and stops there: a union read whole
+   * and sorted would cost every batch of an export the rest of the report.
+   */
+  function rows(filter: ReportFilter, language: Language, now: Date, after?: ReportCursor, options: RowsOptions = {}) {
+    const assigned = rowsOf(assignedPeopleSql(filter, now, after), filter, language, options);
+    const voluntary = rowsOf(voluntaryPeopleSql(filter, now, after), filter, language, options);
+    return {
+      all: sql<ReportRow>`select * from (${assigned} union all ${voluntary}) r`,
+      upTo: (limit: number) => sql<ReportRow>`select * from ((${assigned} ${ORDER} limit ${limit})
+        union all (${voluntary} ${ORDER} limit ${limit})) r`,
+    };
   }
 
   const ORDER = sql`order by r.course_id, r.person_name, r.user_id`;
@@ -153,10 +187,11 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
 
   return {
     async page(filter: ReportFilter, language: Language, now: Date, limit: number, offset: number) {
-      const found = await sql<ReportRow>`${rows(filter, language, now)} ${ORDER}
-        limit ${limit} offset ${offset}`.execute(db);
+      const found = await sql<ReportRow>`select r.*, ${groupsSql} as groups
+        from (${rows(filter, language, now).upTo(limit + offset)}) r
+        ${ORDER} limit ${limit} offset ${offset}`.execute(db);
       const total = await sql<{ total: number }>`select count(*)::int as total
-        from (${rows(filter, language, now)}) counted`.execute(db);
+        from (${rows(filter, language, now).all}) counted`.execute(db);
       return { rows: found.rows, total: total.rows[0]?.total ?? 0 };
     },
 
@@ -164,7 +199,10 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
     all(filter: ReportFilter, language: Language, now: Date, batchSize: number): AsyncGenerator<ReportRow[]> {
       return keysetBatches(
         async (after) =>
-          (await sql<ReportRow>`${rows(filter, language, now, after)} ${ORDER} limit ${batchSize}`.execute(db)).rows,
+          (
+            await sql<ReportRow>`select r.*, ${groupsSql} as groups
+              from (${rows(filter, language, now, after).upTo(batchSize)}) r ${ORDER} limit ${batchSize}`.execute(db)
+          ).rows,
         batchSize,
       );
     },
@@ -179,16 +217,22 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       filter: ReportFilter,
       language: Language,
       now: Date,
-      words: CsvWords,
+      { words, delimiter, timeZone }: CsvFormat,
       batchSize: number,
     ): AsyncGenerator<string[]> {
-      const line = sql<string>`concat_ws(',', coalesce(nullif(${csvCellSql('r.name')}, ''), ${words.deletedAccount}),
-        ${csvCellSql('r.email')}, ${csvCellSql('r.course_title')},
+      const cell = (column: string) => csvCellSql(sql.ref(column), delimiter);
+      const line = sql<string>`concat_ws(${delimiter}, coalesce(nullif(${cell('r.name')}, ''), ${words.deletedAccount}),
+        ${cell('r.email')}, ${JSON.stringify(words.account)}::jsonb ->> r.account_status,
+        ${cell('r.group_names')}, ${cell('r.course_title')},
         case when r.mandatory then ${words.yes} else ${words.no} end, ${JSON.stringify(words.status)}::jsonb ->> r.status,
-        r.assigned_at, coalesce(r.due_at, ''), coalesce(r.started_at, ''), coalesce(r.completed_at, ''))`;
+        coalesce(r.assigned_at, ''), coalesce(r.due_at, ''), coalesce(r.started_at, ''), coalesce(r.completed_at, ''))`;
       const linesAfter = (after: ReportCursor | undefined) =>
         db
-          .selectFrom(sql<ReportRow>`(${rows(filter, language, now, after)})`.as('r'))
+          .selectFrom(
+            sql<ReportRow & { group_names: string }>`(select r.*, array_to_string(${groupsSql}, ', ') as group_names
+              from (${rows(filter, language, now, after, { dates: localDates(timeZone) }).upTo(batchSize)}) r
+              ${ORDER} limit ${batchSize})`.as('r'),
+          )
           .select([line.as('line'), 'r.course_id', 'r.person_name', 'r.user_id'])
           .orderBy(ORDER_COLUMNS);
       let after: ReportCursor | undefined;
@@ -213,18 +257,20 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       }
     },
 
-    /** Per group and course (and for everyone assigned, group null): assigned, completed by the due date, overdue. */
+    /**
+     * Per group and course, and per course for those assigned individually (group null): assigned, completed by the
+     * due date, overdue, as the figures count them.
+     */
     async compliance(
-      filter: { courseId?: string | undefined; groupId?: string | undefined },
+      filter: { courseId?: string | undefined; groupId?: string | undefined; includeLeavers?: boolean | undefined },
       language: Language,
       now: Date,
     ) {
-      const people = sql`(select a.*, ${statusSql(now)} as status
-        from (${perPersonAndCourse({ courseId: filter.courseId, groupId: filter.groupId }, undefined)}) a)`;
+      const people = sql`(${assignedPeopleSql(filter, now)})`;
       const counts = sql`count(*)::int as assigned,
         (count(*) filter (where r.status = 'completed' and (r.due_at is null or r.completed_at <= r.due_at)))::int
           as completed_in_time,
-        (count(*) filter (where r.status = 'overdue'))::int as overdue`;
+        (count(*) filter (where ${overdueSql('r')}))::int as overdue`;
       const byGroup = filter.groupId ? sql`and m.group_id = ${filter.groupId}::uuid` : sql``;
       const found = await sql<ComplianceDbRow>`
         select * from (
@@ -241,6 +287,7 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
           select null, null, r.course_id, ${titleSql(language)}, ${counts}
           from ${people} r
           left join courses c on c.course_id = r.course_id
+          where r.direct
           group by r.course_id, c.titles, c.default_language`
           }
         ) compliance

@@ -6,6 +6,7 @@ import { directory } from './migrations/001-directory.ts';
 import { coursesAndProgress } from './migrations/002-courses-and-progress.ts';
 import { assignments } from './migrations/003-assignments.ts';
 import { reminders } from './migrations/004-reminders.ts';
+import { courseProgress } from './migrations/005-course-progress.ts';
 import { resultMails } from './migrations/006-result-mails.ts';
 
 export interface TrainingDatabase {
@@ -56,6 +57,14 @@ export interface TrainingDatabase {
     started_at: Date | null;
     completed_at: Date | null;
   };
+  /** Each person's progress in each course, assigned or not. */
+  course_progress: {
+    user_id: string;
+    course_id: string;
+    person_name: string;
+    started_at: Date | null;
+    completed_at: Date | null;
+  };
   reminders_sent: {
     assignment_id: string;
     user_id: string;
@@ -84,5 +93,6 @@ export const migrations: Migration[] = [
   coursesAndProgress,
   assignments,
   reminders,
+  courseProgress,
   resultMails,
 ];

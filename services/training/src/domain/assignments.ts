@@ -6,6 +6,7 @@ import type { Database } from '@portal/kit/db';
 import { AppError, notFound } from '@portal/kit/errors';
 import { assignmentsRepository, type StoredAssignment } from '../data-access/assignments-repository.ts';
 import type { TrainingDatabase } from '../data-access/schema.ts';
+import { endOfDayIn } from './time-zone.ts';
 
 export const SERVICE = 'training';
 
@@ -13,6 +14,8 @@ export interface AssignmentsDeps {
   database: Database<TrainingDatabase>;
   /** The time statuses and due dates are reckoned from (a fake clock in tests). */
   now: () => Date;
+  /** Where a due day ends (REMINDER_TIME_ZONE). */
+  timeZone: string;
 }
 
 const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString());
@@ -22,15 +25,18 @@ function publicAssignment(stored: StoredAssignment): Assignment {
 }
 
 /** Assigning courses to people and groups, and what each person has to do. */
-export function assignments({ database, now }: AssignmentsDeps) {
+export function assignments({ database, now, timeZone }: AssignmentsDeps) {
   const repository = assignmentsRepository(database.db);
   return {
     /** The course and everyone named must be known here (from the other services' events), else 422. */
     async create(request: AssignmentRequest, audit: AuditContext, language: Language): Promise<Assignment> {
       const userIds = [...new Set(request.userIds ?? [])];
       const groupIds = [...new Set(request.groupIds ?? [])];
-      const courseTitle = await repository.courseTitle(request.courseId, language);
-      if (courseTitle === undefined) throw new AppError(422, 'course_unknown', 'No such course');
+      const course = await repository.course(request.courseId, language);
+      if (course === undefined) throw new AppError(422, 'course_unknown', 'No such course');
+      // Its people could not see a draft, yet the figures would count them (decision 0062).
+      if (!course.published) throw new AppError(422, 'course_draft', 'A draft cannot be assigned: publish it first');
+      const courseTitle = course.title;
       const unknown = await repository.unknownTargets(userIds, groupIds);
       if (unknown.userIds.length > 0 || unknown.groupIds.length > 0) {
         throw new AppError(422, 'assignees_unknown', 'Some people or groups are not known', {
@@ -46,7 +52,12 @@ export function assignments({ database, now }: AssignmentsDeps) {
         userIds,
         groupIds,
         mandatory: request.mandatory,
-        dueAt: request.dueAt === undefined ? null : new Date(request.dueAt),
+        dueAt:
+          request.dueOn !== undefined
+            ? endOfDayIn(request.dueOn, timeZone)
+            : request.dueAt !== undefined
+              ? new Date(request.dueAt)
+              : null,
         dueInDays: request.dueInDays ?? null,
         recurEveryMonths: request.recurEveryMonths ?? null,
         createdAt: now(),

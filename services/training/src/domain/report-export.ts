@@ -1,12 +1,37 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { Language } from '@portal/contracts/languages';
-import { type CompletionRow, TRAINING_STATUSES, type TrainingStatus } from '@portal/contracts/training';
+import {
+  ACCOUNT_STATUSES,
+  type AccountStatus,
+  type CompletionReportQuery,
+  type CompletionRow,
+  TRAINING_STATUSES,
+  type TrainingStatus,
+} from '@portal/contracts/training';
 import { spreadsheetSafe } from '@portal/kit/csv';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import type { CsvWords } from '../data-access/reports-repository.ts';
+import type { CsvDelimiter, CsvWords } from '../data-access/reports-repository.ts';
 import { englishTexts, type Translate, translator } from './i18n.ts';
+import { wallClockIn } from './time-zone.ts';
+
 const COLUMNS = Object.keys(englishTexts.report.columns) as (keyof typeof englishTexts.report.columns)[];
+type Column = (typeof COLUMNS)[number];
+const DATE_COLUMNS = ['assignedAt', 'dueAt', 'startedAt', 'completedAt'] as const;
+type DateColumn = (typeof DATE_COLUMNS)[number];
+/** How the XLSX shows its dates: the due day, the other dates with their time (as the CSV writes them). */
+const DATE_FORMATS: Record<DateColumn, string> = {
+  assignedAt: 'yyyy-mm-dd hh:mm',
+  dueAt: 'yyyy-mm-dd',
+  startedAt: 'yyyy-mm-dd hh:mm',
+  completedAt: 'yyyy-mm-dd hh:mm',
+};
+
+/** The CSV's delimiter: the one asked for, else the one Excel expects in the language (a comma in English only). */
+export function csvDelimiterOf(query: Pick<CompletionReportQuery, 'delimiter'>, language: Language): CsvDelimiter {
+  if (query.delimiter) return query.delimiter === 'comma' ? ',' : ';';
+  return language === 'en' ? ',' : ';';
+}
 
 /** The words cells take from the texts, looked up once an export: per row, i18next cost more than the rest. */
 function wordsOf(t: Translate) {
@@ -18,36 +43,55 @@ function wordsOf(t: Translate) {
       TrainingStatus,
       string
     >,
+    account: Object.fromEntries(ACCOUNT_STATUSES.map((status) => [status, t(`report.account.${status}`)])) as Record<
+      AccountStatus,
+      string
+    >,
   };
 }
 
-/** A report row as its cells, in the reader's language; dates ISO 8601, as spreadsheets and BI tools read them. */
-function cellsOf(row: CompletionRow, words: ReturnType<typeof wordsOf>): Record<(typeof COLUMNS)[number], string> {
+/** A date cell: the instant's wall-clock time in the portal's time zone, which Excel keeps without a zone. */
+const dateCell = (iso: string | null, timeZone: string) => (iso === null ? null : wallClockIn(new Date(iso), timeZone));
+
+/** A report row as its cells, in the reader's language; dates as Excel dates in the portal's time zone. */
+function cellsOf(
+  row: CompletionRow,
+  words: ReturnType<typeof wordsOf>,
+  timeZone: string,
+): Record<Column, string | Date | null> {
   return {
     name: row.name,
     email: row.email,
+    account: words.account[row.accountStatus],
+    groups: row.groups.join(', '),
     course: row.courseTitle,
     mandatory: row.mandatory ? words.yes : words.no,
     status: words.status[row.status],
-    assignedAt: row.assignedAt,
-    dueAt: row.dueAt ?? '',
-    startedAt: row.startedAt ?? '',
-    completedAt: row.completedAt ?? '',
+    assignedAt: dateCell(row.assignedAt, timeZone),
+    dueAt: dateCell(row.dueAt, timeZone),
+    startedAt: dateCell(row.startedAt, timeZone),
+    completedAt: dateCell(row.completedAt, timeZone),
   };
 }
 
 /** A text as one CSV cell, formula-like text kept as text (the words of the header and the cells). */
-const csvCell = (text: string) => stringify([[text]], { cast: { string: spreadsheetSafe } }).slice(0, -1);
+const csvCell = (text: string, delimiter: CsvDelimiter) =>
+  stringify([[text]], { delimiter, cast: { string: spreadsheetSafe } }).slice(0, -1);
 
 /** The cells' words in the reader's language as CSV cells, for the database to write each row's line with. */
-export function csvWordsOf(language: Language): CsvWords {
+export function csvWordsOf(language: Language, delimiter: CsvDelimiter): CsvWords {
   const words = wordsOf(translator(language));
+  const cell = (text: string) => csvCell(text, delimiter);
   return {
-    yes: csvCell(words.yes),
-    no: csvCell(words.no),
-    deletedAccount: csvCell(words.deletedAccount),
-    status: Object.fromEntries(TRAINING_STATUSES.map((status) => [status, csvCell(words.status[status])])) as Record<
+    yes: cell(words.yes),
+    no: cell(words.no),
+    deletedAccount: cell(words.deletedAccount),
+    status: Object.fromEntries(TRAINING_STATUSES.map((status) => [status, cell(words.status[status])])) as Record<
       TrainingStatus,
+      string
+    >,
+    account: Object.fromEntries(ACCOUNT_STATUSES.map((status) => [status, cell(words.account[status])])) as Record<
+      AccountStatus,
       string
     >,
   };
@@ -58,9 +102,9 @@ export function csvWordsOf(language: Language): CsvWords {
  * one string and one write. Readable.from asks for the next batch only when the reader has taken the last, so
  * memory holds a batch or two however long the report.
  */
-export function completionsCsv(lines: AsyncIterable<string[]>, language: Language): Readable {
+export function completionsCsv(lines: AsyncIterable<string[]>, language: Language, delimiter: CsvDelimiter): Readable {
   const t = translator(language);
-  const header = COLUMNS.map((key) => csvCell(t(`report.columns.${key}`))).join(',');
+  const header = COLUMNS.map((key) => csvCell(t(`report.columns.${key}`), delimiter)).join(delimiter);
   return Readable.from(
     (async function* () {
       yield `\uFEFF${header}\n`;
@@ -71,17 +115,27 @@ export function completionsCsv(lines: AsyncIterable<string[]>, language: Languag
 }
 
 /** The report as an XLSX workbook, written row by row into `out` (exceljs's streaming writer). */
-export function completionsXlsx(batches: AsyncIterable<CompletionRow[]>, language: Language): Readable {
+export function completionsXlsx(
+  batches: AsyncIterable<CompletionRow[]>,
+  language: Language,
+  timeZone: string,
+): Readable {
   const t = translator(language);
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  // Styles on: a date is a number Excel shows as a date only through its cell's number format.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(t('report.sheet'));
-  sheet.columns = COLUMNS.map((key) => ({ key, header: t(`report.columns.${key}`), width: 24 }));
+  sheet.columns = COLUMNS.map((key) => ({
+    key,
+    header: t(`report.columns.${key}`),
+    width: 24,
+    ...(DATE_COLUMNS.includes(key as DateColumn) && { style: { numFmt: DATE_FORMATS[key as DateColumn] } }),
+  }));
   const words = wordsOf(t);
   void (async () => {
     try {
       for await (const batch of batches) {
-        for (const row of batch) sheet.addRow(cellsOf(row, words)).commit();
+        for (const row of batch) sheet.addRow(cellsOf(row, words, timeZone)).commit();
         // Waits until `out` takes more when it asked to (flat memory however many rows).
         if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
       }

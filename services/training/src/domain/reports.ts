@@ -1,15 +1,23 @@
 import type { Language } from '@portal/contracts/languages';
-import type { CompletionReportQuery, CompletionRow, ComplianceRow } from '@portal/contracts/training';
+import {
+  accountStatusSchema,
+  type CompletionReportQuery,
+  type CompletionRow,
+  type ComplianceQuery,
+  type ComplianceRow,
+} from '@portal/contracts/training';
 import { type AuditContext, recordAudit } from '@portal/kit/audit';
 import type { Database } from '@portal/kit/db';
 import { type ReportRow, reportsRepository } from '../data-access/reports-repository.ts';
 import type { TrainingDatabase } from '../data-access/schema.ts';
 import { type Translate, translator } from './i18n.ts';
-import { csvWordsOf } from './report-export.ts';
+import { csvDelimiterOf, csvWordsOf } from './report-export.ts';
 
 export interface ReportsDeps {
   database: Database<TrainingDatabase>;
   now: () => Date;
+  /** The portal's time zone (REMINDER_TIME_ZONE): the exports' dates are written in it. */
+  timeZone: string;
 }
 
 const DEFAULT_PAGE = 50;
@@ -31,11 +39,13 @@ function completionRow(row: ReportRow, t: Translate): CompletionRow {
     dueAt: row.due_at,
     startedAt: row.started_at,
     completedAt: row.completed_at,
+    accountStatus: accountStatusSchema.parse(row.account_status),
+    groups: row.groups,
   };
 }
 
 /** The course × people report, a page at a time or all of it, and the compliance figures per group and course. */
-export function reports({ database, now }: ReportsDeps) {
+export function reports({ database, now, timeZone }: ReportsDeps) {
   const repository = reportsRepository(database.db, database.kind === 'postgres' ? STREAM_FETCH : undefined);
   return {
     async page(query: CompletionReportQuery, language: Language) {
@@ -60,14 +70,18 @@ export function reports({ database, now }: ReportsDeps) {
 
     /** Every row as its CSV line in the reader's language, in batches. */
     csvLines(query: CompletionReportQuery, language: Language): AsyncGenerator<string[]> {
-      return repository.csvLines(query, language, now(), csvWordsOf(language), EXPORT_BATCH);
+      const delimiter = csvDelimiterOf(query, language);
+      const format = { words: csvWordsOf(language, delimiter), delimiter, timeZone };
+      return repository.csvLines(query, language, now(), format, EXPORT_BATCH);
     },
 
     /** An export on the audit trail: who took which people's records away, with the filters that chose them. */
     async recordExport(query: CompletionReportQuery, context: AuditContext) {
-      const { format, courseId, groupId, userId, status, q } = query;
+      const { format, courseId, groupId, userId, status, q, includeLeavers } = query;
       const filters = Object.fromEntries(
-        Object.entries({ courseId, groupId, userId, status, q }).filter(([, value]) => value !== undefined),
+        Object.entries({ courseId, groupId, userId, status, q, includeLeavers }).filter(
+          ([, value]) => value !== undefined,
+        ),
       );
       await database.db.transaction().execute((trx) =>
         recordAudit(trx, 'training', {
@@ -80,7 +94,7 @@ export function reports({ database, now }: ReportsDeps) {
       );
     },
 
-    async compliance(query: { courseId?: string | undefined; groupId?: string | undefined }, language: Language) {
+    async compliance(query: ComplianceQuery, language: Language) {
       const rows = await repository.compliance(query, language, now());
       return rows.map((row): ComplianceRow => ({
         groupId: row.group_id,

@@ -42,6 +42,7 @@ const FIELD_OF: Readonly<Record<string, DraftField>> = {
   userIds: 'assignees',
   groupIds: 'assignees',
   dueAt: 'due',
+  dueOn: 'due',
   dueInDays: 'due',
   recurEveryMonths: 'repeat',
 };
@@ -58,10 +59,14 @@ const MESSAGES: Readonly<Record<string, string>> = {
   due_in_days_invalid: 'assignments.errors.dueInDaysInvalid',
   recurrence_invalid: 'assignments.errors.recurrenceInvalid',
   course_unknown: 'assignments.errors.courseUnknown',
+  course_draft: 'assignments.errors.courseDraft',
   user_unknown: 'assignments.errors.assigneesUnknown',
   group_unknown: 'assignments.errors.assigneesUnknown',
   assignees_unknown: 'assignments.errors.assigneesUnknown',
 };
+
+/** The codes that are about the course chosen, not the people. */
+const COURSE_CODES = new Set(['course_unknown', 'course_draft']);
 
 /** What a field's problem is when the code names none of ours (a number left empty, a fraction). */
 const FIELD_MESSAGES: Readonly<Partial<Record<DraftField, string>>> = {
@@ -86,19 +91,20 @@ export function draftRequest(
 ): { request: AssignmentRequest; issues?: never } | { request?: never; issues: DraftIssues } {
   const issues: DraftIssues = {};
   if (draft.courseId === '') issues.course = message('course_required');
-  let dueAt: string | undefined;
+  let dueOn: string | undefined;
   if (draft.due === 'date') {
+    // The server ends the day in the portal's time zone; this browser's end of it only rules out a past day.
     const end = new Date(`${draft.dueDate}T23:59:59`);
     if (draft.dueDate === '' || Number.isNaN(end.getTime())) issues.due = message('due_date_required');
     else if (end < now) issues.due = message('due_date_past');
-    else dueAt = end.toISOString();
+    else dueOn = draft.dueDate;
   }
   const input = {
     courseId: draft.courseId,
     userIds: draft.people.map((person) => person.id),
     groupIds: draft.groups.map((group) => group.id),
     mandatory: draft.mandatory,
-    dueAt,
+    dueOn,
     dueInDays: draft.due === 'days' ? whole(draft.dueInDays) : undefined,
     recurEveryMonths: draft.repeat ? whole(draft.recurEveryMonths) : undefined,
   };
@@ -122,8 +128,7 @@ export function serverIssues(error: unknown): DraftIssues {
       issues[field] ??= message(issue.code, field);
     }
     if (Object.keys(issues).length > 0) return issues;
-    if (MESSAGES[error.code])
-      return { [error.code === 'course_unknown' ? 'course' : 'assignees']: message(error.code) };
+    if (MESSAGES[error.code]) return { [COURSE_CODES.has(error.code) ? 'course' : 'assignees']: message(error.code) };
   }
   return { form: apiErrorKey(error, 'assignments.errors.saveFailed') };
 }

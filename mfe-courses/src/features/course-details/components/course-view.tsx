@@ -87,6 +87,10 @@ export function CourseView({ course, participation, isAdmin, notice }: Props) {
           <dt>{t('details.participants')}</dt>
           <dd>{formatNumber(course.participantCount)}</dd>
         </div>
+        <div className={styles.fact}>
+          <dt>{t('details.completedBy')}</dt>
+          <dd>{formatNumber(course.completedCount)}</dd>
+        </div>
       </dl>
 
       {notice}

@@ -7,6 +7,11 @@ import styles from '../../../components/admin.module.css';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 
 const LATE = new Set(['overdue', 'expired']);
+const LEFT = new Set(['deactivated', 'deleted']);
+
+/** Mandatory or recommended when assigned; taken of one's own accord when nobody assigned it. */
+const kindOf = (row: CompletionRow) =>
+  row.assignedAt === null ? 'reports.voluntary' : row.mandatory ? 'assigned.mandatory' : 'assigned.recommended';
 
 /** The report's rows, one person and course each; a person's name opens their history. */
 export function CompletionTable({
@@ -49,11 +54,14 @@ export function CompletionTable({
                 ) : (
                   row.name
                 )}
+                {LEFT.has(row.accountStatus) && (
+                  <span className={styles.late}> ({t(`reports.account.${row.accountStatus}`)})</span>
+                )}
                 <br />
                 <span className={styles.muted}>{row.email}</span>
               </th>
               <td>{row.courseTitle}</td>
-              <td>{t(row.mandatory ? 'assigned.mandatory' : 'assigned.recommended')}</td>
+              <td>{t(kindOf(row))}</td>
               <td className={LATE.has(row.status) ? styles.late : undefined}>{t(`reports.status.${row.status}`)}</td>
               <td>{date(row.assignedAt)}</td>
               <td>{date(row.dueAt)}</td>

@@ -17,7 +17,10 @@ interface Props {
   onChange: (change: Partial<Omit<ReportFilter, 'page'>>) => void;
 }
 
-/** Course, group and status narrow the report at once; the search when it is sent (Enter or Search). */
+/**
+ * Course, group, status and whether leavers are shown change the report at once; the search when it is sent (Enter
+ * or Search).
+ */
 export function ReportFilters({ filter, courses, groups, onChange }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const [q, setQ] = useState(filter.q);
@@ -71,6 +74,14 @@ export function ReportFilters({ filter, courses, groups, onChange }: Props) {
           </button>
         </div>
       </LabelledField>
+      <label className={styles.option}>
+        <input
+          type="checkbox"
+          checked={filter.includeLeavers}
+          onChange={(event) => onChange({ includeLeavers: event.target.checked })}
+        />
+        {t('reports.includeLeavers')}
+      </label>
     </form>
   );
 }

@@ -13,7 +13,7 @@ import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
 import type { Router } from 'express';
 import type { Assignments } from '../../domain/assignments.ts';
-import { completionsCsv, completionsXlsx } from '../../domain/report-export.ts';
+import { completionsCsv, completionsXlsx, csvDelimiterOf } from '../../domain/report-export.ts';
 import type { Reports } from '../../domain/reports.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -25,7 +25,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export function trainingRoutes(
   assignments: Assignments,
   reports: Reports,
-  { now, assigned }: { now: () => Date; assigned: () => void },
+  { now, assigned, timeZone }: { now: () => Date; assigned: () => void; timeZone: string },
 ): Router {
   const router = strictRouter();
 
@@ -61,8 +61,8 @@ export function trainingRoutes(
       await reports.recordExport(query, auditContextOf(req));
       await pipeline(
         csv
-          ? completionsCsv(reports.csvLines(query, language), language)
-          : completionsXlsx(reports.all(query, language), language),
+          ? completionsCsv(reports.csvLines(query, language), language, csvDelimiterOf(query, language))
+          : completionsXlsx(reports.all(query, language), language, timeZone),
         res,
       );
       return;
