@@ -211,7 +211,9 @@ describe('account page', () => {
     await user.type(form.getByLabelText(/To confirm/), anna.email);
     await user.click(form.getByRole('button', { name: 'Delete my account' }));
     await waitFor(() =>
-      expect(form.getByLabelText(/To confirm/)).toHaveAccessibleDescription('Type your e-mail address exactly as shown.'),
+      expect(form.getByLabelText(/To confirm/)).toHaveAccessibleDescription(
+        'Type your e-mail address exactly as shown.',
+      ),
     );
   });
 });
