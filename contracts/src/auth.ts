@@ -57,12 +57,16 @@ export const changePasswordRequestSchema = z.object({
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** `password` for an account that has one; `email`, its own address typed again, for one without (provider only). */
-export const deleteUserRequestSchema = z.object({
-  password: z.optional(currentPasswordSchema),
-  email: z.optional(
-    lineTextSchema().check(z.trim(), z.minLength(1, 'email_required'), z.maxLength(254, 'email_too_long')),
-  ),
-});
+export const deleteUserRequestSchema = z
+  .object({
+    password: z.optional(currentPasswordSchema),
+    email: z.optional(
+      lineTextSchema().check(z.trim(), z.minLength(1, 'email_required'), z.maxLength(254, 'email_too_long')),
+    ),
+  })
+  .check(
+    z.refine((body) => (body.password === undefined) !== (body.email === undefined), 'password_or_email_required'),
+  );
 export type DeleteUserRequest = z.infer<typeof deleteUserRequestSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
