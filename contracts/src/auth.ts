@@ -12,6 +12,8 @@ export const userSchema = z.object({
   email: z.string(),
   language: languageSchema,
   isSysAdmin: z.boolean(),
+  /** False: the account signs in through the company provider only (set by the auth service, absent in lists). */
+  hasPassword: z.optional(z.boolean()),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -54,7 +56,17 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
-export const deleteUserRequestSchema = z.object({ password: currentPasswordSchema });
+/** `password` for an account that has one; `email`, its own address typed again, for one without (provider only). */
+export const deleteUserRequestSchema = z
+  .object({
+    password: z.optional(currentPasswordSchema),
+    email: z.optional(
+      lineTextSchema().check(z.trim(), z.minLength(1, 'email_required'), z.maxLength(254, 'email_too_long')),
+    ),
+  })
+  .check(
+    z.refine((body) => (body.password === undefined) !== (body.email === undefined), 'password_or_email_required'),
+  );
 export type DeleteUserRequest = z.infer<typeof deleteUserRequestSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });

@@ -146,6 +146,40 @@ describe.each(testBackends())('accounts and passwords once a company provider si
     expect(again.body.user.language).toBe('it');
   });
 
+  describe('deleting one’s own account', () => {
+    const deleting = (userId: string, body: Record<string, string>) =>
+      signedCaller(service.url, { sub: userId, admin: false, lang: 'en' }).delete('/api/user/delete-user', body);
+    const exists = async (userId: string) => (await gateway().get(`/internal/users/${userId}`)).status === 200;
+
+    it('when a person who signs in through the provider only confirms with their address, then a password or another address is refused and their own, in any case, deletes the account', async () => {
+      const email = unique('company.test');
+      const signedIn = await providerSignIn(email, `leaving-${email}`, { groups: [] });
+      const { id, hasPassword } = signedIn.body.user;
+      expect(hasPassword).toBe(false);
+
+      const withPassword = await deleting(id, { password: PASSWORD });
+      const wrongAddress = await deleting(id, { email: unique('company.test') });
+      expect([withPassword.status, withPassword.body.error.code]).toEqual([401, 'invalid_credentials']);
+      expect([wrongAddress.status, wrongAddress.body.error.issues]).toEqual([
+        400,
+        [{ path: 'email', code: 'email_confirmation_mismatch' }],
+      ]);
+      expect(await exists(id)).toBe(true);
+
+      expect((await deleting(id, { email: ` ${email.toUpperCase()} ` })).status).toBe(200);
+      expect(await exists(id)).toBe(false);
+    });
+
+    it('when a person with a password confirms with their address only, then it is refused and the account stays', async () => {
+      const email = unique('other.test');
+      const registered = await register(email);
+      expect((await gateway().get(`/internal/users/${registered.body.id}`)).body.hasPassword).toBe(true);
+      const answer = await deleting(registered.body.id, { email });
+      expect([answer.status, answer.body.error.code]).toEqual([401, 'invalid_credentials']);
+      expect(await exists(registered.body.id)).toBe(true);
+    });
+  });
+
   describe('with the safe defaults for the provider’s domain', () => {
     let linkBefore: { email: string; token: string };
     beforeAll(async () => {

@@ -11,6 +11,9 @@ const renderAccount = (session = fakeSession(anna)) =>
 
 const section = (name: string) => within(screen.getByRole('region', { name }));
 
+/** Signs in through the company provider only: the account has no password. */
+const viaProvider = { ...anna, hasPassword: false };
+
 describe('account page', () => {
   it('when a signed-in user opens it, then name, e-mail and language are shown', () => {
     renderAccount();
@@ -167,5 +170,50 @@ describe('account page', () => {
     expect(api.calls('DELETE /api/user/delete-user')[0]?.body).toEqual({ password: 'Secret123' });
     expect(session.signOut).toHaveBeenCalled();
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('when a person with a password opens it, then the password can be changed and the deletion asks for it', () => {
+    renderAccount(fakeSession({ ...anna, hasPassword: true }));
+    expect(section('Change password').getByLabelText('Current password')).toBeInTheDocument();
+    expect(section('Delete account').getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('when a person who signs in through the company provider only opens it, then no password is asked anywhere and the page says how they sign in', () => {
+    renderAccount(fakeSession(viaProvider));
+    expect(screen.queryByRole('region', { name: 'Change password' })).not.toBeInTheDocument();
+    expect(section('How you sign in').getByText(/You sign in with your company account/)).toBeInTheDocument();
+    expect(section('Delete account').queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  it('when a person without a password deletes their account, then the typed address alone confirms it and the login page follows', async () => {
+    const api = fakeApi({ 'DELETE /api/user/delete-user': { status: 200, body: { message: 'Account deleted' } } });
+    const session = fakeSession(viaProvider);
+    renderAccount(session);
+    const form = section('Delete account');
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText(/To confirm/), anna.email.toUpperCase());
+    await user.click(form.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Your account has been deleted.')).toBeInTheDocument();
+    expect(api.calls('DELETE /api/user/delete-user')[0]?.body).toEqual({ email: anna.email.toUpperCase() });
+    expect(session.signOut).toHaveBeenCalled();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('when the server finds the typed address is not the account’s, then the confirmation field says so', async () => {
+    fakeApi({
+      'DELETE /api/user/delete-user': apiError(400, 'validation_failed', [
+        { path: 'email', code: 'email_confirmation_mismatch' },
+      ]),
+    });
+    renderAccount(fakeSession(viaProvider));
+    const form = section('Delete account');
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText(/To confirm/), anna.email);
+    await user.click(form.getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() =>
+      expect(form.getByLabelText(/To confirm/)).toHaveAccessibleDescription(
+        'Type your e-mail address exactly as shown.',
+      ),
+    );
   });
 });

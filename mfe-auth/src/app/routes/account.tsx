@@ -1,4 +1,4 @@
-import { NarrowPage } from '../../components/panel.tsx';
+import { NarrowPage, Panel } from '../../components/panel.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { PersonalDataSection } from '../../features/account/components/personal-data-section.tsx';
 import { DeleteAccountForm } from '../../features/account/components/delete-account-form.tsx';
@@ -7,7 +7,8 @@ import { useAccountTranslation } from '../../lib/account-i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
 import { SignedIn } from '../../components/signed-in.tsx';
 
-/** Exposed as ./AccountPage, behind the shell's guard: the signed-in user's own data, password and account. */
+/** Exposed as ./AccountPage, behind the shell's guard: the signed-in user's own data, password and account;
+ * an account that signs in through the company provider only has no password here. */
 export default function AccountPage({ session }: PageProps) {
   const { t } = useAccountTranslation();
   return (
@@ -15,7 +16,11 @@ export default function AccountPage({ session }: PageProps) {
       {(user) => (
         <NarrowPage title={t('account.title')}>
           <ProfileSection user={user} session={session} />
-          <ChangePasswordForm user={user} />
+          {user.hasPassword === false ? (
+            <Panel title={t('account.password.providerTitle')} intro={t('account.password.providerOnly')} />
+          ) : (
+            <ChangePasswordForm user={user} />
+          )}
           <PersonalDataSection />
           <DeleteAccountForm user={user} session={session} />
         </NarrowPage>

@@ -203,10 +203,10 @@ describe('deleting one’s own account', () => {
       logger: createLogger('test', 'silent'),
       publicUrl: 'https://portal.example.ch',
     });
-    await expect(service.deleteUser(admin.id, password)).rejects.toMatchObject({ status: 409, code: 'last_admin' });
+    await expect(service.deleteUser(admin.id, { password })).rejects.toMatchObject({ status: 409, code: 'last_admin' });
     expect(deleted).toEqual([]);
     otherAdmins = 1;
-    await service.deleteUser(admin.id, password);
+    await service.deleteUser(admin.id, { password });
     expect(deleted).toEqual([admin.id]);
   });
 });

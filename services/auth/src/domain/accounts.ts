@@ -33,13 +33,16 @@ export interface AccountsDeps {
   now?: () => Date;
 }
 
-export function toUser(record: Pick<UserRecord, 'id' | 'name' | 'email' | 'language' | 'isSysAdmin'>): User {
+export function toUser(
+  record: Pick<UserRecord, 'id' | 'name' | 'email' | 'language' | 'isSysAdmin'> & { passwordHash?: string | null },
+): User {
   return {
     id: record.id,
     name: record.name,
     email: record.email,
     language: record.language,
     isSysAdmin: record.isSysAdmin,
+    ...(record.passwordHash === undefined ? {} : { hasPassword: record.passwordHash !== null }),
   };
 }
 
@@ -254,9 +257,23 @@ export function accounts(deps: AccountsDeps) {
       await deps.resetTokens.deleteOfUser(id);
     },
 
-    async deleteUser(id: string, password: string, context: AuditContext = OUTSIDE_A_REQUEST) {
+    /**
+     * An account with a password confirms with it; one without (provider only) by typing its own address, compared
+     * case-insensitively. Neither may take the other's path.
+     */
+    async deleteUser(
+      id: string,
+      confirmation: { password?: string | undefined; email?: string | undefined },
+      context: AuditContext = OUTSIDE_A_REQUEST,
+    ) {
       const record = await requireRecord(id);
-      if (!(await verifyPassword(record.passwordHash ?? undefined, password))) throw invalidCredentials();
+      if (record.passwordHash === null) {
+        if (confirmation.email === undefined) throw invalidCredentials();
+        if (confirmation.email.toLowerCase() !== record.email.toLowerCase())
+          throw badRequest('The typed e-mail address is not the account’s', [
+            { path: 'email', code: 'email_confirmation_mismatch' },
+          ]);
+      } else if (!(await verifyPassword(record.passwordHash, confirmation.password ?? ''))) throw invalidCredentials();
       await deps.users.delete(
         id,
         audited(context, 'user.deleted', record, ownAction(record)),

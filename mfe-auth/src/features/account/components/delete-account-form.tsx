@@ -25,8 +25,9 @@ type Field = 'password' | 'confirmation';
 const confirms = (typed: string, user: User) => typed.trim().toLowerCase() === user.email.toLowerCase();
 
 /**
- * Deletes the account for good with the password and the e-mail address typed as confirmation; then the
- * browser is signed out (the server has ended every session) and the login page follows.
+ * Deletes the account for good with the password and the e-mail address typed as confirmation (without a password,
+ * provider only: the typed address alone, which the server checks); then the browser is signed out (the server has
+ * ended every session) and the login page follows.
  */
 export function DeleteAccountForm({ user, session }: { user: User; session: PortalSession }) {
   const { t } = useAccountTranslation();
@@ -38,9 +39,10 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
   const failureText = useFailureText(ACCOUNT_NAMESPACE);
   // Unreadable, the stricter promise is not made: the text says only what every setting keeps.
   const kept = usePortalSetting('deletedAccountRecords', 'anonymise');
+  const withPassword = user.hasPassword !== false;
 
   const problems: Partial<Record<Field, string>> = {
-    password: values.password ? undefined : t('validation.password_required'),
+    password: !withPassword || values.password ? undefined : t('validation.password_required'),
     confirmation: confirms(values.confirmation, user) ? undefined : t('account.delete.confirmationMismatch'),
   };
   const bind = (field: Field) => ({
@@ -58,16 +60,21 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
     }
     await send(
       async () => {
-        await api.deleteAccount({ body: { password: values.password } });
+        await api.deleteAccount({
+          body: withPassword ? { password: values.password } : { email: values.confirmation },
+        });
         toast.success(t('account.delete.done'));
         await session.signOut();
         void navigate(pages.login.getHref(), { replace: true });
       },
       (error) => {
+        const mismatch = error instanceof ApiError && error.issues.some((issue) => issue.path === 'email');
         fields.setServerCodes(
           error instanceof ApiError && error.code === 'invalid_credentials'
             ? { password: 'current_password_wrong' }
-            : {},
+            : mismatch
+              ? { confirmation: 'email_confirmation_mismatch' }
+              : {},
         );
         return failureText(error, 'account.delete.failed', {
           invalid_credentials: 'validation.current_password_wrong',
@@ -81,7 +88,9 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
     <Panel title={t('account.delete.title')} intro={t('account.delete.intro')} className={styles.danger}>
       {kept ? <p className={styles.intro}>{t(`account.delete.kept.${kept}`)}</p> : null}
       <FormWithAlert failure={failure} onSubmit={submit}>
-        <PasswordField label={t('fields.password')} autoComplete="current-password" {...bind('password')} />
+        {withPassword ? (
+          <PasswordField label={t('fields.password')} autoComplete="current-password" {...bind('password')} />
+        ) : null}
         <TextField
           label={t('account.delete.confirmationLabel', { email: user.email })}
           autoComplete="off"

@@ -78,8 +78,8 @@ export function authRoutes(accounts: Accounts, scimTokens: ScimTokens, scimSetti
   });
 
   router.delete('/api/user/delete-user', requireUser, async (req, res) => {
-    const { password } = parseInput(deleteUserRequestSchema, req.body);
-    await accounts.deleteUser(userIdOf(req.identity), password, auditContextOf(req));
+    const confirmation = parseInput(deleteUserRequestSchema, req.body);
+    await accounts.deleteUser(userIdOf(req.identity), confirmation, auditContextOf(req));
     res.json({ message: 'Account deleted' });
   });
 
