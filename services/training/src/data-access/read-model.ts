@@ -157,7 +157,13 @@ export function readModel(db: Kysely<TrainingDatabase>) {
 
     /** A deleted course takes its assignments (and their rows) and the progress made in it along. */
     async courseDeleted(courseId: string) {
-      for (const table of ['assignments', 'participations', 'completions', 'course_progress', 'result_mails'] as const) {
+      for (const table of [
+        'assignments',
+        'participations',
+        'completions',
+        'course_progress',
+        'result_mails',
+      ] as const) {
         await db.deleteFrom(table).where('course_id', '=', courseId).execute();
       }
       await db.deleteFrom('courses').where('course_id', '=', courseId).execute();
