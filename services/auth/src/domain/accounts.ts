@@ -191,6 +191,7 @@ export function accounts(deps: AccountsDeps) {
           { isSysAdmin: change.isSysAdmin },
           audited(context, 'user.role-changed', record, {
             changes: { isSysAdmin: { before: record.isSysAdmin, after: change.isSysAdmin } },
+            details: { through: 'ui' },
           }),
           keepAnAdministrator(id, { isSysAdmin: change.isSysAdmin }),
         );
@@ -201,6 +202,7 @@ export function accounts(deps: AccountsDeps) {
           { status: change.status },
           audited(context, 'user.status-changed', record, {
             changes: { status: { before: record.status, after: change.status } },
+            details: { through: 'ui' },
           }),
           keepAnAdministrator(id, { status: change.status }),
         );
