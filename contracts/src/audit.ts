@@ -18,6 +18,9 @@ export const RENAMED_AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   'user.reactivated': 'user.status-changed',
   'user.imported': 'user.created',
   'user.import-updated': 'user.updated',
+  'group.renamed': 'group.updated',
+  'group.members-added': 'group.updated',
+  'group.member-removed': 'group.updated',
 };
 
 /** The name an entry's action is read as today. */
@@ -68,6 +71,8 @@ const ACTION_FILTER_PATTERN = /^[a-z][a-z-]*(?:\.[a-z][a-z-]*)*\.?$/;
 export const auditQuerySchema = z.object({
   actor: z.optional(uuidSchema),
   objectId: z.optional(lineTextSchema().check(boundedTo(80, 'too_long'))),
+  /** What the page shows of an object: its id, or the beginning of its label (an e-mail, a course title). */
+  object: z.optional(lineTextSchema().check(boundedTo(80, 'too_long'))),
   action: z.optional(z.string().check(boundedTo(80, 'too_long'), z.regex(ACTION_FILTER_PATTERN, 'invalid_action'))),
   from: z.optional(z.iso.datetime({ offset: true })),
   to: z.optional(z.iso.datetime({ offset: true })),

@@ -212,6 +212,25 @@ describe.each(testBackends())('the audit service on $name', (backend) => {
     expect((await admin.get('/api/audit?action=user%25')).status).toBe(400);
   });
 
+  it('when an administrator searches objects by what the page shows, then the label’s beginning in any case or the id finds them, and wildcards are text', async () => {
+    const run = randomUUID().slice(0, 8);
+    const userId = randomUUID();
+    await deliver(
+      record({ action: 'user.status-changed', object: { type: 'user', id: userId, label: `Leo.${run}@example.ch` } }),
+    );
+    await deliver(record({ object: { type: 'course', id: randomUUID(), label: `Fire safety ${run}` } }));
+    await deliver(record({ object: { type: 'course', id: randomUUID(), label: `Fire_safety ${run}` } }));
+    const admin = signedCaller(service.url, ADMIN);
+    const labels = async (object: string) =>
+      (await admin.get(`/api/audit?object=${encodeURIComponent(object)}`)).body.entries.map(
+        (entry: AuditRecord) => entry.object.label,
+      );
+    expect(await labels(`leo.${run}@EXAMPLE.CH`)).toEqual([`Leo.${run}@example.ch`]);
+    expect(await labels(userId)).toEqual([`Leo.${run}@example.ch`]);
+    expect(await labels(`fire_safety ${run}`)).toEqual([`Fire_safety ${run}`]);
+    expect(await labels(`fire%`)).toEqual([]);
+  });
+
   it('when an administrator pages through a time window, then entries come by when they happened, late ones included', async () => {
     const actor = randomUUID();
     const day = (date: number) => new Date(Date.UTC(2025, 2, date, 12)).toISOString();
