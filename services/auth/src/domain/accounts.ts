@@ -78,7 +78,11 @@ export function smtpFailureOf(error: unknown) {
 }
 
 /** An account as audit records name it. */
-export const accountObject = (record: { id: string; email: string }) => ({ type: 'user', id: record.id, label: record.email });
+export const accountObject = (record: { id: string; email: string }) => ({
+  type: 'user',
+  id: record.id,
+  label: record.email,
+});
 
 /** A successful change to an account, made by the context's actor (or, signing in, by the account's owner). */
 export function audited(
