@@ -10,7 +10,13 @@ import { listen } from './server.ts';
 import { createServiceApp } from './service-app.ts';
 import { type ServiceClient, serviceClient } from './service-client.ts';
 import { type PersonalData, personalDataRoutes } from './personal-data.ts';
-import { type ServiceName, type ServiceUrlVariable, subscribersOf, subscriptionMismatch, TOPOLOGY } from './topology.ts';
+import {
+  type ServiceName,
+  type ServiceUrlVariable,
+  subscribersOf,
+  subscriptionMismatch,
+  TOPOLOGY,
+} from './topology.ts';
 
 /** What every service reads from its environment (`serviceConfigShape`). */
 export interface ServiceConfig {
@@ -74,7 +80,10 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
       topic,
       services.map(({ service, urls }) => ({
         name: service,
-        call: serviceClient(service, urls, { secret: config.IDENTITY_SECRET, answerTimeoutMs: DEFAULT_ANSWER_TIMEOUT_MS }),
+        call: serviceClient(service, urls, {
+          secret: config.IDENTITY_SECRET,
+          answerTimeoutMs: DEFAULT_ANSWER_TIMEOUT_MS,
+        }),
       })),
     ]),
   );

@@ -23,7 +23,8 @@ describe('the topology', () => {
   });
 
   it('when a subscriber has no URL, then its topics are left out (they wait in the outbox), the others still go', () => {
-    const withoutTraining = (variable: string) => (variable === 'TRAINING_SERVICE_URL' ? undefined : everyUrl(variable));
+    const withoutTraining = (variable: string) =>
+      variable === 'TRAINING_SERVICE_URL' ? undefined : everyUrl(variable);
     expect(subscribersOf('courses', withoutTraining)).toEqual({
       [EVENTS.courseDeleted]: [{ service: 'files', urls: 'http://files_service_url:8080' }],
       [EVENTS.auditRecorded]: [{ service: 'audit', urls: 'http://audit_service_url:8080' }],
@@ -46,7 +47,11 @@ describe('the topology', () => {
   });
 
   it("when a service's configuration is loaded, then its port defaults to the topology's and every URL variable is read", () => {
-    const config = loadServiceConfig('files', {}, { IDENTITY_SECRET: 'x'.repeat(32), TRAINING_SERVICE_URL: 'http://t:1' });
+    const config = loadServiceConfig(
+      'files',
+      {},
+      { IDENTITY_SECRET: 'x'.repeat(32), TRAINING_SERVICE_URL: 'http://t:1' },
+    );
     expect({ port: config.PORT, training: config.TRAINING_SERVICE_URL, auth: config.AUTH_SERVICE_URL }).toEqual({
       port: TOPOLOGY.files.port,
       training: 'http://t:1',
