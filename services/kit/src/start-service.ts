@@ -100,7 +100,11 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
   const routes = definition.routes(context);
   const handlers = definition.eventHandlers?.(context) ?? {};
   const mismatch = subscriptionMismatch(name, Object.keys(handlers));
-  if (mismatch.length > 0) throw new Error(mismatch.join('; '));
+  if (mismatch.length > 0) {
+    await stopWork?.();
+    await database.close();
+    throw new Error(mismatch.join('; '));
+  }
   if (definition.eventHandlers) routes.use(eventInbox(database.db, handlers));
   routes.use(personalDataRoutes(database.db as Kysely<unknown>, definition.personalData));
 

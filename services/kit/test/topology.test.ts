@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { EVENTS } from '@portal/contracts/events';
 import { loadServiceConfig } from '@portal/kit/config';
+import { eventTablesMigration } from '@portal/kit/events';
+import { startService } from '@portal/kit/start-service';
+import { Router } from 'express';
 import { SERVICE_NAMES, subscribersOf, subscriptionMismatch, TOPOLOGY } from '@portal/kit/topology';
 
 const everyUrl = (variable: string) => `http://${variable.toLowerCase()}:8080`;
@@ -57,5 +60,24 @@ describe('the topology', () => {
       training: 'http://t:1',
       auth: undefined,
     });
+  });
+
+  it('when a service handles a topic it does not subscribe to, then it refuses to start and names the difference', async () => {
+    const config = {
+      ...loadServiceConfig('files', {}, { IDENTITY_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' }),
+      DATA_DIR: 'memory',
+    };
+    const started = startService({
+      name: 'files',
+      config,
+      migrations: [eventTablesMigration],
+      routes: () => Router(),
+      eventHandlers: () => ({ [EVENTS.userDeleted]: async () => undefined }),
+      personalData: { tables: {}, texts: () => ((key: string) => key) as never },
+    });
+    // A service that starts anyway is stopped, so that the failure is the assertion's and not a hanging run.
+    await expect(started.then((service) => service.stop())).rejects.toThrow(
+      'files handles user.deleted but does not subscribe (services/kit/src/topology.ts); files subscribes to course.deleted but has no handler',
+    );
   });
 });
