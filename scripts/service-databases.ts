@@ -7,19 +7,22 @@ import { migrations as coursesMigrations } from '@portal/courses-service/data-ac
 import { openFilesDatabase } from '@portal/files-service/app';
 import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { type Database, migrate } from '@portal/kit/db';
+import { type ServiceName, TOPOLOGY } from '@portal/kit/topology';
 import { openTrainingDatabase } from '@portal/training-service/app';
 import { migrations as trainingMigrations } from '@portal/training-service/data-access/schema';
 
-/** Each service's database as the scripts open it: on the PostgreSQL server its variable names, else embedded in DATA_DIR. */
+/**
+ * Each service's database as the scripts open it: on the PostgreSQL server its topology's databaseUrlVariable
+ * names, else embedded in DATA_DIR. Every service of the topology has one.
+ */
 export const SERVICE_DATABASES = {
-  auth: { open: openAuthDatabase, migrations: authMigrations, urlVariable: 'AUTH_DATABASE_URL' },
-  courses: { open: openCoursesDatabase, migrations: coursesMigrations, urlVariable: 'COURSES_DATABASE_URL' },
-  files: { open: openFilesDatabase, migrations: filesMigrations, urlVariable: 'FILES_DATABASE_URL' },
-  audit: { open: openAuditDatabase, migrations: auditMigrations, urlVariable: 'AUDIT_DATABASE_URL' },
-  training: { open: openTrainingDatabase, migrations: trainingMigrations, urlVariable: 'TRAINING_DATABASE_URL' },
-};
+  auth: { open: openAuthDatabase, migrations: authMigrations },
+  courses: { open: openCoursesDatabase, migrations: coursesMigrations },
+  files: { open: openFilesDatabase, migrations: filesMigrations },
+  audit: { open: openAuditDatabase, migrations: auditMigrations },
+  training: { open: openTrainingDatabase, migrations: trainingMigrations },
+} satisfies Record<ServiceName, unknown>;
 
-type ServiceName = keyof typeof SERVICE_DATABASES;
 type DatabaseOf<Name extends ServiceName> = Awaited<ReturnType<(typeof SERVICE_DATABASES)[Name]['open']>>['db'];
 
 /** Opens and migrates the named services' databases for `work`, and closes them after it. */
@@ -32,8 +35,10 @@ export async function withServiceDatabases<Name extends ServiceName, T>(
   const opened: { name: Name; database: Database<unknown> }[] = [];
   try {
     for (const name of names) {
-      const { open, urlVariable } = SERVICE_DATABASES[name];
-      const database = await open({ ...settings, DATABASE_URL: process.env[urlVariable] });
+      const database = await SERVICE_DATABASES[name].open({
+        ...settings,
+        DATABASE_URL: process.env[TOPOLOGY[name].databaseUrlVariable],
+      });
       opened.push({ name, database: database as Database<unknown> });
     }
     for (const { name, database } of opened) await migrate(database.db, name, SERVICE_DATABASES[name].migrations);

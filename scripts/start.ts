@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@portal/kit/server';
+import { SERVICE_NAMES, TOPOLOGY } from '@portal/kit/topology';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
@@ -28,21 +29,18 @@ function localSecrets(): Record<(typeof SECRET_NAMES)[number], string> {
 
 const port = process.env.PORT ?? '8080';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-// Each service owns its database: AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL, AUDIT_DATABASE_URL,
-// TRAINING_DATABASE_URL (unset: PGlite).
+// Each service owns its database: its databaseUrlVariable in the topology (AUTH_DATABASE_URL, …; unset: PGlite).
 const { DATABASE_URL: _shared, ...inherited } = process.env;
 // One JSON line per request is for log collectors; on a terminal `npm start` shows warnings and errors only.
 const logLevel = process.env.LOG_LEVEL ?? 'warn';
 const baseEnv = { ...inherited, ...localSecrets(), DATA_DIR: dataDir, PUBLIC_URL: publicUrl, LOG_LEVEL: logLevel };
-const databaseUrlOf = (name: string) => process.env[`${name.toUpperCase()}_DATABASE_URL`];
 
-const services = [
-  { name: 'auth', entry: 'services/auth/src/server.ts', urlVariable: 'AUTH_SERVICE_URL' },
-  { name: 'courses', entry: 'services/courses/src/server.ts', urlVariable: 'COURSES_SERVICE_URL' },
-  { name: 'files', entry: 'services/files/src/server.ts', urlVariable: 'FILES_SERVICE_URL' },
-  { name: 'audit', entry: 'services/audit/src/server.ts', urlVariable: 'AUDIT_SERVICE_URL' },
-  { name: 'training', entry: 'services/training/src/server.ts', urlVariable: 'TRAINING_SERVICE_URL' },
-] as const;
+const services = SERVICE_NAMES.map((name) => ({
+  name,
+  entry: `services/${name}/src/server.ts`,
+  urlVariable: TOPOLOGY[name].urlVariable,
+  databaseUrlVariable: TOPOLOGY[name].databaseUrlVariable,
+}));
 
 const children = new Set<ChildProcess>();
 let stopping = false;
@@ -152,7 +150,7 @@ try {
           SEED_EXAMPLES: 'true',
           ...baseEnv,
           ...serviceUrls,
-          DATABASE_URL: databaseUrlOf(service.name),
+          DATABASE_URL: process.env[service.databaseUrlVariable],
           HOST: '127.0.0.1',
           PORT: String(servicePorts[service.name]),
         },

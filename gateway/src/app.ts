@@ -6,6 +6,7 @@ import { requestContext } from '@portal/kit/request-context';
 import { listen } from '@portal/kit/server';
 import { serviceClient } from '@portal/kit/service-client';
 import { serviceTargets } from '@portal/kit/service-targets';
+import { SERVICE_NAMES, type ServiceName, TOPOLOGY } from '@portal/kit/topology';
 import express, { type Express } from 'express';
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
@@ -26,28 +27,6 @@ import { sessionMiddleware } from './session.ts';
 import { staticSlices } from './static-slices.ts';
 import { uploadLocks } from './upload-locks.ts';
 
-/** The explicit allow-list of what the gateway streams to each service; everything else under /api is its own. */
-export const PROXIED_PREFIXES = {
-  courses: ['/api/courses', '/api/categories'],
-  files: ['/api/files'],
-  auth: [
-    '/api/user/set-language',
-    '/api/user/set-name',
-    '/api/user/request-password-reset',
-    '/api/user/reset-password/status',
-    '/api/user/verify-email',
-    '/api/admin/users',
-    '/api/admin/groups',
-    '/api/admin/invitations',
-    '/api/admin/scim-tokens',
-    '/api/admin/scim-settings',
-    '/api/admin/sso',
-    SCIM_BASE_PATH,
-  ],
-  audit: ['/api/audit'],
-  training: ['/api/assignments', '/api/reports'],
-} as const;
-
 function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const app: Express = express();
@@ -58,13 +37,9 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
 
-  const services = {
-    auth: serviceTargets(config.AUTH_SERVICE_URL),
-    courses: serviceTargets(config.COURSES_SERVICE_URL),
-    files: serviceTargets(config.FILES_SERVICE_URL),
-    audit: serviceTargets(config.AUDIT_SERVICE_URL),
-    training: serviceTargets(config.TRAINING_SERVICE_URL),
-  };
+  const services = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, serviceTargets(config[TOPOLOGY[name].urlVariable])]),
+  ) as Record<ServiceName, ReturnType<typeof serviceTargets>>;
   const proxyOptions = { secret: config.IDENTITY_SECRET, timeoutMs: config.SERVICE_TIMEOUT_MS, logger };
   const limits = rateLimits(config, redis);
   const authClient = serviceClient('auth', services.auth, {
@@ -100,14 +75,14 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
   // SCIM clients send a bearer token, no session and no CSRF header: /scim is outside /api and its middleware.
   app.use(SCIM_BASE_PATH, privateAnswers, scimRateLimit(limits));
   // Proxies come before any body parser so that uploads and JSON bodies stream through untouched.
-  for (const [name, prefixes] of Object.entries(PROXIED_PREFIXES)) {
-    const targets = services[name as keyof typeof PROXIED_PREFIXES];
+  // Only the paths the topology lists for a service go to it: everything else under /api is the gateway's own.
+  for (const name of SERVICE_NAMES) {
     app.use(
       serviceProxy({
         ...proxyOptions,
         name,
-        targets,
-        prefixes: [...prefixes],
+        targets: services[name],
+        prefixes: [...TOPOLOGY[name].proxied],
         endSessions: async (userIds) => {
           for (const userId of userIds) await sessions.store.endSessionsOf(userId);
         },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, booleanFromEnv, commaListFromEnv, loadConfig } from '@portal/kit/config';
+import { localServiceUrl, SERVICE_NAMES, type ServiceUrlVariable, TOPOLOGY } from '@portal/kit/topology';
 import {
   DEFAULT_MAX_FILE_BYTES,
   DELETED_ACCOUNT_RECORD_MODES,
@@ -16,6 +17,11 @@ const serviceUrl = (fallback: string) =>
       (value) => value.split(',').every((url) => z.url().safeParse(url.trim()).success),
       'must be URLs separated by commas',
     );
+
+/** Each service's URL variable, defaulting to its port on this machine. */
+const serviceUrls = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [TOPOLOGY[name].urlVariable, serviceUrl(localServiceUrl(name))]),
+) as Record<ServiceUrlVariable, ReturnType<typeof serviceUrl>>;
 
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env) {
   const config = loadConfig(
@@ -34,11 +40,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
       SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
       /** Behind a TLS-terminating proxy: trust its X-Forwarded-* and mark the cookie Secure. */
       TRUST_PROXY: booleanFromEnv.default(false),
-      AUTH_SERVICE_URL: serviceUrl('http://127.0.0.1:8101'),
-      COURSES_SERVICE_URL: serviceUrl('http://127.0.0.1:8102'),
-      FILES_SERVICE_URL: serviceUrl('http://127.0.0.1:8103'),
-      AUDIT_SERVICE_URL: serviceUrl('http://127.0.0.1:8104'),
-      TRAINING_SERVICE_URL: serviceUrl('http://127.0.0.1:8105'),
+      ...serviceUrls,
       /** The files service's upload limit, told to the front end in /config.json. */
       MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_MAX_FILE_BYTES),
       /** Who may create an account (the auth service reads the same variable): told to the front end in /config.json. */

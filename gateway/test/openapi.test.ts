@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { API_ROUTES } from '@portal/contracts/api-routes';
 import { testBackends } from '@portal/kit/testing/backends';
+import { SERVICE_NAMES, TOPOLOGY } from '@portal/kit/topology';
 import type { Router } from 'express';
 import { groupRoutes } from '@portal/auth-service/entry-points/api/group-routes';
 import { oidcRoutes } from '@portal/auth-service/entry-points/api/oidc-routes';
@@ -10,7 +11,6 @@ import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-poin
 import { auditRoutes } from '@portal/audit-service/entry-points/api/routes';
 import { trainingRoutes } from '@portal/training-service/entry-points/api/routes';
 import { fileRoutes } from '@portal/files-service/entry-points/api/routes';
-import { PROXIED_PREFIXES } from '../src/app.ts';
 import { personalDataExport } from '../src/personal-data-export.ts';
 import { sessionAliveRoute, sessionRoutes } from '../src/session-routes.ts';
 import { startTestPortal, type TestPortal } from './harness.ts';
@@ -78,12 +78,12 @@ describe('the OpenAPI document', () => {
     for (const route of API_ROUTES) {
       const key = `${route.method} ${route.path}`;
       if (served.gateway.includes(key)) continue;
-      const owner = Object.entries(PROXIED_PREFIXES).find(([, prefixes]) =>
-        prefixes.some((prefix) => route.path === prefix || route.path.startsWith(`${prefix}/`)),
-      )?.[0];
+      const owner = SERVICE_NAMES.find((name) =>
+        TOPOLOGY[name].proxied.some((prefix) => route.path === prefix || route.path.startsWith(`${prefix}/`)),
+      );
       expect({
         key,
-        servedByOwner: owner ? served[owner as keyof typeof PROXIED_PREFIXES].includes(key) : false,
+        servedByOwner: owner ? served[owner].includes(key) : false,
       }).toEqual({
         key,
         servedByOwner: true,

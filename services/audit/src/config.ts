@@ -1,9 +1,10 @@
 import { loadServiceConfig } from '@portal/kit/config';
+import { localServiceUrl } from '@portal/kit/topology';
 import { z } from 'zod';
 
 export function loadAuditConfig(env: Record<string, string | undefined> = process.env) {
   return loadServiceConfig(
-    8104,
+    'audit',
     {
       /** Entries older than this are pruned once a day; the chain stays verifiable from the oldest kept one. */
       /**
@@ -19,7 +20,7 @@ export function loadAuditConfig(env: Record<string, string | undefined> = proces
        */
       AUDIT_SINK: z.union([z.literal('stdout'), z.url({ protocol: /^(https?|syslog)$/ })]).optional(),
       /** Asked for the names of the people in entries that come without one. */
-      AUTH_SERVICE_URL: z.url().default('http://127.0.0.1:8101'),
+      AUTH_SERVICE_URL: z.url().default(localServiceUrl('auth')),
       AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
     },
     env,

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { EVENTS } from '@portal/contracts/events';
 import { preloadPasswordEstimator } from '@portal/contracts/password-strength';
 import { type Database, openServiceDatabase } from '@portal/kit/db';
 import { createLogger } from '@portal/kit/logger';
@@ -126,25 +125,12 @@ function onboardingFor(database: Database<AuthDatabase>, config: AuthConfig, log
  * promoted before it answers. */
 export async function startAuthService(config: AuthConfig) {
   let admin: { email: string; outcome: string } | undefined;
-  const training = { service: 'training', urls: config.TRAINING_SERVICE_URL };
   const service = await startService<AuthDatabase>({
     name: SERVICE_NAME,
     config,
     migrations,
     pgliteExtensions: PGLITE_EXTENSIONS,
     personalData,
-    publishes: {
-      [EVENTS.userDeleted]: [
-        { service: 'courses', urls: config.COURSES_SERVICE_URL },
-        { service: 'training', urls: config.TRAINING_SERVICE_URL },
-      ],
-      [EVENTS.userChanged]: training,
-      [EVENTS.groupChanged]: training,
-      [EVENTS.groupDeleted]: training,
-      [EVENTS.groupMemberAdded]: training,
-      [EVENTS.groupMemberRemoved]: training,
-      [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
-    },
     beforeServing: async ({ database, logger }) => {
       await preloadPasswordEstimator();
       if (!config.ADMIN_EMAIL) return undefined;

@@ -22,7 +22,7 @@ const domainList = z
 
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env) {
   const config = loadServiceConfig(
-    8101,
+    'auth',
     {
       ...mailConfigShape,
       /** Receives the user.deleted events (a deleted user leaves their courses). */

@@ -1,5 +1,4 @@
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { EVENTS } from '@portal/contracts/events';
 import { systemAuditContext } from '@portal/kit/audit';
 import { type Database, openServiceDatabase } from '@portal/kit/db';
 import type { Logger } from '@portal/kit/logger';
@@ -90,20 +89,6 @@ export function startCoursesService(config: CoursesConfig) {
     migrations,
     personalData,
     pgliteExtensions: PGLITE_EXTENSIONS,
-    // Deleted courses take their files along (files) and their assignments (training), once each is there.
-    publishes: {
-      [EVENTS.courseDeleted]: [
-        { service: 'files', urls: config.FILES_SERVICE_URL },
-        { service: 'training', urls: config.TRAINING_SERVICE_URL },
-      ],
-      // The training service keeps a read model of courses, participations and completions.
-      [EVENTS.courseChanged]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
-      [EVENTS.participationStarted]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
-      [EVENTS.completionRecorded]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
-      // The training service tells the learner how their result was reviewed.
-      [EVENTS.resultReviewed]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
-      [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
-    },
     beforeServing: async (context) => {
       if (config.SEED_EXAMPLES) await seedExamples(casesOf(context), context.logger);
       return casesOf(context).settleAuthorLanguages(context.logger);

@@ -1,12 +1,13 @@
 import { booleanFromEnv, loadServiceConfig } from '@portal/kit/config';
+import { localServiceUrl } from '@portal/kit/topology';
 import { DEFAULT_MAX_FILE_BYTES } from '@portal/contracts/portal-config';
 import { z } from 'zod';
 
 export function loadCoursesConfig(env: Record<string, string | undefined> = process.env) {
   return loadServiceConfig(
-    8102,
+    'courses',
     {
-      AUTH_SERVICE_URL: z.url().default('http://127.0.0.1:8101'),
+      AUTH_SERVICE_URL: z.url().default(localServiceUrl('auth')),
       AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(1_500),
       /** Course details list the course's files from here; unset or down, details say 'files unavailable'. */
       FILES_SERVICE_URL: z.url().optional(),

@@ -1,4 +1,3 @@
-import { EVENTS } from '@portal/contracts/events';
 import { openServiceDatabase } from '@portal/kit/db';
 import { startService } from '@portal/kit/start-service';
 import type { FilesConfig } from './config.ts';
@@ -22,7 +21,6 @@ export function startFilesService(config: FilesConfig) {
     config,
     migrations,
     personalData,
-    publishes: { [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL } },
     // Uploads cut off by a crash leave 'uploading' rows: swept at start and every hour.
     beforeServing: async ({ database, logger }) => {
       const sweep = () =>

@@ -1,13 +1,14 @@
 import { loadServiceConfig } from '@portal/kit/config';
+import { localServiceUrl } from '@portal/kit/topology';
 import { DEFAULT_MAX_FILE_BYTES } from '@portal/contracts/portal-config';
 import { z } from 'zod';
 
 export function loadFilesConfig(env: Record<string, string | undefined> = process.env) {
   return loadServiceConfig(
-    8103,
+    'files',
     {
       /** Asked whether a caller may see a course (and so its files). */
-      COURSES_SERVICE_URL: z.url().default('http://127.0.0.1:8102'),
+      COURSES_SERVICE_URL: z.url().default(localServiceUrl('courses')),
       COURSES_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
       /** Largest accepted file; a larger upload answers 413 and nothing is kept. */
       MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_MAX_FILE_BYTES),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SERVICE_NAMES, type ServiceName, type ServiceUrlVariable, TOPOLOGY } from './topology.ts';
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -40,19 +41,26 @@ export const serviceConfigShape = {
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   IDENTITY_SECRET: secret,
-  /** Where the service's audit records go (its outbox keeps them until the audit service takes them). */
-  AUDIT_SERVICE_URL: z.url().optional(),
-  /** Where directory and course changes go for assignments and reports (the outbox keeps them until it answers). */
-  TRAINING_SERVICE_URL: z.url().optional(),
+  /**
+   * Each service's URL variable: where the events it subscribes to go (unset, the outbox keeps them until it is
+   * set) and, where a service's own shape gives it a default, whom it calls.
+   */
+  ...(Object.fromEntries(SERVICE_NAMES.map((name) => [TOPOLOGY[name].urlVariable, z.url().optional()])) as Record<
+    ServiceUrlVariable,
+    z.ZodOptional<z.ZodURL>
+  >),
 };
 
-/** A service's configuration: what every service reads (its port defaulting to `port`) and its own `shape`. */
+/** A service's configuration: what every service reads (its port defaulting to the topology's) and its own `shape`. */
 export function loadServiceConfig<Shape extends z.ZodRawShape>(
-  port: number,
+  service: ServiceName,
   shape: Shape,
   env: Record<string, string | undefined> = process.env,
 ) {
-  return loadConfig({ ...serviceConfigShape, PORT: serviceConfigShape.PORT.default(port), ...shape }, env);
+  const common = { ...serviceConfigShape, PORT: serviceConfigShape.PORT.default(TOPOLOGY[service].port) };
+  // The service's own shape wins: a URL variable it gives a default to (a service it calls) keeps that default.
+  const merged = { ...common, ...shape } as unknown as Omit<typeof common, keyof Shape> & Shape;
+  return loadConfig(merged, env);
 }
 
 export const booleanFromEnv = z

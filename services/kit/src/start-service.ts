@@ -10,6 +10,13 @@ import { listen } from './server.ts';
 import { createServiceApp } from './service-app.ts';
 import { type ServiceClient, serviceClient } from './service-client.ts';
 import { type PersonalData, personalDataRoutes } from './personal-data.ts';
+import {
+  type ServiceName,
+  type ServiceUrlVariable,
+  subscribersOf,
+  subscriptionMismatch,
+  TOPOLOGY,
+} from './topology.ts';
 
 /** What every service reads from its environment (`serviceConfigShape`). */
 export interface ServiceConfig {
@@ -22,6 +29,9 @@ export interface ServiceConfig {
   IDENTITY_SECRET: string;
 }
 
+/** The other services' URL variables (`serviceConfigShape`): where the topics they subscribe to are delivered. */
+type ServiceUrls = Partial<Record<ServiceUrlVariable, string>>;
+
 /** What a service's routes, event handlers and start-up work are built from. */
 export interface ServiceContext<DB> {
   logger: Logger;
@@ -31,23 +41,18 @@ export interface ServiceContext<DB> {
   client(service: string, urls: string, answerTimeoutMs?: number): ServiceClient;
 }
 
-interface Subscriber {
-  service: string;
-  urls: string | undefined;
-}
-
 export interface ServiceDefinition<DB> {
-  name: string;
-  config: ServiceConfig;
+  /** Its entry in the topology, which says what it publishes and subscribes to. */
+  name: ServiceName;
+  config: ServiceConfig & ServiceUrls;
   migrations: Migration[];
   pgliteExtensions?: Extensions;
-  /** Topic → the services that handle its events (by their URLs); a topic with none is kept in the outbox. */
-  publishes?: Record<string, Subscriber | Subscriber[]>;
   /** Work before the service answers (seeding, sweeps, jobs); what it returns is awaited when the service stops. */
   beforeServing?: (context: ServiceContext<DB>) => Promise<(() => void | Promise<void>) | undefined>;
   routes: (context: ServiceContext<DB>) => Router;
   /** Path prefixes whose routes read their own bodies (see createServiceApp). */
   ownBodies?: string[];
+  /** What it does with the topics it subscribes to in the topology: one handler for each of them. */
   eventHandlers?: (context: ServiceContext<DB>) => EventHandlers<DB>;
   /** The tables that hold a person's data, for "Download my data" (GET /internal/personal-data/:userId). */
   personalData: PersonalData;
@@ -69,8 +74,21 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
   });
   await migrate(database.db, name, definition.migrations, logger);
 
+  // Each topic goes to the services that subscribe to it: the publisher never names them.
+  const subscribers = Object.fromEntries(
+    Object.entries(subscribersOf(name, (variable) => config[variable])).map(([topic, services]) => [
+      topic,
+      services.map(({ service, urls }) => ({
+        name: service,
+        call: serviceClient(service, urls, {
+          secret: config.IDENTITY_SECRET,
+          answerTimeoutMs: DEFAULT_ANSWER_TIMEOUT_MS,
+        }),
+      })),
+    ]),
+  );
   let relay: OutboxRelay | undefined;
-  const metrics = serviceMetrics(name, database, definition.publishes ? () => relay : undefined);
+  const metrics = serviceMetrics(name, database, TOPOLOGY[name].publishes.length > 0 ? () => relay : undefined);
   const context: ServiceContext<DB> = {
     logger,
     database,
@@ -80,17 +98,16 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
   };
   const stopWork = await definition.beforeServing?.(context);
   const routes = definition.routes(context);
-  if (definition.eventHandlers) routes.use(eventInbox(database.db, definition.eventHandlers(context)));
+  const handlers = definition.eventHandlers?.(context) ?? {};
+  const mismatch = subscriptionMismatch(name, Object.keys(handlers));
+  if (mismatch.length > 0) {
+    await stopWork?.();
+    await database.close();
+    throw new Error(mismatch.join('; '));
+  }
+  if (definition.eventHandlers) routes.use(eventInbox(database.db, handlers));
   routes.use(personalDataRoutes(database.db as Kysely<unknown>, definition.personalData));
 
-  const subscribers = Object.fromEntries(
-    Object.entries(definition.publishes ?? {}).flatMap(([topic, subscriber]) => {
-      const reachable = [subscriber]
-        .flat()
-        .flatMap(({ service, urls }) => (urls ? [{ name: service, call: context.client(service, urls) }] : []));
-      return reachable.length > 0 ? [[topic, reachable]] : [];
-    }),
-  );
   if (Object.keys(subscribers).length > 0) relay = startOutboxRelay({ db: database.db, subscribers, logger });
 
   const app = createServiceApp({

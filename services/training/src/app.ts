@@ -1,4 +1,3 @@
-import { EVENTS } from '@portal/contracts/events';
 import { openServiceDatabase } from '@portal/kit/db';
 import { startService } from '@portal/kit/start-service';
 import type { TrainingConfig } from './config.ts';
@@ -38,7 +37,6 @@ export function startTrainingService(config: TrainingConfig, deps: TrainingDeps 
     config,
     migrations,
     personalData,
-    publishes: { [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL } },
     beforeServing: async (context) => {
       reminderJobs = await startReminderJobs(context, config, now, deps.jobPollingSeconds);
       return reminderJobs?.stop;

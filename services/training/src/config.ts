@@ -11,7 +11,7 @@ const cron = z
 
 export function loadTrainingConfig(env: Record<string, string | undefined> = process.env) {
   const config = loadServiceConfig(
-    8105,
+    'training',
     {
       ...mailConfigShape,
       /** Reminder e-mails and the administrators' digest: `off` sends none (the pass and digest jobs do not run). */
