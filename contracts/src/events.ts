@@ -26,6 +26,8 @@ export const EVENTS = {
   participationStarted: 'participation.started',
   /** A completion was recorded (confirmed by the learner, or an uploaded result approved). */
   completionRecorded: 'completion.recorded',
+  /** A learner's uploaded result (proof of completion) was stored and waits for review. */
+  resultUploaded: 'result.uploaded',
   /** An administrator approved or rejected a learner's uploaded result (proof of completion). */
   resultReviewed: 'result.reviewed',
 } as const;
@@ -65,6 +67,13 @@ export const completionRecordedSchema = z.object({
   completedAt: instantSchema,
 });
 
+export const resultUploadedSchema = z.object({
+  resultId: uuidSchema,
+  courseId: uuidSchema,
+  userId: uuidSchema,
+  uploadedAt: instantSchema,
+});
+
 export const resultReviewedSchema = z.object({
   resultId: uuidSchema,
   courseId: uuidSchema,
@@ -81,4 +90,5 @@ export type GroupMemberAdded = z.infer<typeof groupMemberAddedSchema>;
 export type CourseChanged = z.infer<typeof courseChangedSchema>;
 export type ParticipationStarted = z.infer<typeof participationStartedSchema>;
 export type CompletionRecorded = z.infer<typeof completionRecordedSchema>;
+export type ResultUploaded = z.infer<typeof resultUploadedSchema>;
 export type ResultReviewed = z.infer<typeof resultReviewedSchema>;

@@ -100,7 +100,8 @@ export function startCoursesService(config: CoursesConfig) {
       [EVENTS.courseChanged]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
       [EVENTS.participationStarted]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
       [EVENTS.completionRecorded]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
-      // The training service tells the learner how their result was reviewed.
+      // The training service counts the results waiting for review, and tells the learner how theirs was reviewed.
+      [EVENTS.resultUploaded]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
       [EVENTS.resultReviewed]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
       [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
     },

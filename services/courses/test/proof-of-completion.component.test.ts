@@ -10,6 +10,7 @@ import {
   EVENTS,
   participationStartedSchema,
   resultReviewedSchema,
+  resultUploadedSchema,
 } from '@portal/contracts/events';
 import { migrate } from '@portal/kit/db';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
@@ -343,6 +344,14 @@ describe.each(testBackends())('proof of completion in the courses service on $na
     expect(reviewed).toEqual([
       expect.objectContaining({ resultId: first.id, decision: 'rejected', comment: 'The scan is unreadable' }),
       expect.objectContaining({ resultId: second.id, userId: LEARNER.sub, decision: 'approved', comment: null }),
+    ]);
+
+    const uploaded = (await outboxOf(EVENTS.resultUploaded, 'courseId', courseId)).map((event) =>
+      resultUploadedSchema.parse(event),
+    );
+    expect(uploaded).toEqual([
+      { resultId: first.id, courseId, userId: LEARNER.sub, uploadedAt: first.uploadedAt },
+      { resultId: second.id, courseId, userId: LEARNER.sub, uploadedAt: second.uploadedAt },
     ]);
 
     const twice = await admin.post(`/api/courses/results/${second.id}/review`, { decision: 'approve' });
