@@ -28,6 +28,8 @@ export const EVENTS = {
   completionRecorded: 'completion.recorded',
   /** A learner's uploaded result (proof of completion) was stored and waits for review. */
   resultUploaded: 'result.uploaded',
+  /** A stored upload was removed again before review (its sender had gone): it no longer waits. */
+  resultDiscarded: 'result.discarded',
   /** An administrator approved or rejected a learner's uploaded result (proof of completion). */
   resultReviewed: 'result.reviewed',
 } as const;
@@ -73,6 +75,8 @@ export const resultUploadedSchema = z.object({
   userId: uuidSchema,
   uploadedAt: instantSchema,
 });
+
+export const resultDiscardedSchema = z.object({ resultId: uuidSchema });
 
 export const resultReviewedSchema = z.object({
   resultId: uuidSchema,

@@ -102,6 +102,7 @@ export function startCoursesService(config: CoursesConfig) {
       [EVENTS.completionRecorded]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
       // The training service counts the results waiting for review, and tells the learner how theirs was reviewed.
       [EVENTS.resultUploaded]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
+      [EVENTS.resultDiscarded]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
       [EVENTS.resultReviewed]: { service: 'training', urls: config.TRAINING_SERVICE_URL },
       [EVENTS.auditRecorded]: { service: 'audit', urls: config.AUDIT_SERVICE_URL },
     },

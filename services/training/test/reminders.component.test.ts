@@ -462,8 +462,9 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
       await publish(EVENTS.resultUploaded, event);
       return event;
     };
-    const [first] = [await upload(), await upload(), await upload()];
+    const [first, , discarded] = [await upload(), await upload(), await upload(), await upload()];
     await publish(EVENTS.resultUploaded, first);
+    await publish(EVENTS.resultDiscarded, { resultId: discarded?.resultId });
     await publish(EVENTS.resultReviewed, {
       resultId: first?.resultId,
       courseId,

@@ -113,8 +113,16 @@ export function resultsRepository(db: Kysely<CoursesDatabase>) {
       }
     },
 
+    /** Removes an upload; one that waited for review already is announced, so that it is no longer counted. */
     async discard(resultId: string) {
-      await db.deleteFrom('course_results').where('id', '=', resultId).execute();
+      await db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('course_results')
+          .where('id', '=', resultId)
+          .returning('status')
+          .executeTakeFirst();
+        if (removed?.status === 'pending') await recordEvent(trx, EVENTS.resultDiscarded, { resultId });
+      });
     },
 
     /** The learner's latest result for the course (uploads in progress aside). */

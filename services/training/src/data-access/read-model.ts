@@ -183,7 +183,8 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         .execute();
     },
 
-    async resultReviewed(resultId: string) {
+    /** A result was reviewed or removed: it no longer waits. */
+    async resultNoLongerPending(resultId: string) {
       await db.deleteFrom('pending_results').where('result_id', '=', resultId).execute();
     },
 

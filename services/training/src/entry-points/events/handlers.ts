@@ -8,6 +8,7 @@ import {
   groupMemberAddedSchema,
   groupMemberRemovedSchema,
   participationStartedSchema,
+  resultDiscardedSchema,
   resultReviewedSchema,
   resultUploadedSchema,
   userChangedSchema,
@@ -54,9 +55,11 @@ export function trainingEventHandlers(
     [EVENTS.completionRecorded]: (trx, payload) =>
       readModel(trx).completionRecorded(completionRecordedSchema.parse(payload)),
     [EVENTS.resultUploaded]: (trx, payload) => readModel(trx).resultUploaded(resultUploadedSchema.parse(payload)),
+    [EVENTS.resultDiscarded]: (trx, payload) =>
+      readModel(trx).resultNoLongerPending(resultDiscardedSchema.parse(payload).resultId),
     [EVENTS.resultReviewed]: async (trx, payload) => {
       const review = resultReviewedSchema.parse(payload);
-      await readModel(trx).resultReviewed(review.resultId);
+      await readModel(trx).resultNoLongerPending(review.resultId);
       await resultMailsRepository(trx).keep(review);
       mailSoon();
     },
