@@ -66,6 +66,7 @@ export const SERVICE_TABLES = {
     ['digests_sent', 'user_id, day'],
     ['course_progress', 'user_id, course_id'],
     ['result_mails', 'result_id'],
+    ['pending_results', 'result_id'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],

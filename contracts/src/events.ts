@@ -26,6 +26,10 @@ export const EVENTS = {
   participationStarted: 'participation.started',
   /** A completion was recorded (confirmed by the learner, or an uploaded result approved). */
   completionRecorded: 'completion.recorded',
+  /** A learner's uploaded result (proof of completion) was stored and waits for review. */
+  resultUploaded: 'result.uploaded',
+  /** A stored upload was removed again before review (its sender had gone): it no longer waits. */
+  resultDiscarded: 'result.discarded',
   /** An administrator approved or rejected a learner's uploaded result (proof of completion). */
   resultReviewed: 'result.reviewed',
 } as const;
@@ -65,6 +69,15 @@ export const completionRecordedSchema = z.object({
   completedAt: instantSchema,
 });
 
+export const resultUploadedSchema = z.object({
+  resultId: uuidSchema,
+  courseId: uuidSchema,
+  userId: uuidSchema,
+  uploadedAt: instantSchema,
+});
+
+export const resultDiscardedSchema = z.object({ resultId: uuidSchema });
+
 export const resultReviewedSchema = z.object({
   resultId: uuidSchema,
   courseId: uuidSchema,
@@ -81,4 +94,5 @@ export type GroupMemberAdded = z.infer<typeof groupMemberAddedSchema>;
 export type CourseChanged = z.infer<typeof courseChangedSchema>;
 export type ParticipationStarted = z.infer<typeof participationStartedSchema>;
 export type CompletionRecorded = z.infer<typeof completionRecordedSchema>;
+export type ResultUploaded = z.infer<typeof resultUploadedSchema>;
 export type ResultReviewed = z.infer<typeof resultReviewedSchema>;

@@ -10,6 +10,7 @@ import {
   EVENTS,
   participationStartedSchema,
   resultReviewedSchema,
+  resultUploadedSchema,
 } from '@portal/contracts/events';
 import { migrate } from '@portal/kit/db';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
@@ -233,19 +234,30 @@ describe.each(testBackends())('proof of completion in the courses service on $na
   it('when the learner is gone once the whole result is read but before it is kept, then it is removed again and a new upload is taken', async () => {
     const courseId = await startedUploadCourse();
     const db = service.database.db;
-    const updateTable = db.updateTable.bind(db);
+    const transaction = db.transaction.bind(db);
     let reachedKeeping: () => void = () => undefined;
     const keeping = new Promise<void>((resolve) => (reachedKeeping = resolve));
     let learnerGone: () => void = () => undefined;
     const gone = new Promise<void>((resolve) => (learnerGone = resolve));
     // The result's last step waits until the learner has gone, as when the gateway's timeout ends the call.
-    const spy = jest.spyOn(db, 'updateTable').mockImplementation(((table: 'course_results as r') =>
-      table === 'course_results as r'
-        ? waitingAt(updateTable(table), 'executeTakeFirstOrThrow', async () => {
-            reachedKeeping();
-            await gone;
-          })
-        : updateTable(table)) as typeof db.updateTable);
+    // The step runs in a transaction with its event: the transaction's own update of the result is held.
+    const spy = jest.spyOn(db, 'transaction').mockImplementation(() => {
+      const builder = transaction();
+      const execute = builder.execute.bind(builder);
+      builder.execute = ((work: Parameters<typeof execute>[0]) =>
+        execute((trx) => {
+          const updateTable = trx.updateTable.bind(trx);
+          trx.updateTable = ((table: 'course_results as r') =>
+            table === 'course_results as r'
+              ? waitingAt(updateTable(table), 'executeTakeFirstOrThrow', async () => {
+                  reachedKeeping();
+                  await gone;
+                })
+              : updateTable(table)) as typeof trx.updateTable;
+          return work(trx);
+        })) as typeof builder.execute;
+      return builder;
+    });
     try {
       const url = new URL(`/api/courses/${courseId}/result`, service.url);
       const boundary = 'late-result';
@@ -283,6 +295,10 @@ describe.each(testBackends())('proof of completion in the courses service on $na
     }
     const again = await learner.post(`/api/courses/${courseId}/result`, form(PNG, 'photo.png', 'image/png'));
     expect(again.status).toBe(201);
+    const [late] = await outboxOf<{ resultId: string }>(EVENTS.resultUploaded, 'courseId', courseId);
+    expect(await outboxOf(EVENTS.resultDiscarded, 'resultId', late?.resultId ?? '')).toEqual([
+      { resultId: late?.resultId },
+    ]);
   });
 
   it('when an employee calls the reviewers’ routes, then they get 403', async () => {
@@ -343,6 +359,14 @@ describe.each(testBackends())('proof of completion in the courses service on $na
     expect(reviewed).toEqual([
       expect.objectContaining({ resultId: first.id, decision: 'rejected', comment: 'The scan is unreadable' }),
       expect.objectContaining({ resultId: second.id, userId: LEARNER.sub, decision: 'approved', comment: null }),
+    ]);
+
+    const uploaded = (await outboxOf(EVENTS.resultUploaded, 'courseId', courseId)).map((event) =>
+      resultUploadedSchema.parse(event),
+    );
+    expect(uploaded).toEqual([
+      { resultId: first.id, courseId, userId: LEARNER.sub, uploadedAt: first.uploadedAt },
+      { resultId: second.id, courseId, userId: LEARNER.sub, uploadedAt: second.uploadedAt },
     ]);
 
     const twice = await admin.post(`/api/courses/results/${second.id}/review`, { decision: 'approve' });

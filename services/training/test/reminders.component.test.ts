@@ -453,6 +453,36 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
     expect(smtp.to(chief.email)).toHaveLength(1);
   });
 
+  it('when results wait for review and nothing is overdue, then the administrators’ digest says how many, in their language', async () => {
+    const reviewer = await person('Rut Reviewer', { language: 'rm', isSysAdmin: true });
+    const learner = await person('Lia Learner');
+    const courseId = await course({ en: 'Ladders' });
+    const upload = async () => {
+      const event = { resultId: randomUUID(), courseId, userId: learner.userId, uploadedAt: clock.toISOString() };
+      await publish(EVENTS.resultUploaded, event);
+      return event;
+    };
+    const [first, , discarded] = [await upload(), await upload(), await upload(), await upload()];
+    await publish(EVENTS.resultUploaded, first);
+    await publish(EVENTS.resultDiscarded, { resultId: discarded?.resultId });
+    await publish(EVENTS.resultReviewed, {
+      resultId: first?.resultId,
+      courseId,
+      userId: learner.userId,
+      decision: 'approved',
+      comment: null,
+      reviewedAt: clock.toISOString(),
+    });
+    // A day before any assignment of this suite was made: nothing is overdue then.
+    const beforeAnyAssignment = new Date('2026-01-05T06:00:00.000Z');
+
+    expect((await pass.sendDigest(beforeAnyAssignment)).failed).toBe(0);
+    const [digest] = smtp.to(reviewer.email);
+    expect(digest?.subject).toBe('Resultats da verifitgar: 2 spetgan');
+    expect(digest?.body).toContain(`2 resultats chargiads spetgan da vegnir verifitgads: ${PUBLIC_URL}/admin/reviews`);
+    expect(digest?.body).not.toContain('/admin/reports');
+  });
+
   it('when REMINDERS=off, then the service starts without the job queue', async () => {
     const own = await componentSetup(backend, 'training');
     const quiet = await startTrainingService(loadTrainingConfig({ ...own.env, REMINDERS: 'off' }));

@@ -1,5 +1,5 @@
 import type { CourseResult, ResultForReview, ResultStatus } from '@portal/contracts/course-results';
-import { EVENTS, type ResultReviewed } from '@portal/contracts/events';
+import { EVENTS, type ResultReviewed, type ResultUploaded } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import { chunkTable } from '@portal/kit/chunks';
@@ -86,24 +86,43 @@ export function resultsRepository(db: Kysely<CoursesDatabase>) {
 
     writeChunk: chunks.write,
 
-    /** The result waits for review from now; undefined when another one of theirs already does (a race). */
+    /**
+     * The result waits for review from now, and the training service hears of it (the administrators' digest
+     * counts what waits); undefined when another one of theirs already does (a race).
+     */
     async finish(resultId: string, size: number, now: Date): Promise<CourseResult | undefined> {
       try {
-        const row = await db
-          .updateTable('course_results as r')
-          .set({ status: 'pending', file_size: size, uploaded_at: now })
-          .where('r.id', '=', resultId)
-          .returning(columns)
-          .executeTakeFirstOrThrow();
-        return toResult(row);
+        return await db.transaction().execute(async (trx) => {
+          const row = await trx
+            .updateTable('course_results as r')
+            .set({ status: 'pending', file_size: size, uploaded_at: now })
+            .where('r.id', '=', resultId)
+            .returning(columns)
+            .executeTakeFirstOrThrow();
+          await recordEvent(trx, EVENTS.resultUploaded, {
+            resultId: row.id,
+            courseId: row.course_id,
+            userId: row.user_id,
+            uploadedAt: row.uploaded_at.toISOString(),
+          } satisfies ResultUploaded);
+          return toResult(row);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return undefined;
         throw error;
       }
     },
 
+    /** Removes an upload; one that waited for review already is announced, so that it is no longer counted. */
     async discard(resultId: string) {
-      await db.deleteFrom('course_results').where('id', '=', resultId).execute();
+      await db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('course_results')
+          .where('id', '=', resultId)
+          .returning('status')
+          .executeTakeFirst();
+        if (removed?.status === 'pending') await recordEvent(trx, EVENTS.resultDiscarded, { resultId });
+      });
     },
 
     /** The learner's latest result for the course (uploads in progress aside). */

@@ -78,6 +78,12 @@ export const personalData: PersonalData = {
           m.reviewed_at, m.sent_at
         from result_mails m where m.user_id = ${userId} order by m.reviewed_at`,
     },
+    pending_results: {
+      userColumn: 'user_id',
+      readable: (userId, language) => sql`select r.result_id, r.course_id,
+          ${titleOf(sql.ref('r.course_id'), language)} as course_title, r.user_id, r.uploaded_at
+        from pending_results r where r.user_id = ${userId} order by r.uploaded_at`,
+    },
   },
   texts: serviceTexts('training', { en, fr, de, it, rm }),
 };

@@ -1,4 +1,5 @@
 import type {
+  ResultUploaded,
   CompletionRecorded,
   CourseChanged,
   GroupMemberAdded,
@@ -63,6 +64,8 @@ export function readModel(db: Kysely<TrainingDatabase>) {
       }
       await db.deleteFrom('group_members').where('user_id', '=', userId).execute();
       await db.deleteFrom('result_mails').where('user_id', '=', userId).execute();
+      // The courses service removes a deleted person's results whatever it keeps of them.
+      await db.deleteFrom('pending_results').where('user_id', '=', userId).execute();
       await db.deleteFrom('assignment_targets').where('kind', '=', 'user').where('target_id', '=', userId).execute();
       await db.updateTable('assignments').set({ created_by: null }).where('created_by', '=', userId).execute();
     },
@@ -76,6 +79,7 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         'assigned_people',
         'course_progress',
         'result_mails',
+        'pending_results',
       ] as const) {
         await db.deleteFrom(table).where('user_id', '=', userId).execute();
       }
@@ -163,10 +167,25 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         'completions',
         'course_progress',
         'result_mails',
+        'pending_results',
       ] as const) {
         await db.deleteFrom(table).where('course_id', '=', courseId).execute();
       }
       await db.deleteFrom('courses').where('course_id', '=', courseId).execute();
+    },
+
+    /** A result waits for review (once, however often the event comes). */
+    async resultUploaded({ resultId, userId, courseId, uploadedAt }: ResultUploaded) {
+      await db
+        .insertInto('pending_results')
+        .values({ result_id: resultId, user_id: userId, course_id: courseId, uploaded_at: new Date(uploadedAt) })
+        .onConflict((conflict) => conflict.column('result_id').doNothing())
+        .execute();
+    },
+
+    /** A result was reviewed or removed: it no longer waits. */
+    async resultNoLongerPending(resultId: string) {
+      await db.deleteFrom('pending_results').where('result_id', '=', resultId).execute();
     },
 
     async participationStarted({ userId, courseId, startedAt }: ParticipationStarted) {

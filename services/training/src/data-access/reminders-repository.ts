@@ -192,6 +192,15 @@ export function remindersRepository(db: Kysely<TrainingDatabase>) {
       return rows.rows;
     },
 
+    /** How many uploaded results wait for review. */
+    async resultsWaiting(): Promise<number> {
+      const row = await db
+        .selectFrom('pending_results')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     /** The active system administrators who have not had today's digest, each claimed as it is returned. */
     async claimDigests(now: Date): Promise<Administrator[]> {
       const rows = await sql<Administrator>`with claimed as (

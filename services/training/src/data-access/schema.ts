@@ -8,6 +8,7 @@ import { assignments } from './migrations/003-assignments.ts';
 import { reminders } from './migrations/004-reminders.ts';
 import { courseProgress } from './migrations/005-course-progress.ts';
 import { resultMails } from './migrations/006-result-mails.ts';
+import { pendingResults } from './migrations/007-pending-results.ts';
 
 export interface TrainingDatabase {
   people: {
@@ -82,6 +83,8 @@ export interface TrainingDatabase {
     reviewed_at: Date;
     sent_at: Date | null;
   };
+  /** The uploaded results waiting for review. */
+  pending_results: { result_id: string; user_id: string; course_id: string; uploaded_at: Date };
 }
 
 export type ReminderKind = 'assigned' | 'due-soon' | 'overdue' | 'due-again';
@@ -95,4 +98,5 @@ export const migrations: Migration[] = [
   reminders,
   courseProgress,
   resultMails,
+  pendingResults,
 ];

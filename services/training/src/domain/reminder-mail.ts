@@ -54,13 +54,18 @@ export interface DigestCourse {
   firstNames: string[];
 }
 
-/** The administrators' digest of what is overdue, per course: how many, and their first names. */
+/**
+ * The administrators' digest: what is overdue, per course (how many, and their first names), and how many uploaded
+ * results wait for review.
+ */
 export function digestMail(input: {
   language: Language;
   to: string;
   name: string;
   courses: DigestCourse[];
+  resultsWaiting: number;
   link: string;
+  reviewsLink: string;
 }): Mail {
   const t = translator(input.language);
   const lines = input.courses.map((course) => {
@@ -73,12 +78,21 @@ export function digestMail(input: {
       .join(' ');
     return `• ${t('reminders.digest.line', { course: course.title(input.language), count: course.people, names })}`;
   });
+  const overdue = input.courses.length > 0;
   return {
     to: input.to,
     ...composeMail(
-      t('reminders.digest.subject', { count: input.courses.length }),
-      [t('reminders.greeting', { name: input.name }), t('reminders.digest.intro'), lines.join('\n')],
-      { label: t('reminders.digest.action'), link: input.link },
+      overdue
+        ? t('reminders.digest.subject', { count: input.courses.length })
+        : t('reminders.digest.subjectReviews', { count: input.resultsWaiting }),
+      [
+        t('reminders.greeting', { name: input.name }),
+        ...(overdue ? [t('reminders.digest.intro'), lines.join('\n')] : []),
+        ...(input.resultsWaiting > 0
+          ? [t('reminders.digest.reviews', { count: input.resultsWaiting, link: input.reviewsLink })]
+          : []),
+      ],
+      overdue ? { label: t('reminders.digest.action'), link: input.link } : undefined,
       t('reminders.digest.closing'),
     ),
   };

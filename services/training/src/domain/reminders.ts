@@ -124,11 +124,12 @@ export function reminders(deps: RemindersDeps) {
       return outcome;
     },
 
-    /** Today's digest to each active system administrator, when something is overdue. */
+    /** Today's digest to each active system administrator, when something is overdue or results wait for review. */
     async sendDigest(now: Date): Promise<PassOutcome> {
       const outcome = { sent: 0, failed: 0 };
       const overdue = await repository.overdueCourses(now);
-      if (overdue.length === 0) return outcome;
+      const resultsWaiting = await repository.resultsWaiting();
+      if (overdue.length === 0 && resultsWaiting === 0) return outcome;
       const courses = overdue.map((course) => ({
         title: (language: Language) => course.titles[language] ?? course.titles[course.default_language] ?? '',
         people: course.people,
@@ -140,7 +141,9 @@ export function reminders(deps: RemindersDeps) {
           to: admin.email,
           name: admin.name,
           courses,
+          resultsWaiting,
           link: link('/admin/reports'),
+          reviewsLink: link('/admin/reviews'),
         });
         await attempt(
           outcome,
@@ -148,7 +151,7 @@ export function reminders(deps: RemindersDeps) {
           () => repository.releaseDigest(admin.user_id, now),
         );
       }
-      deps.logger.info({ ...outcome, courses: overdue.length }, 'overdue digest done');
+      deps.logger.info({ ...outcome, courses: overdue.length, resultsWaiting }, 'digest done');
       return outcome;
     },
   };

@@ -8,7 +8,9 @@ import {
   groupMemberAddedSchema,
   groupMemberRemovedSchema,
   participationStartedSchema,
+  resultDiscardedSchema,
   resultReviewedSchema,
+  resultUploadedSchema,
   userChangedSchema,
   userDeletedSchema,
 } from '@portal/contracts/events';
@@ -20,7 +22,7 @@ import type { TrainingDatabase } from '../../data-access/schema.ts';
 
 /**
  * Users and groups from auth, courses and progress from courses: each kept as its latest state (the inbox dedupes);
- * reviewed results kept as mails to send.
+ * results waiting for review counted for the digest, reviewed ones kept as mails to send.
  * A deleted account's records are kept without its name or erased, as DELETED_ACCOUNT_RECORDS says.
  */
 export function trainingEventHandlers(
@@ -52,8 +54,13 @@ export function trainingEventHandlers(
       readModel(trx).participationStarted(participationStartedSchema.parse(payload)),
     [EVENTS.completionRecorded]: (trx, payload) =>
       readModel(trx).completionRecorded(completionRecordedSchema.parse(payload)),
+    [EVENTS.resultUploaded]: (trx, payload) => readModel(trx).resultUploaded(resultUploadedSchema.parse(payload)),
+    [EVENTS.resultDiscarded]: (trx, payload) =>
+      readModel(trx).resultNoLongerPending(resultDiscardedSchema.parse(payload).resultId),
     [EVENTS.resultReviewed]: async (trx, payload) => {
-      await resultMailsRepository(trx).keep(resultReviewedSchema.parse(payload));
+      const review = resultReviewedSchema.parse(payload);
+      await readModel(trx).resultNoLongerPending(review.resultId);
+      await resultMailsRepository(trx).keep(review);
       mailSoon();
     },
   };
