@@ -23,14 +23,13 @@ export default defineConfig({
   // What every page needs before it is drawn, the shared libraries and the contracts the browser uses: one file
   // instead of one per shared module (each file costs its headers, about half a KiB, and compresses on its own;
   // contracts modules imported by several shared modules were copied into each). Not zod's JSON Schema code: only
-  // the OpenAPI document, on the server, uses it; nor the course results' calls, which only /admin makes. The entry
-  // keeps what it imports (the language detector): split off, it would be one more file to ask for before anything
-  // runs.
+  // the OpenAPI document, on the server, uses it. The entry keeps what it imports (the language detector): split
+  // off, it would be one more file to ask for before anything runs.
   splitChunks: {
     chunks: 'async',
     cacheGroups: {
       firstLoad: {
-        test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]|[\\/]node_modules[\\/]zod[\\/](?!.*json-schema)|[\\/]web-kit[\\/]src[\\/](router|navigation-guard|react-i18next|toast)\.tsx?$|[\\/]contracts[\\/]src[\\/](?!api-routes|openapi|course-results)/,
+        test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]|[\\/]node_modules[\\/]zod[\\/](?!.*json-schema)|[\\/]web-kit[\\/]src[\\/](router|navigation-guard|react-i18next|toast)\.tsx?$|[\\/]contracts[\\/]src[\\/](?!api-routes|openapi)/,
         name: 'lib',
         enforce: true,
       },

@@ -8,7 +8,7 @@ import { boundedTo, lineTextSchema, uuidSchema } from '@portal/contracts/rules';
 /**
  * Results learners upload to prove they completed a course, and their review. Apart from courses.ts and out of
  * API_CALLS: the contracts every page loads are one shared module (browser.ts), and only the course page and the
- * review page and the hub (its count of results to review) need these, so they bundle this file themselves (decision 0036).
+ * review page need these, so they bundle this file themselves (decision 0036).
  */
 
 export const RESULT_LIMITS = {

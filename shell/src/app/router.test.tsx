@@ -43,10 +43,7 @@ describe('portal routes', () => {
   });
 
   it('when an administrator opens /admin, then every administration page is a link there; an employee is refused', async () => {
-    fakeApi({
-      'GET /api/auth/check-login-status': { status: 200, body: admin },
-      'GET /api/courses/results': { status: 200, body: [], headers: { 'X-Total-Count': '0' } },
-    });
+    signedIn(admin);
     const { unmount } = await renderApp('/admin');
     const main = await screen.findByRole('heading', { level: 1, name: 'Administration' });
     const section = main.closest('section') as HTMLElement;
@@ -61,21 +58,6 @@ describe('portal routes', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Only system administrators can open the administration.',
     );
-  });
-
-  it('when results wait for review, then the hub card says how many, asking the queue for one row', async () => {
-    const api = fakeApi({
-      'GET /api/auth/check-login-status': { status: 200, body: admin },
-      'GET /api/courses/results': { status: 200, body: [], headers: { 'X-Total-Count': '3' } },
-    });
-    await renderApp('/admin');
-    const card = (await screen.findByRole('link', { name: 'Results to review' })).closest('li') as HTMLElement;
-    expect(await within(card).findByText('3 waiting')).toBeInTheDocument();
-    const [queue] = api.calls('GET /api/courses/results');
-    expect(Object.fromEntries(queue?.search ?? [])).toEqual({ status: 'pending', limit: '1' });
-
-    await act(() => changeInterfaceLanguage('de'));
-    expect(within(card).getByText('3 warten')).toBeInTheDocument();
   });
 
   it('when the user moves to another page, then the document title names it and the focus moves to its heading', async () => {
