@@ -315,7 +315,7 @@ async function auditTrail(browser: Browser, fixture: Fixture): Promise<string> {
   const deactivations = await until(
     'the SCIM deactivation on the trail',
     async () => {
-      const answer = await admin.request.get('/api/audit?action=user.deactivated&limit=5');
+      const answer = await admin.request.get('/api/audit?action=user.status-changed&limit=5');
       const page = (await answer.json()) as { entries?: { outcome: string }[] };
       return page.entries && page.entries.length > 0 ? page.entries : undefined;
     },

@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startAuditService } from '@portal/audit-service/app';
+import { loadAuditConfig } from '@portal/audit-service/config';
+import { entriesRepository } from '@portal/audit-service/data-access/entries-repository';
 import { accountsFor, openAuthDatabase } from '@portal/auth-service/app';
 import { loadAuthConfig } from '@portal/auth-service/config';
 import { migrations } from '@portal/auth-service/data-access/schema';
@@ -116,5 +120,57 @@ describe('npm run admin -- promote', () => {
       expect(stdout).toContain('Usage: npm run admin -- <command>');
       expect(stdout).toContain('promote <email>');
     }
+  });
+});
+
+/** Every file of a folder and its content, as one hash. */
+async function folderDigest(folder: string): Promise<string> {
+  const hash = createHash('sha256');
+  const files = (await readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  for (const file of files.map((entry) => path.join(entry.parentPath, entry.name)).sort())
+    hash.update(file).update(await readFile(file));
+  return hash.digest('hex');
+}
+
+describe('npm run admin -- audit-verify', () => {
+  const chainKey = 'ab'.repeat(32);
+  let dataDir: string;
+  let service: Awaited<ReturnType<typeof startAuditService>>;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-audit-'));
+    service = await startAuditService(
+      loadAuditConfig({ PORT: '0', DATA_DIR: dataDir, IDENTITY_SECRET: 'x'.repeat(32), AUDIT_CHAIN_KEY: chainKey }),
+    );
+    const entries = entriesRepository(service.database.db, chainKey);
+    for (const action of ['user.signed-in', 'user.status-changed'])
+      await entries.append(
+        {
+          occurredAt: new Date().toISOString(),
+          actor: { id: null, name: 'System' },
+          from: {},
+          action,
+          object: { type: 'user' },
+          outcome: 'success',
+          service: 'auth',
+        },
+        new Date(),
+      );
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('when the portal’s audit service runs on PGlite, then the command verifies a copy beside it, says what it cannot prove, and the service goes on', async () => {
+    const env = { ...process.env, DATA_DIR: dataDir, AUDIT_CHAIN_KEY: chainKey, AUDIT_DATABASE_URL: '' };
+    const before = await folderDigest(path.join(dataDir, 'audit'));
+    const { stdout } = await run(process.execPath, [script, 'audit-verify'], { env });
+    // The running service's folder is not written by a second process.
+    expect(await folderDigest(path.join(dataDir, 'audit'))).toBe(before);
+    expect(stdout).toContain('The audit trail is intact: 2 entries verified');
+    const help = await run(process.execPath, [script, '--help'], { env });
+    expect(help.stdout).toContain('Cannot prove');
+    expect((await entriesRepository(service.database.db, chainKey).batchAfter('0', 10)).length).toBe(2);
   });
 });

@@ -1,8 +1,9 @@
 // `npm run admin -- <command>`: what an operator does by hand. It works on the services' databases directly:
 // AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL, AUDIT_DATABASE_URL, TRAINING_DATABASE_URL for PostgreSQL servers, otherwise the embedded
-// ones in DATA_DIR (stop the portal first: an embedded database has one process at a time).
+// ones in DATA_DIR (stop the portal first: an embedded database has one process at a time; audit-verify reads a copy).
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { emailSchema, nameSchema, passwordSchema } from '@portal/contracts/rules';
 import { accountsFor, openAuthDatabase } from '@portal/auth-service/app';
@@ -10,8 +11,10 @@ import { loadAuthConfig } from '@portal/auth-service/config';
 import { migrations as authMigrations } from '@portal/auth-service/data-access/schema';
 import { loadAuditConfig } from '@portal/audit-service/config';
 import { entriesRepository } from '@portal/audit-service/data-access/entries-repository';
+import type { AuditDatabase } from '@portal/audit-service/data-access/schema';
 import { verifyTrail } from '@portal/audit-service/domain/verify';
 import { migrate } from '@portal/kit/db';
+import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import { loadGatewayConfig } from '../gateway/src/config.ts';
 import { RedisUserSessionStore } from '../gateway/src/session.ts';
@@ -25,7 +28,14 @@ const USAGE = `Usage: npm run admin -- <command>
                                   account's sessions (in Redis; without it, restart the gateway)
   audit-verify [<seq>:<hash>]     prove the audit trail's hash chain and MACs (AUDIT_CHAIN_KEY), or name the first
                                   entry that breaks it; given the last entry the SIEM received, that the trail
-                                  still ends with it
+                                  still ends with it. Runs beside a running portal: PostgreSQL is read directly;
+                                  PGlite's folder (DATA_DIR/audit) is the running service's alone, so a copy taken
+                                  now is verified (the service stays untouched and is not trusted to judge itself).
+                                  Proves: every kept entry is unchanged, in order, none taken out between, each
+                                  MAC made with the key, prunings the retention's. Cannot prove: that entries
+                                  newer than the last one kept were not cut (give <seq>:<hash> from the SIEM for
+                                  that), nor anything recorded after the copy, nor the trail against whoever
+                                  holds AUDIT_CHAIN_KEY. A copy taken during a write may not open: run it again
   backup <file>                   write every service's data into one archive
   restore <file>                  replace every service's data with an archive's`;
 
@@ -108,12 +118,30 @@ function auditConfig() {
   });
 }
 
+/**
+ * The audit database to verify: PostgreSQL as it is (it serves readers beside the service); PGlite as a copy of
+ * its folder, since the running service holds the folder and PGlite serves one process at a time.
+ */
+async function withAuditDatabase<T>(work: (audit: Kysely<AuditDatabase>) => Promise<T>): Promise<T> {
+  const settings = config();
+  const folder = path.join(settings.DATA_DIR, 'audit');
+  if (process.env.AUDIT_DATABASE_URL || !existsSync(folder))
+    return withServiceDatabases(['audit'], settings, ({ audit }) => work(audit));
+  const copyRoot = mkdtempSync(path.join(tmpdir(), 'portal-audit-verify-'));
+  try {
+    cpSync(folder, path.join(copyRoot, 'audit'), { recursive: true });
+    return await withServiceDatabases(['audit'], { ...settings, DATA_DIR: copyRoot }, ({ audit }) => work(audit));
+  } finally {
+    rmSync(copyRoot, { recursive: true, force: true });
+  }
+}
+
 /** Walks the trail; a broken chain is a failure of the command (exit code 1), naming the first bad entry. */
 async function auditVerify(headArgument: string | undefined): Promise<string> {
   const head = headArgument === undefined ? undefined : /^(\d{1,19}):([0-9a-f]{64})$/.exec(headArgument);
   if (head === null) throw new UsageError(`Not an entry as <seq>:<hash>: ${headArgument}`);
   const { AUDIT_CHAIN_KEY, AUDIT_RETENTION_DAYS } = auditConfig();
-  const result = await withServiceDatabases(['audit'], config(), ({ audit }) =>
+  const result = await withAuditDatabase((audit) =>
     verifyTrail(entriesRepository(audit, AUDIT_CHAIN_KEY), {
       chainKey: AUDIT_CHAIN_KEY,
       retentionDays: AUDIT_RETENTION_DAYS,

@@ -8,6 +8,30 @@ const ACTION_PATTERN = /^[a-z][a-z-]*(?:\.[a-z][a-z-]*)*$/;
 const shortText = (maximum: number) => z.string().check(boundedTo(maximum, 'too_long'));
 
 export const auditActionSchema = z.string().check(boundedTo(80, 'too_long'), z.regex(ACTION_PATTERN, 'invalid_action'));
+/**
+ * Names the trail once gave a change it now records under one name, whichever path made it (the path is the
+ * entry's `details.through`). Stored entries keep their names (the chain's hashes cover them): they are read as
+ * the new name, by the filter and by the page.
+ */
+export const RENAMED_AUDIT_ACTIONS: Readonly<Record<string, string>> = {
+  'user.deactivated': 'user.status-changed',
+  'user.reactivated': 'user.status-changed',
+  'user.imported': 'user.created',
+  'user.import-updated': 'user.updated',
+  'group.renamed': 'group.updated',
+  'group.members-added': 'group.updated',
+  'group.member-removed': 'group.updated',
+};
+
+/** The name an entry's action is read as today. */
+export const currentAuditAction = (action: string): string => RENAMED_AUDIT_ACTIONS[action] ?? action;
+
+/** Every stored name an action filter finds: the name and the names it replaced. */
+export const storedAuditActions = (action: string): string[] => [
+  action,
+  ...Object.keys(RENAMED_AUDIT_ACTIONS).filter((old) => RENAMED_AUDIT_ACTIONS[old] === action),
+];
+
 export const auditOutcomeSchema = z.enum(['success', 'failure']);
 
 /** A field's value before and after a change; long texts are given as a hash, not twice their content. */
@@ -41,10 +65,15 @@ export const AUDIT_PAGE_MAX = 200;
 /** The largest place the trail's bigint column holds: a cursor past it is refused here, not by the database. */
 const MAX_SEQ = 2n ** 63n - 1n;
 
+/** An action, or a group of them by its prefix ending in a dot (`user.`). */
+const ACTION_FILTER_PATTERN = /^[a-z][a-z-]*(?:\.[a-z][a-z-]*)*\.?$/;
+
 export const auditQuerySchema = z.object({
   actor: z.optional(uuidSchema),
   objectId: z.optional(lineTextSchema().check(boundedTo(80, 'too_long'))),
-  action: z.optional(auditActionSchema),
+  /** What the page shows of an object: its id, or the beginning of its label (an e-mail, a course title). */
+  object: z.optional(lineTextSchema().check(boundedTo(80, 'too_long'))),
+  action: z.optional(z.string().check(boundedTo(80, 'too_long'), z.regex(ACTION_FILTER_PATTERN, 'invalid_action'))),
   from: z.optional(z.iso.datetime({ offset: true })),
   to: z.optional(z.iso.datetime({ offset: true })),
   /** The entry a page ends on (its `next`): the next page starts after it, newest first, by time in a window. */

@@ -27,7 +27,7 @@ test('when an administrator changes a role, then the audit page shows it with be
   await page.getByRole('link', { name: 'Administration' }).click();
   await page.getByRole('main').getByRole('link', { name: 'Audit trail' }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
-  const change = page.getByRole('row').filter({ hasText: 'user.role-changed' }).filter({ hasText: email });
+  const change = page.getByRole('row').filter({ hasText: 'Role changed' }).filter({ hasText: email });
   // The record travels through the auth service's outbox: it is there within moments, not at once.
   await expect(async () => {
     await page.reload();
@@ -36,7 +36,7 @@ test('when an administrator changes a role, then the audit page shows it with be
 
   await change.first().getByRole('button', { name: email }).click();
   // Only the header row lacks the address: every entry left is about them (registered, then promoted).
-  await expect(page.getByRole('row').filter({ hasText: 'user.registered' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Registered' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasNotText: email })).toHaveCount(1);
   await change.first().getByText(/field/).click();
   await expect(change.first()).toContainText('before: false, after: true');

@@ -48,7 +48,9 @@ test('when a company runs its first week on the portal, then reports, export and
     completionProof: 'upload',
   });
   const anna = await newEmployee(browser, baseURL, `Anna Stays${stamp}`);
-  const ben = await newEmployee(browser, baseURL, `Ben Leaves${stamp}`, `leaver${stamp}`);
+  // The leavers' addresses begin alike: the audit trail's object filter finds both by that beginning.
+  const leavers = `leaver${stamp}`;
+  const ben = await newEmployee(browser, baseURL, `Ben Leaves${stamp}`, leavers);
   const carla = await newEmployee(browser, baseURL, `Carla Ontime${stamp}`);
   // Due ten days on; a retry moves two months further, as the digest goes once a day.
   const dueOn = localDay(new Date(Date.now() + (10 + 60 * testInfo.retry) * DAY));
@@ -198,6 +200,52 @@ test('when a company runs its first week on the portal, then reports, export and
       await sso(false);
       await provider.stop();
     }
+  });
+
+  await test.step('the audit trail, filtered by the leavers’ addresses and by action, lists the deactivations by hand and by the directory alike', async () => {
+    const token = await admin.request.post('/api/admin/scim-tokens', {
+      headers: XHR,
+      data: { label: `Week ${stamp}` },
+    });
+    expect(token.status()).toBe(201);
+    const { secret } = (await token.json()) as { secret: string };
+    const scim = (method: 'POST' | 'PATCH', path: string, body: unknown) =>
+      fetch(`${baseURL}/scim/v2${path}`, {
+        method,
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
+        body: JSON.stringify(body),
+      });
+    const dora = { email: uniqueEmail(leavers), name: `Dora Directory${stamp}` };
+    const created = await scim('POST', '/Users', {
+      userName: dora.email,
+      name: { givenName: 'Dora', familyName: `Directory${stamp}` },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const deactivated = await scim('PATCH', `/Users/${id}`, {
+      Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+    });
+    expect(deactivated.status).toBe(200);
+
+    await admin.goto('/admin/audit');
+    await admin.getByLabel('Object').fill(leavers);
+    await admin.getByLabel('Action').selectOption({ label: 'All: Accounts' });
+    const statusChanges = admin.getByRole('row').filter({ hasText: 'Deactivated or reactivated' });
+    // The records travel through the auth service's outbox: they are there within moments, not at once.
+    await expect(async () => {
+      await admin.getByLabel('Object').fill('');
+      await admin.getByLabel('Object').fill(leavers);
+      await expect(statusChanges).toHaveCount(2, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(statusChanges.filter({ hasText: ben.email })).not.toContainText('SCIM directory');
+    await expect(statusChanges.filter({ hasText: dora.email })).toContainText('SCIM directory');
+    await expect(admin.getByRole('row').filter({ hasNotText: leavers })).toHaveCount(1);
+
+    await admin.getByLabel('Action').selectOption({ label: 'Deactivated or reactivated' });
+    await expect(admin.getByRole('row')).toHaveCount(3);
+    await admin.getByLabel('Object').fill(ben.email);
+    await expect(admin.getByRole('row')).toHaveCount(2);
+    await expect(statusChanges).toContainText(ben.email);
   });
 
   await Promise.all([admin, anna.page, ben.page, carla.page].map((each) => each.context().close()));

@@ -194,6 +194,43 @@ describe.each(testBackends())('the audit service on $name', (backend) => {
     expect((await admin.get(`/api/audit?actor=${actor}&from=${encodeURIComponent(future)}`)).body.entries).toEqual([]);
   });
 
+  it('when an administrator filters by an action or a prefix, then entries stored under its former names are found too', async () => {
+    const objectId = randomUUID();
+    const user = { type: 'user', id: objectId, label: 'leaver@example.ch' };
+    await deliver(record({ action: 'user.deactivated', object: user, details: { through: 'scim' } }));
+    await deliver(record({ action: 'user.status-changed', object: user, details: { through: 'ui' } }));
+    await deliver(record({ action: 'user.signed-in', object: user }));
+    await deliver(record({ action: 'course.updated', object: { type: 'course', id: objectId } }));
+    const admin = signedCaller(service.url, ADMIN);
+    const actions = async (action: string) =>
+      (await admin.get(`/api/audit?objectId=${objectId}&action=${action}`)).body.entries.map(
+        (entry: AuditRecord) => entry.action,
+      );
+    expect(await actions('user.status-changed')).toEqual(['user.status-changed', 'user.deactivated']);
+    expect(await actions('user.')).toEqual(['user.signed-in', 'user.status-changed', 'user.deactivated']);
+    expect((await admin.get('/api/audit?action=user..')).status).toBe(400);
+    expect((await admin.get('/api/audit?action=user%25')).status).toBe(400);
+  });
+
+  it('when an administrator searches objects by what the page shows, then the label’s beginning in any case or the id finds them, and wildcards are text', async () => {
+    const run = randomUUID().slice(0, 8);
+    const userId = randomUUID();
+    await deliver(
+      record({ action: 'user.status-changed', object: { type: 'user', id: userId, label: `Leo.${run}@example.ch` } }),
+    );
+    await deliver(record({ object: { type: 'course', id: randomUUID(), label: `Fire safety ${run}` } }));
+    await deliver(record({ object: { type: 'course', id: randomUUID(), label: `Fire_safety ${run}` } }));
+    const admin = signedCaller(service.url, ADMIN);
+    const labels = async (object: string) =>
+      (await admin.get(`/api/audit?object=${encodeURIComponent(object)}`)).body.entries.map(
+        (entry: AuditRecord) => entry.object.label,
+      );
+    expect(await labels(`leo.${run}@EXAMPLE.CH`)).toEqual([`Leo.${run}@example.ch`]);
+    expect(await labels(userId)).toEqual([`Leo.${run}@example.ch`]);
+    expect(await labels(`fire_safety ${run}`)).toEqual([`Fire_safety ${run}`]);
+    expect(await labels(`fire%`)).toEqual([]);
+  });
+
   it('when an administrator pages through a time window, then entries come by when they happened, late ones included', async () => {
     const actor = randomUUID();
     const day = (date: number) => new Date(Date.UTC(2025, 2, date, 12)).toISOString();

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AuditRecord } from '@portal/contracts/audit';
+import { EVENTS } from '@portal/contracts/events';
 import type { SsoSettingsRequest } from '@portal/contracts/sso-settings';
 import { componentSetup, signedCaller } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
+import { sql } from 'kysely';
 import { accountsFor, startAuthService } from '../src/app.ts';
 import { loadAuthConfig } from '../src/config.ts';
 import { type OutboxMail, mailsTo, tokenOf } from './outbox.ts';
@@ -178,6 +181,28 @@ describe.each(testBackends())('accounts and passwords once a company provider si
       expect([answer.status, answer.body.error.code]).toEqual([401, 'invalid_credentials']);
       expect(await exists(registered.body.id)).toBe(true);
     });
+  });
+
+  it('when the provider’s sign-in is refused for an unverified e-mail, a foreign domain or a deactivated account, then each is on the trail as a wrong password is', async () => {
+    await configure({ passwordSignIn: true });
+    const email = unique('company.test');
+    const id = (await providerSignIn(email, 'refused-1', { groups: [] })).body.user.id;
+    expect((await admin.patch(`/api/admin/users/${id}`, { status: 'deactivated' })).status).toBe(200);
+    const refusals = [
+      await providerSignIn(email, 'refused-1', { groups: [] }),
+      await providerSignIn(email, 'refused-1', { emailVerified: false }),
+      await providerSignIn(unique('other.test'), 'refused-2'),
+    ];
+    expect(refusals.map((answer) => answer.status)).toEqual([403, 403, 403]);
+    const { rows } = await sql<{ payload: AuditRecord }>`
+      select payload from outbox where topic = ${EVENTS.auditRecorded}
+        and payload->>'action' = 'user.sign-in-failed' and payload->'details'->>'through' = 'oidc'
+      order by id`.execute(service.database.db);
+    expect(rows.map(({ payload }) => [payload.outcome, payload.object.id, payload.details?.reason])).toEqual([
+      ['failure', id, 'account_deactivated'],
+      ['failure', id, 'email_unverified'],
+      ['failure', undefined, 'domain_not_allowed'],
+    ]);
   });
 
   describe('with the safe defaults for the provider’s domain', () => {

@@ -142,16 +142,17 @@ describe.each(testBackends())('groups and the directory’s events on $name', (b
       { groupId: id, name: `Field sales ${run}` },
     ]);
     expect(ofTopic(rows, 'group.deleted')).toEqual([{ groupId: other.body.id }]);
-    expect(auditActions(rows)).toEqual(['group.created', 'group.created', 'group.renamed', 'group.deleted']);
+    expect(auditActions(rows)).toEqual(['group.created', 'group.created', 'group.updated', 'group.deleted']);
     const renameAudit = ofTopic(rows, 'audit.recorded')[2];
     expect(renameAudit).toMatchObject({
       actor: { id: adminId },
       object: { type: 'group', id },
       changes: { name: { before: `Sales ${run}`, after: `Field sales ${run}` } },
+      details: { through: 'ui' },
     });
   });
 
-  it('when an administrator adds and removes members, then the members list shows them with the day they joined, and member-added and member-removed are in the outbox', async () => {
+  it('when an administrator adds and removes members, then the members list shows them with the day they joined, member-added and member-removed are in the outbox, and the trail says group.updated through ui as for SCIM', async () => {
     const group = (await admin.post('/api/admin/groups', { name: `Onboarding ${run}` })).body;
     const marco = await register('Marco Rossi', `marco.${run}@example.ch`);
     const before = await mark();
@@ -187,7 +188,11 @@ describe.each(testBackends())('groups and the directory’s events on $name', (b
       { groupId: group.id, userId: marco, joinedAt: members.body[0].joinedAt },
     ]);
     expect(ofTopic(rows, 'group.member-removed')).toEqual([{ groupId: group.id, userId: marco }]);
-    expect(auditActions(rows)).toEqual(['group.members-added', 'group.member-removed']);
+    // The same name and details as a directory's change of members; the path is `through`.
+    expect(ofTopic(rows, 'audit.recorded').map(({ action, details }) => [action, details])).toEqual([
+      ['group.updated', { through: 'ui', added: [employeeId, marco], removed: [] }],
+      ['group.updated', { through: 'ui', added: [], removed: [marco] }],
+    ]);
   });
 
   it('when the directory keeps a group, then it is listed as such and the portal refuses to change it with 409; SCIM writes record the members who joined and left, and audit them', async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@portal/contracts/events';
 import { END_SESSIONS_HEADER } from '@portal/contracts/http';
 import { componentSetup, signedCaller } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
+import { sql } from 'kysely';
 import { startAuthService } from '../src/app.ts';
 import { loadAuthConfig } from '../src/config.ts';
 import { type OutboxMail, mailsTo, tokenOf } from './outbox.ts';
@@ -246,6 +248,18 @@ describe.each(testBackends())('onboarding on $name', (backend) => {
       const [firstMail] = await mailsTo(portal.dataDir, first);
       expect(firstMail?.subject).toBe('Sie sind zum Kursportal eingeladen');
       await mailsTo(portal.dataDir, second);
+      const { rows: audited } = await sql<{ action: string; email: string; through: string }>`
+        select payload->>'action' as action, payload->'object'->>'label' as email,
+          payload->'details'->>'through' as through
+        from outbox where topic = ${EVENTS.auditRecorded} and payload->'details'->>'through' = 'import'
+          and payload->'object'->>'label' in (${first}, ${demoted})`.execute(db);
+      // The same names as an account created or changed any other way; the import is the path, not the action.
+      expect(audited.map(({ action, email }) => [email, action]).sort()).toEqual(
+        [
+          [first, 'user.created'],
+          [demoted, 'user.updated'],
+        ].sort(),
+      );
     });
 
     it('when the file is not CSV with a header, or too large, then it is refused with 400 or 413', async () => {

@@ -107,7 +107,7 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     },
   );
 
-  it('when a directory deactivates a user, then the account is deactivated, kept, and cannot sign in', async () => {
+  it('when a directory deactivates a user, then the account is deactivated, kept, cannot sign in, and the trail says user.status-changed through scim as for the admin page', async () => {
     const user = await createUser('leaver@example.ch', { name: { givenName: 'Leo', familyName: 'Leaver' } });
     expect(
       (
@@ -122,12 +122,15 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'deactivated', password_hash: null, name: 'Leo Leaver' });
-    expect((await auditOf(user.id)).map((record) => [record.action, record.actor, record.changes])).toEqual([
-      ['user.created', { id: null, name: 'SCIM directory' }, undefined],
+    expect(
+      (await auditOf(user.id)).map((record) => [record.action, record.actor, record.changes, record.details?.through]),
+    ).toEqual([
+      ['user.created', { id: null, name: 'SCIM directory' }, undefined, 'scim'],
       [
-        'user.deactivated',
+        'user.status-changed',
         { id: null, name: 'SCIM directory' },
         { status: { before: 'active', after: 'deactivated' } },
+        'scim',
       ],
     ]);
     const login = await signedCaller(service.url, ANONYMOUS).post('/internal/login', {

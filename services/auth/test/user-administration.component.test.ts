@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENTS } from '@portal/contracts/events';
 import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
 import { signedCaller } from '@portal/kit/testing/component';
 import { testBackends } from '@portal/kit/testing/backends';
+import { sql } from 'kysely';
 import { ANONYMOUS, type AuthSuite, PASSWORD, registerAccount, SEEDED_ADMIN, startAuthSuite } from './auth-suite.ts';
 
 describe.each(testBackends())('user administration on $name', (backend) => {
@@ -77,7 +79,7 @@ describe.each(testBackends())('user administration on $name', (backend) => {
     expect((await admin.get('/api/admin/users?signedInBefore=yesterday')).status).toBe(400);
   });
 
-  it('when an administrator deactivates and reactivates a user, then sign-in is refused, the sessions end, and it works again', async () => {
+  it('when an administrator deactivates and reactivates a user, then sign-in is refused, the sessions end, it works again, and the trail says user.status-changed through ui', async () => {
     const email = `leaver.${run}@example.ch`;
     const id = await register('Leaver', email);
     const deactivated = await admin.patch(`/api/admin/users/${id}`, { status: 'deactivated' });
@@ -90,6 +92,16 @@ describe.each(testBackends())('user administration on $name', (backend) => {
     expect(reactivated.body.status).toBe('active');
     expect(reactivated.headers.get(END_SESSIONS_HEADER)).toBeNull();
     expect((await gateway.post('/internal/login', { email, password: PASSWORD })).status).toBe(200);
+    const { rows } = await sql<{ action: string; after: string; through: string }>`
+      select payload->>'action' as action, payload->'changes'->'status'->>'after' as after,
+        payload->'details'->>'through' as through
+      from outbox where topic = ${EVENTS.auditRecorded} and payload->'object'->>'id' = ${id}
+        and payload->'changes'->'status' is not null order by id`.execute(service.database.db);
+    // One name for a change of status, whether the admin page or SCIM made it; the path is `through`.
+    expect(rows).toEqual([
+      { action: 'user.status-changed', after: 'deactivated', through: 'ui' },
+      { action: 'user.status-changed', after: 'active', through: 'ui' },
+    ]);
   });
 
   it('when the last active administrator would be demoted or deactivated, or an administrator changes themself, then 409', async () => {

@@ -291,7 +291,7 @@ describe.each(testBackends())('proof of completion in the courses service on $na
     expect(review.status).toBe(403);
   });
 
-  it('when an administrator rejects a result with a comment, then the learner sees why and uploads again; approval records the completion once', async () => {
+  it('when an administrator rejects a result with a comment, then the learner sees why and uploads again; approval records the completion once, and the trail names the person and the course', async () => {
     const courseId = await startedUploadCourse();
     const first = (await learner.post(`/api/courses/${courseId}/result`, form(PNG, 'scan.png', 'image/png'))).body;
     const queue = await admin.get('/api/courses/results?status=pending&limit=100');
@@ -354,11 +354,12 @@ describe.each(testBackends())('proof of completion in the courses service on $na
     expect(afterApproval.body.error.code).toBe('already_completed');
 
     expect((await auditOf(first.id)).map((record) => record.action)).toEqual(['course-result.rejected']);
+    const courseTitle = (await admin.get(`/api/courses/${courseId}`)).body.title;
     expect(await auditOf(second.id)).toEqual([
       expect.objectContaining({
         action: 'course-result.approved',
         actor: { id: ADMIN.sub },
-        object: { type: 'course-result', id: second.id, label: 'result.pdf' },
+        object: { type: 'course-result', id: second.id, label: `lena@example.com, Lena Keller: ${courseTitle}` },
         changes: { status: { before: 'pending', after: 'approved' } },
       }),
     ]);

@@ -2,6 +2,7 @@ import '@portal/web-kit/testing/setup-i18n';
 import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import i18next from 'i18next';
 import type { AuditEntry } from '@portal/contracts/audit';
 import { admin, anna, apiError, fakeApi } from '../../../../jest/fake-api.ts';
 import { fakeSession, renderPage } from '../../testing/render.tsx';
@@ -39,10 +40,10 @@ describe('audit page', () => {
       },
     });
     renderAudit();
-    await screen.findByText('course.updated');
+    await screen.findByText('Course changed', { selector: 'td span' });
     const rows = screen.getAllByRole('row');
     const updated = within(rows[1]!);
-    expect(updated.getByText('course.updated')).toBeInTheDocument();
+    expect(updated.getByText('Course changed')).toHaveAttribute('title', 'course.updated');
     expect(updated.getByRole('button', { name: 'Fire safety' })).toBeInTheDocument();
     expect(updated.getByText('Succeeded')).toBeInTheDocument();
     expect(updated.getByText('before: Fire, after: Fire safety')).toBeInTheDocument();
@@ -58,7 +59,7 @@ describe('audit page', () => {
     await user.click(await screen.findByRole('button', { name: 'Fire safety' }));
     const last = api.calls('GET /api/audit').at(-1);
     expect(last?.search.get('actor')).toBe(admin.id);
-    expect(last?.search.get('objectId')).toBe(COURSE_ID);
+    expect(last?.search.get('object')).toBe(COURSE_ID);
     const csv = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://portal');
     expect(csv.searchParams.get('format')).toBe('csv');
     expect(csv.searchParams.get('actor')).toBe(admin.id);
@@ -68,7 +69,7 @@ describe('audit page', () => {
     const api = fakeApi({ 'GET /api/audit': { status: 200, body: { entries: [entry('1')] } } });
     renderAudit(fakeSession(admin), `/admin/audit?objectId=${COURSE_ID}`);
     expect(await screen.findByLabelText('Object')).toHaveValue(COURSE_ID);
-    expect(api.calls('GET /api/audit')[0]?.search.get('objectId')).toBe(COURSE_ID);
+    expect(api.calls('GET /api/audit')[0]?.search.get('object')).toBe(COURSE_ID);
   });
 
   it('when there are older entries, then "Show older entries" asks for the page before the last one shown', async () => {
@@ -76,7 +77,42 @@ describe('audit page', () => {
     renderAudit();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Show older entries' }));
     expect(api.calls('GET /api/audit').at(-1)?.search.get('before')).toBe('9');
-    expect(await screen.findAllByText('course.updated')).toHaveLength(2);
+    expect(await screen.findAllByText('Course changed', { selector: 'td span' })).toHaveLength(2);
+  });
+
+  it('when entries of SCIM and the admin page were stored under different names, then both read as one translated action, in German too', async () => {
+    fakeApi({
+      'GET /api/audit': {
+        status: 200,
+        body: {
+          entries: [
+            entry('2', { action: 'user.status-changed', object: { type: 'user', id: anna.id, label: anna.email } }),
+            entry('1', { action: 'user.deactivated', object: { type: 'user', id: anna.id, label: anna.email } }),
+          ],
+        },
+      },
+    });
+    await i18next.changeLanguage('de');
+    try {
+      renderAudit();
+      expect(await screen.findAllByText('Deaktiviert oder reaktiviert', { selector: 'td span' })).toHaveLength(2);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
+  it('when an action group is chosen from the list or an e-mail is typed as the object, then the list is asked by prefix and by what the page shows', async () => {
+    const api = fakeApi({ 'GET /api/audit': { status: 200, body: { entries: [entry('1')] } } });
+    renderAudit();
+    const user = userEvent.setup();
+    const list = await screen.findByRole('combobox', { name: 'Action' });
+    expect(within(list).getByRole('group', { name: 'Accounts' })).toBeInTheDocument();
+    await user.selectOptions(list, 'All: Accounts');
+    expect(api.calls('GET /api/audit').at(-1)?.search.get('action')).toBe('user.');
+    await user.selectOptions(list, 'Deactivated or reactivated');
+    expect(api.calls('GET /api/audit').at(-1)?.search.get('action')).toBe('user.status-changed');
+    await user.type(screen.getByLabelText('Object'), anna.email);
+    expect(api.calls('GET /api/audit').at(-1)?.search.get('object')).toBe(anna.email);
   });
 
   it('when the audit service does not answer, then the page says so', async () => {

@@ -1,4 +1,10 @@
-import { type AuditEntry, type AuditQuery, type AuditRecord, auditRecordSchema } from '@portal/contracts/audit';
+import {
+  type AuditEntry,
+  type AuditQuery,
+  type AuditRecord,
+  auditRecordSchema,
+  storedAuditActions,
+} from '@portal/contracts/audit';
 import { type Kysely, sql } from 'kysely';
 import { entryHash, entryMac, GENESIS_HASH, type PruningFields, pruningMac } from './chain.ts';
 import type { AuditDatabase } from './schema.ts';
@@ -110,7 +116,16 @@ export function entriesRepository(db: Kysely<AuditDatabase>, chainKey: string) {
       let select = db.selectFrom('audit_entries').selectAll();
       if (query.actor) select = select.where('actor_id', '=', query.actor);
       if (query.objectId) select = select.where('object_id', '=', query.objectId);
-      if (query.action) select = select.where('action', '=', query.action);
+      if (query.object) {
+        // The label's beginning, as typed: LIKE's wildcards and escape in it are matched as themselves.
+        const beginning = `${query.object.toLowerCase().replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
+        select = select.where(
+          sql<boolean>`(object_id = ${query.object} or lower(record->'object'->>'label') like ${beginning})`,
+        );
+      }
+      // A prefix holds only letters, dots and hyphens (the schema says so): nothing in it is a LIKE wildcard.
+      if (query.action?.endsWith('.')) select = select.where('action', 'like', `${query.action}%`);
+      else if (query.action) select = select.where('action', 'in', storedAuditActions(query.action));
       if (query.from) select = select.where('occurred_at', '>=', new Date(query.from));
       if (query.to) select = select.where('occurred_at', '<', new Date(query.to));
       // A time window is walked by when its entries happened (an index holds both), else one long ago would be

@@ -4,6 +4,7 @@ import type { ColumnType } from 'kysely';
 import { auditEntries } from './migrations/001-audit-entries.ts';
 import { occurredSeqIndex } from './migrations/002-occurred-seq-index.ts';
 import { chainMacs } from './migrations/003-chain-macs.ts';
+import { objectLabelIndex } from './migrations/004-object-label-index.ts';
 
 export interface AuditEntriesTable {
   seq: ColumnType<string, string | bigint, never>;
@@ -33,4 +34,10 @@ export interface AuditDatabase {
 }
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
-export const migrations: Migration[] = [eventTablesMigration, auditEntries, occurredSeqIndex, chainMacs];
+export const migrations: Migration[] = [
+  eventTablesMigration,
+  auditEntries,
+  occurredSeqIndex,
+  chainMacs,
+  objectLabelIndex,
+];

@@ -81,7 +81,11 @@ export function smtpFailureOf(error: unknown) {
 }
 
 /** An account as audit records name it. */
-const accountObject = (record: { id: string; email: string }) => ({ type: 'user', id: record.id, label: record.email });
+export const accountObject = (record: { id: string; email: string }) => ({
+  type: 'user',
+  id: record.id,
+  label: record.email,
+});
 
 /** A successful change to an account, made by the context's actor (or, signing in, by the account's owner). */
 export function audited(
@@ -194,6 +198,7 @@ export function accounts(deps: AccountsDeps) {
           { isSysAdmin: change.isSysAdmin },
           audited(context, 'user.role-changed', record, {
             changes: { isSysAdmin: { before: record.isSysAdmin, after: change.isSysAdmin } },
+            details: { through: 'ui' },
           }),
           keepAnAdministrator(id, { isSysAdmin: change.isSysAdmin }),
         );
@@ -204,6 +209,7 @@ export function accounts(deps: AccountsDeps) {
           { status: change.status },
           audited(context, 'user.status-changed', record, {
             changes: { status: { before: record.status, after: change.status } },
+            details: { through: 'ui' },
           }),
           keepAnAdministrator(id, { status: change.status }),
         );

@@ -6,7 +6,7 @@ import type { AuditContext } from '@portal/kit/audit';
 import { AppError } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
 import type { UserRecord, UsersRepository } from '../data-access/users-repository.ts';
-import { toUser } from './accounts.ts';
+import { accountObject, toUser } from './accounts.ts';
 
 export interface CompanyPolicy {
   /** Whether a provider is configured (environment, or stored and switched on): only then does the policy bind. */
@@ -91,16 +91,30 @@ export function companySignIn(deps: CompanySignInDeps) {
      */
     async signIn(claims: OidcSignInRequest, context: AuditContext): Promise<OidcSignInAnswer> {
       const policy = await deps.policy();
-      if (!claims.emailVerified) throw emailUnverified();
-      if (!domainAllowed(policy, claims.email)) throw domainNotAllowed();
       const externalSubject = `${claims.issuer} ${claims.subject}`;
+      // Recorded as a wrong password is: the account when one is known (by the subject, as the claims are not
+      // trusted yet), and why.
+      const refused = async (reason: string, error: AppError, account?: UserRecord) => {
+        const known = account ?? (await deps.users.findByExternalSubject(externalSubject));
+        await deps.users.recordAudit({
+          ...context,
+          action: 'user.sign-in-failed',
+          object: known ? accountObject(known) : { type: 'user' },
+          outcome: 'failure',
+          details: { through: 'oidc', reason },
+        });
+        return error;
+      };
+      if (!claims.emailVerified) throw await refused('email_unverified', emailUnverified());
+      if (!domainAllowed(policy, claims.email)) throw await refused('domain_not_allowed', domainNotAllowed());
       const isSysAdmin = isSysAdminBy(policy, claims);
       const name = nameOf(claims);
       const existing = await accountOf(externalSubject, claims.email);
       const verifiedAt = now();
       let record: UserRecord | undefined;
       if (existing) {
-        if (existing.record.status === 'deactivated') throw deactivated();
+        if (existing.record.status === 'deactivated')
+          throw await refused('account_deactivated', deactivated(), existing.record);
         // A verified address proves what an invitation's or a registration's e-mail link would: the account is active.
         record = await deps.users.applyProviderClaims(existing.record.id, {
           email: claims.email,

@@ -83,7 +83,9 @@ export function groupAdministration({ groups, logger }: GroupsDeps) {
     },
 
     async create(name: string, context: AuditContext): Promise<Group> {
-      const created = await groups.create(name, (group) => groupAudited(context, 'group.created', group));
+      const created = await groups.create(name, (group) =>
+        groupAudited(context, 'group.created', group, { details: { through: 'ui' } }),
+      );
       if (!created) throw nameTaken();
       logger.info({ groupId: created.id }, 'group created');
       return toGroup({ ...created, memberCount: 0, externalId: null });
@@ -91,8 +93,9 @@ export function groupAdministration({ groups, logger }: GroupsDeps) {
 
     async rename(id: string, name: string, context: AuditContext): Promise<Group> {
       const current = await requireOwnGroup(id);
-      const audit = groupAudited(context, 'group.renamed', current, {
+      const audit = groupAudited(context, 'group.updated', current, {
         changes: { name: { before: current.name, after: name } },
+        details: { through: 'ui' },
       });
       if (!(await groups.rename(id, name, audit))) throw nameTaken();
       return toGroup({ ...current, name });
@@ -100,7 +103,7 @@ export function groupAdministration({ groups, logger }: GroupsDeps) {
 
     async delete(id: string, context: AuditContext): Promise<void> {
       const current = await requireOwnGroup(id);
-      if (!(await groups.delete(id, groupAudited(context, 'group.deleted', current))))
+      if (!(await groups.delete(id, groupAudited(context, 'group.deleted', current, { details: { through: 'ui' } }))))
         throw notFound('Group not found');
       logger.info({ groupId: id }, 'group deleted');
     },
@@ -125,14 +128,16 @@ export function groupAdministration({ groups, logger }: GroupsDeps) {
           unknown.map((index) => ({ path: `userIds.${index}`, code: 'user_not_found' })),
         );
       const added = await groups.addMembers(id, unique, (ids) =>
-        groupAudited(context, 'group.members-added', group, { details: { userIds: ids } }),
+        groupAudited(context, 'group.updated', group, { details: { through: 'ui', added: ids, removed: [] } }),
       );
       return { added: added.length };
     },
 
     async removeMember(id: string, userId: string, context: AuditContext): Promise<void> {
       const group = await requireOwnGroup(id);
-      const audit = groupAudited(context, 'group.member-removed', group, { details: { userId } });
+      const audit = groupAudited(context, 'group.updated', group, {
+        details: { through: 'ui', added: [], removed: [userId] },
+      });
       if (!(await groups.removeMember(id, userId, audit))) throw notFound('Not a member of this group');
     },
   };

@@ -268,8 +268,9 @@ export function onboarding(deps: OnboardingDeps) {
       const created = await deps.onboarding.importUsers(users, (user, isNew) => {
         const before = accountOf.get(user.email.toLowerCase())?.isSysAdmin;
         const roleChanged = !isNew && before !== undefined && before !== user.isSysAdmin;
-        return audited(context, isNew ? 'user.imported' : 'user.import-updated', user, {
+        return audited(context, isNew ? 'user.created' : 'user.updated', user, {
           ...(roleChanged ? { changes: { isSysAdmin: { before, after: user.isSysAdmin } } } : {}),
+          details: { through: 'import' },
         });
       });
       const demoted = judged

@@ -118,7 +118,7 @@ function updateAudit(context: AuditContext, current: DirectoryUser, changes: Dir
   if (fields.length === 0) return undefined;
   if (current.status === changes.status)
     return audited(context, 'user.updated', current, { details: { through: 'scim', fields } });
-  return audited(context, changes.status === 'active' ? 'user.reactivated' : 'user.deactivated', current, {
+  return audited(context, 'user.status-changed', current, {
     changes: { status: { before: current.status, after: changes.status } },
     details: { through: 'scim', fields },
   });

@@ -12,6 +12,22 @@ export function resultReview(deps: CoursesDeps) {
   const now = clockOf(deps);
   const visible = (id: string, identity: Identity, language: Language) => visibleCourse(deps, id, identity, language);
 
+  /**
+   * What the trail shows of a reviewed result: the person (e-mail first, as the object filter searches a label's
+   * beginning) and the course in the reviewer's language; none when the result or the person is not found.
+   */
+  async function reviewLabel(resultId: string, context: CallContext) {
+    const result = await deps.results.find(resultId);
+    if (!result) return undefined;
+    const [person, course] = await Promise.all([
+      deps.profileOf?.(result.userId, context),
+      deps.courses.findById(result.courseId, context.identity.lang),
+    ]);
+    const title = course && (course.texts[context.identity.lang] ?? course.texts[course.defaultLanguage])?.title;
+    if (!person || title === undefined) return undefined;
+    return `${person.email}, ${person.name}: ${title}`.slice(0, 300);
+  }
+
   return {
     /**
      * Checked before a byte of an upload is read: the course asks for a result, the caller takes it (started, not
@@ -67,9 +83,11 @@ export function resultReview(deps: CoursesDeps) {
     },
 
     /** Approves (the course is completed) or rejects (the learner uploads again) a pending result. */
-    async review(resultId: string, decision: ReviewDecision, identity: Identity, audit: AuditContext) {
+    async review(resultId: string, decision: ReviewDecision, context: CallContext, audit: AuditContext) {
+      const { identity } = context;
       const status = decision.decision === 'approve' ? 'approved' : 'rejected';
       const comment = decision.comment === undefined || decision.comment === '' ? null : decision.comment;
+      const label = await reviewLabel(resultId, context);
       const reviewed = await deps.results.review(resultId, {
         status,
         comment,
@@ -79,10 +97,15 @@ export function resultReview(deps: CoursesDeps) {
           audited(
             audit,
             `course-result.${status}`,
-            { type: 'course-result', id: result.id, label: result.fileName },
+            { type: 'course-result', id: result.id, label: label ?? result.fileName },
             {
               changes: { status: { before: 'pending', after: status } },
-              details: { courseId: result.courseId, userId: result.userId, ...(comment ? { comment } : {}) },
+              details: {
+                courseId: result.courseId,
+                userId: result.userId,
+                fileName: result.fileName,
+                ...(comment ? { comment } : {}),
+              },
             },
           ),
       });

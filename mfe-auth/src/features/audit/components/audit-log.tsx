@@ -10,6 +10,7 @@ import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts
 import table from '../../../components/admin-page.module.css';
 import { AdminTable } from '../../../components/admin-table.tsx';
 import { LabelledInput } from '../../../components/labelled-input.tsx';
+import { AUDIT_ACTION_GROUPS, actionLabelKey } from '../audit-actions.ts';
 import styles from './audit-log.module.css';
 
 const PAGE_SIZE = 50;
@@ -17,7 +18,6 @@ const PAGE_SIZE = 50;
 /** The filters typed in beside the person: a search's text is trimmed, an empty date is none. */
 const FIELD_FILTERS = [
   { name: 'objectId', label: 'object', type: 'search', placeholder: undefined },
-  { name: 'action', label: 'action', type: 'search', placeholder: 'user.signed-in' },
   { name: 'fromDay', label: 'from', type: 'date', placeholder: undefined },
   { name: 'toDay', label: 'to', type: 'date', placeholder: undefined },
 ] as const;
@@ -39,7 +39,8 @@ export function auditQueryOf(filters: Filters): AuditQuery {
   };
   return {
     actor: filters.actor?.id,
-    objectId: filters.objectId || undefined,
+    // What the page shows of an object (an e-mail, a title) or its id, as typed or clicked.
+    object: filters.objectId || undefined,
     action: filters.action || undefined,
     from: filters.fromDay ? dayStart(filters.fromDay) : undefined,
     to: filters.toDay ? dayStart(filters.toDay, 1) : undefined,
@@ -121,6 +122,33 @@ export function AuditLog() {
         onSubmit={(e) => e.preventDefault()}
       >
         <PersonFilter chosen={filters.actor} onChoose={(actor) => setFilter({ actor })} label={t('audit.person')} />
+        <div>
+          <label htmlFor={`${id}-action`} className={field.label}>
+            {t('audit.action')}
+          </label>
+          <select
+            id={`${id}-action`}
+            value={filters.action ?? ''}
+            onChange={(event) => setFilter({ action: event.target.value || undefined })}
+          >
+            <option value="">{t('audit.actionHint')}</option>
+            {Object.entries(AUDIT_ACTION_GROUPS).map(([group, names]) => {
+              const groupLabel = t(`audit.actionGroups.${group}`);
+              return (
+                <optgroup key={group} label={groupLabel}>
+                  {names.length > 1 ? (
+                    <option value={`${group}.`}>{t('audit.allOf', { group: groupLabel })}</option>
+                  ) : null}
+                  {names.map((name) => (
+                    <option key={name} value={`${group}.${name}`}>
+                      {t(actionLabelKey(`${group}.${name}`))}
+                    </option>
+                  ))}
+                </optgroup>
+              );
+            })}
+          </select>
+        </div>
         {FIELD_FILTERS.map((filter) => (
           <LabelledInput
             key={filter.name}
@@ -168,7 +196,7 @@ export function AuditLog() {
                 <ActorCell actor={entry.actor} onChoose={(actor) => setFilter({ actor })} />
               </td>
               <td>
-                <code>{entry.action}</code>
+                <span title={entry.action}>{t(actionLabelKey(entry.action), { defaultValue: entry.action })}</span>
               </td>
               <td>
                 {entry.object.id ? (

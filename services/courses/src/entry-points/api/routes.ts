@@ -111,7 +111,7 @@ export function courseRoutes(courses: Courses, uploads: ResultUploads): Router {
   router.post('/api/courses/results/:id/review', requireAdmin, async (req, res) => {
     const id = parseInput(uuidSchema, req.params.id, 'result id');
     const decision = parseInput(reviewDecisionSchema, req.body, 'review');
-    res.json(await courses.review(id, decision, req.identity, auditContextOf(req)));
+    res.json(await courses.review(id, decision, context(req), auditContextOf(req)));
   });
 
   router.get('/api/courses/results/:id/file', requireUser, async (req, res) => {
