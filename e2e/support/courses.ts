@@ -93,3 +93,18 @@ export async function courseIdByTitle(request: APIRequestContext, words: string)
 
 /** A title no other test uses. */
 export const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+/** A small, valid PDF to upload as a course's result: the server decides a result's type by its first bytes. */
+export const pdfResult = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+});
+
+/** The id of the account of `email`, as the administrators' user list gives it. */
+export async function userIdOf(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
+  const [user] = (await response.json()) as { id: string }[];
+  if (!user) throw new Error(`No account for ${email}`);
+  return user.id;
+}

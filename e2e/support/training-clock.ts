@@ -27,3 +27,9 @@ export async function moveTrainingClock(time: Date | null) {
 export function runTrainingJob(job: typeof REMINDER_PASS_JOB | typeof DIGEST_JOB) {
   return callTraining('POST', `/internal/test-clock/jobs/${job}`) as Promise<{ sent: number; failed: number }>;
 }
+
+export const DAY = 24 * 60 * 60_000;
+
+/** `yyyy-mm-dd` of the browser's (and this machine's) local day, as the date picker takes it. */
+export const localDay = (time: Date) =>
+  `${time.getFullYear()}-${String(time.getMonth() + 1).padStart(2, '0')}-${String(time.getDate()).padStart(2, '0')}`;

@@ -1,12 +1,7 @@
-import { createCourse, newAdminPage, uniqueTitle } from '../support/courses.ts';
+import { createCourse, pdfResult, newAdminPage, uniqueTitle } from '../support/courses.ts';
 import { expect, registerByApi, test } from '../support/portal.ts';
 
-/** A small, valid PDF: the server decides a result's type by its first bytes. */
-const certificate = {
-  name: 'Certificate fire safety.pdf',
-  mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
-};
+const certificate = pdfResult('Certificate fire safety.pdf');
 
 test('when the author asks for an uploaded result, then the learner uploads a PDF, an administrator approves it and the course is completed', async ({
   page,

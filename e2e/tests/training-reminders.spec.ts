@@ -2,14 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createCourse, signInAsAdmin, uniqueTitle } from '../support/courses.ts';
 import { ADMIN, expect, mailsTo, PASSWORD, pathOf, registerByApi, test, uniqueEmail } from '../support/portal.ts';
-import { moveTrainingClock, runTrainingJob } from '../support/training-clock.ts';
+import { DAY, localDay, moveTrainingClock, runTrainingJob } from '../support/training-clock.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
-const DAY = 24 * 60 * 60_000;
-
-/** `yyyy-mm-dd` of the browser's (and this machine's) local day, as the date picker takes it. */
-const localDay = (time: Date) =>
-  `${time.getFullYear()}-${String(time.getMonth() + 1).padStart(2, '0')}-${String(time.getDate()).padStart(2, '0')}`;
 
 // The specs after this one find the training service on the system's time.
 test.afterEach(() => moveTrainingClock(null));

@@ -1,12 +1,7 @@
-import { createCourse, signInAsAdmin, uniqueTitle } from '../support/courses.ts';
+import { createCourse, pdfResult, signInAsAdmin, uniqueTitle } from '../support/courses.ts';
 import { expect, mailLinkFor, PASSWORD, pathOf, resetLinkFor, test, uniqueEmail } from '../support/portal.ts';
 
-/** A small, valid PDF: the server decides a result's type by its first bytes. */
-const certificate = {
-  name: 'Fire warden certificate.pdf',
-  mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
-};
+const certificate = pdfResult('Fire warden certificate.pdf');
 
 test('when an administrator imports people into a group and assigns it a mandatory course due in 14 days, then the employee is told, finds it first, proves completion, and the report shows it', async ({
   page,
