@@ -414,8 +414,9 @@ describe.each(testBackends().slice(0, 1))('fuzzing every route on $name', (backe
   it('when every SCIM route is called with generated input, with the token and without, then no call fails on the server or hangs', async () => {
     const combinations = SCIM_ROUTES.flatMap((route) => SCIM_CALLERS.map((role) => ({ route, role })));
     expect(await fuzz(combinations, SCIM_RUNS_PER_ROUTE_AND_CALLER, SEED)).toEqual([]);
-    // Without the token only 401, or 431 from Node itself for the longest ids.
-    expect([...(answered.get('no token') ?? [])].filter((status) => status !== 401 && status !== 431)).toEqual([]);
+    // Without the token only 401, or 413 for a body over the limit (the gateway's check comes before the token's), or
+    // 431 from Node itself for the longest ids.
+    expect([...(answered.get('no token') ?? [])].filter((status) => ![401, 413, 431].includes(status))).toEqual([]);
     expect([...(answered.get('directory') ?? [])]).toEqual(expect.arrayContaining([200, 400, 404]));
   }, 300_000);
 

@@ -20,6 +20,7 @@ describe.each(testBackends())('signing in through the gateway on $name', (backen
       email: account.email,
       language: 'fr',
       isSysAdmin: false,
+      hasPassword: true,
     });
     const status = await browser.get('/api/auth/check-login-status');
     expect(status.status).toBe(200);
