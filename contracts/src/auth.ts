@@ -47,9 +47,6 @@ export const setLanguageQuerySchema = z.object({ requestedLanguage: requestedLan
  */
 export const loginStatusQuerySchema = z.object({ optional: z.optional(z.enum(['true', 'false'])) });
 
-/** The gateway's look-up of a session's account: `sessionBegunAt` (epoch ms) finds none for a session since ended. */
-export const userLookupQuerySchema = z.object({ sessionBegunAt: z.optional(z.string().check(z.regex(/^\d{1,15}$/))) });
-
 export const changePasswordRequestSchema = z.object({
   currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,

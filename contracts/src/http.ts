@@ -7,8 +7,6 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /** The language of a course answer's texts: for one course the one shown, for a list the one asked for. */
 export const CONTENT_LANGUAGE_HEADER = 'Content-Language';
 export const API_VERSION = '1';
-/** The largest JSON body any call may send (the services' parsers and the gateway's cut agree on it). */
-export const JSON_BODY_MAX_BYTES = 100 * 1024;
 /**
  * Set by a service on an answer that deactivated, demoted or deleted these users (comma-separated ids): the gateway
  * ends their sessions as it relays the answer and never passes the header on.

@@ -36,3 +36,9 @@ export type OidcSignInRequest = z.infer<typeof oidcSignInRequestSchema>;
 /** The auth service's answer to a provider sign-in; `endSessions`: it took the account over, its sessions end. */
 export const oidcSignInAnswerSchema = z.object({ user: userSchema, endSessions: z.boolean() });
 export type OidcSignInAnswer = z.infer<typeof oidcSignInAnswerSchema>;
+
+/**
+ * The gateway's look-up of a session's account: `sessionBegunAt` (epoch ms) finds none for a session since ended (an
+ * account a provider or the break-glass administrator took over). Server-side only, out of the pages' contracts.
+ */
+export const userLookupQuerySchema = z.object({ sessionBegunAt: z.optional(z.string().check(z.regex(/^\d{1,15}$/))) });

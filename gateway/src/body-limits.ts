@@ -1,5 +1,4 @@
-import { API_ROUTES, bodyLimitOf } from '@portal/contracts/api-routes';
-import { JSON_BODY_MAX_BYTES } from '@portal/contracts/http';
+import { API_ROUTES, bodyLimitOf, JSON_BODY_MAX_BYTES } from '@portal/contracts/api-routes';
 import { AppError } from '@portal/kit/errors';
 import type { Logger } from '@portal/kit/logger';
 import type { Request, RequestHandler, Response } from 'express';

@@ -1,4 +1,4 @@
-import { JSON_BODY_MAX_BYTES } from '@portal/contracts/http';
+import { JSON_BODY_MAX_BYTES } from '@portal/contracts/api-routes';
 import express, { type Express, Router } from 'express';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { requireSignedIdentity } from './identity.ts';

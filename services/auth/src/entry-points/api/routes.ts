@@ -8,9 +8,9 @@ import {
   resetTokenStatusQuerySchema,
   setLanguageQuerySchema,
   setNameRequestSchema,
-  userLookupQuerySchema,
 } from '@portal/contracts/auth';
 import { END_SESSIONS_HEADER, TOTAL_COUNT_HEADER } from '@portal/contracts/http';
+import { userLookupQuerySchema } from '@portal/contracts/oidc';
 import { uuidSchema } from '@portal/contracts/rules';
 import { scimSettingsSchema, scimTokenRequestSchema } from '@portal/contracts/scim';
 import { auditContextOf } from '@portal/kit/audit';
