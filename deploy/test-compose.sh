@@ -94,6 +94,9 @@ OIDC_CLIENT_SECRET=portal-test-client-secret-0123456789
 OIDC_DISPLAY_NAME=Test provider
 OIDC_ADMIN_GROUPS=portal-admins
 OIDC_ALLOW_INSECURE_HTTP_FOR_TESTS=true
+# The drill's people and the provider's share example.com: passwords stay allowed for them (the opt-out a portal
+# migrating to single sign-on uses), so that registration and password sign-in are drilled beside the provider.
+OIDC_PASSWORD_SIGN_IN=true
 EOF
 
 # A run that was killed (no EXIT trap) leaves its containers and volumes behind; the engine restarts them and a
