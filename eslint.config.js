@@ -106,6 +106,16 @@ export default tseslint.config(
     },
   },
   {
+    // A cycle makes the order modules start in matter: the shared part belongs in a module both import.
+    files: ['gateway/**/*.ts', 'services/**/*.ts'],
+    // The modules it follows are TypeScript: read them with the TypeScript parser.
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
     // A test may render another slice's exposed page, as the shell loads it at run time.
     files: [`{${SLICES.join(',')}}/src/**/*.test.{ts,tsx}`],
     rules: {

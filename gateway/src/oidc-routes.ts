@@ -24,8 +24,7 @@ import {
   safeNextPath,
   ssoErrorOf,
 } from './oidc.ts';
-import { beginSession } from './session-routes.ts';
-import type { UserSessionStore } from './session.ts';
+import { beginSession, type UserSessionStore } from './session.ts';
 
 function save(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));

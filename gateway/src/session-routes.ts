@@ -5,7 +5,6 @@ import {
   loginStatusQuerySchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
-  type User,
   userSchema,
 } from '@portal/contracts/auth';
 import { SESSION_ALIVE_PATH } from '@portal/contracts/http';
@@ -20,27 +19,15 @@ import { identityOf } from './identity.ts';
 import type { CompanyProviders } from './oidc.ts';
 import { oidcRoutes } from './oidc-routes.ts';
 import type { RateLimits } from './rate-limits.ts';
-import { SESSION_COOKIE, sessionUserOf, type UserSessionStore } from './session.ts';
+import { beginSession, regenerate, SESSION_COOKIE, sessionUserOf, type UserSessionStore } from './session.ts';
 
 function relay(res: Response, answer: ServiceAnswer) {
   res.status(answer.status).json(answer.body);
 }
 
-function regenerate(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
-}
-
 function destroy(req: Request, res: Response): Promise<void> {
   res.clearCookie(SESSION_COOKIE, { path: '/' });
   return new Promise((resolve) => req.session.destroy(() => resolve()));
-}
-
-/** Signs the user in on this browser, under a new session id: one planted before sign-in is worth nothing after it. */
-export async function beginSession(req: Request, store: UserSessionStore, user: User) {
-  await regenerate(req);
-  req.session.user = sessionUserOf(user);
-  req.session.signedInAt = Date.now();
-  await store.track(user.id, req.sessionID);
 }
 
 /** Takes a point of the caller's address before anything else of the request is read. */

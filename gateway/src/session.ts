@@ -1,7 +1,7 @@
 import type { User } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import { RedisStore } from 'connect-redis';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.ts';
@@ -236,4 +236,16 @@ function absoluteTimeout(maxAgeMs: number): RequestHandler {
 
 export function sessionUserOf(user: User): SessionUser {
   return { id: user.id, isSysAdmin: user.isSysAdmin, language: user.language };
+}
+
+export function regenerate(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+}
+
+/** Signs the user in on this browser, under a new session id: one planted before sign-in is worth nothing after it. */
+export async function beginSession(req: Request, store: UserSessionStore, user: User) {
+  await regenerate(req);
+  req.session.user = sessionUserOf(user);
+  req.session.signedInAt = Date.now();
+  await store.track(user.id, req.sessionID);
 }

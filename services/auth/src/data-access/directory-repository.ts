@@ -7,8 +7,8 @@ import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { type AdministratorGuard, checkAdministrators } from './administrators-lock.ts';
 import { recordGroupChanged, recordMembersAdded, recordMembersRemoved, withUserEvents } from './directory-events.ts';
-import type { AuthDatabase } from './schema.ts';
-import { insertUserUnlessEmailTaken, SERVICE } from './users-repository.ts';
+import { type AuthDatabase, SERVICE } from './schema.ts';
+import { insertUserUnlessEmailTaken } from './users-repository.ts';
 
 /** A user as the company's directory sees it. */
 export interface DirectoryUser {

@@ -5,8 +5,8 @@ import { isUniqueViolation } from '@portal/kit/db';
 import { writeWithEvent } from '@portal/kit/events';
 import { type Kysely, sql } from 'kysely';
 import { recordGroupChanged, recordMembersAdded, recordMembersRemoved } from './directory-events.ts';
-import type { AuthDatabase } from './schema.ts';
-import { likePattern, SERVICE } from './users-repository.ts';
+import { type AuthDatabase, SERVICE } from './schema.ts';
+import { likePattern } from './users-repository.ts';
 
 export interface GroupRecord {
   id: string;

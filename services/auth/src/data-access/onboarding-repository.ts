@@ -3,8 +3,8 @@ import type { Language } from '@portal/contracts/languages';
 import { type AuditDraft, recordAudit, writeWithAudit } from '@portal/kit/audit';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { recordGroupChanged, recordMembersAdded, withUserEvents } from './directory-events.ts';
-import type { AuthDatabase } from './schema.ts';
-import { newUserRow, SERVICE } from './users-repository.ts';
+import { type AuthDatabase, SERVICE } from './schema.ts';
+import { newUserRow } from './users-repository.ts';
 
 /** Rows per statement: far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 1_000;

@@ -13,6 +13,9 @@ import { scimSettings } from './migrations/009-scim-settings.ts';
 import { provenEmail } from './migrations/010-proven-email.ts';
 import { sessionsEnded } from './migrations/011-sessions-ended.ts';
 
+/** The service named in its audit records. */
+export const SERVICE = 'auth';
+
 /** What a link sent by e-mail lets its holder do: reset a password, set a first one, confirm the address. */
 export type ResetTokenPurpose = 'reset' | 'invite' | 'verify';
 

@@ -1,7 +1,6 @@
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AuthDatabase } from './schema.ts';
-import { SERVICE } from './users-repository.ts';
+import { type AuthDatabase, SERVICE } from './schema.ts';
 
 /** Whether SCIM may change, deactivate and delete administrators' accounts: off until an administrator stores it. */
 export async function scimManagesAdministrators(db: Kysely<AuthDatabase> | Transaction<AuthDatabase>) {

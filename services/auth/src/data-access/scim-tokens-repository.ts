@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import { type Kysely, sql } from 'kysely';
-import type { AuthDatabase } from './schema.ts';
+import { type AuthDatabase, SERVICE } from './schema.ts';
 
 export interface ScimTokenRecord {
   id: string;
@@ -10,7 +10,6 @@ export interface ScimTokenRecord {
   lastUsedAt: Date | null;
 }
 
-const SERVICE = 'auth';
 const columns = ['id', 'label', 'created_at as createdAt', 'last_used_at as lastUsedAt'] as const;
 
 export function scimTokensRepository(db: Kysely<AuthDatabase>) {

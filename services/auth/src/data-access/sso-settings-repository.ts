@@ -1,6 +1,6 @@
 import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import { type Kysely, sql } from 'kysely';
-import type { AuthDatabase } from './schema.ts';
+import { type AuthDatabase, SERVICE } from './schema.ts';
 
 export interface SsoSettingsRecord {
   issuerUrl: string;
@@ -12,8 +12,6 @@ export interface SsoSettingsRecord {
   passwordSignIn: boolean;
   enabled: boolean;
 }
-
-const SERVICE = 'auth';
 
 export function ssoSettingsRepository(db: Kysely<AuthDatabase>) {
   return {

@@ -8,7 +8,7 @@ import { writeWithEvent } from '@portal/kit/events';
 import { type Insertable, type Kysely, type SelectExpression, sql } from 'kysely';
 import { type AdministratorGuard, checkAdministrators } from './administrators-lock.ts';
 import { withUserEvents } from './directory-events.ts';
-import type { AuthDatabase, UsersTable } from './schema.ts';
+import { type AuthDatabase, SERVICE, type UsersTable } from './schema.ts';
 
 export interface UserRecord {
   id: string;
@@ -41,9 +41,6 @@ const listedColumns = [
   'last_sign_in_at as lastSignInAt',
   'created_at as createdAt',
 ] as const;
-
-/** The service named in its audit records. */
-export const SERVICE = 'auth';
 
 const columns = [
   'id',
