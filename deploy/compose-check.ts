@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium, type APIRequestContext, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from '@portal/e2e/support/chromium';
 import { unzip } from '@portal/files-service/testing/unzip';
+import { SERVICE_NAMES } from '@portal/kit/topology';
 
 const root = path.resolve(import.meta.dirname, '..');
 const project = required('COMPOSE_PROJECT');
@@ -572,7 +573,7 @@ async function crashDrill(browser: Browser, fixture: Fixture) {
 /** PostgreSQL restarts while an administrator keeps writing: every acknowledged write is still there after. */
 async function postgresDrill(browser: Browser) {
   const admin = await signedIn(browser, settings.ADMIN_EMAIL ?? '', settings.ADMIN_PASSWORD ?? '');
-  const services = ['auth', 'courses', 'files'].map(only);
+  const services = SERVICE_NAMES.map(only);
   const restartsBefore = services.map(restartsOf);
   const acknowledged: string[] = [];
   let failed = 0;
