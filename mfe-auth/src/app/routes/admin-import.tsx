@@ -3,7 +3,7 @@ import type { ImportResult } from '@portal/contracts/onboarding';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormAlert } from '../../components/form-alert.tsx';
 import form from '../../components/form.module.css';
 import { useImportUsers } from '../../features/onboarding/api/import-users.ts';
@@ -31,10 +31,10 @@ function ImportUsersPage({ session }: PageProps) {
   const { t } = useAdminTranslation();
   const failureText = useFailureText(ADMIN_NAMESPACE);
   const fileId = useId();
-  const { register, watch, getValues } = useForm<Values>({ defaultValues: { files: null, invite: true } });
+  const { control, register, getValues } = useForm<Values>({ defaultValues: { files: null, invite: true } });
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const importUsers = useImportUsers();
-  const file = watch('files')?.[0];
+  const file = useWatch({ control, name: 'files' })?.[0];
 
   const send = (dryRun: boolean) => {
     if (!file || importUsers.isPending) return;

@@ -60,7 +60,9 @@ describe('invite page', () => {
     await user.type(screen.getByLabelText('E-mail'), 'not-an-address');
     await user.type(screen.getByLabelText('Full name'), 'Ines Caduff');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('Please enter a valid e-mail address, for example name@example.com.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please enter a valid e-mail address, for example name@example.com.'),
+    ).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
   });
 

@@ -82,8 +82,7 @@ export function GroupsAdmin() {
       onSettled: () => setDeleting(undefined),
     });
 
-  const error =
-    changeError || (groups.error ? failureText(groups.error, 'auth-groups:adminGroups.loadFailed') : '');
+  const error = changeError || (groups.error ? failureText(groups.error, 'auth-groups:adminGroups.loadFailed') : '');
   const total = groups.data?.total ?? 0;
   return (
     <div className={layout.page}>

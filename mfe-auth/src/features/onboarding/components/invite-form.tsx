@@ -4,7 +4,8 @@ import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@portal/contracts/lang
 import { type InvitationRequest, invitationRequestSchema } from '@portal/contracts/onboarding';
 import field from '@portal/web-kit/styles/field.module.css';
 import { useId, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { EmailField } from '../../../components/email-field.tsx';
 import { FormWithAlert } from '../../../components/form-alert.tsx';
 import form from '../../../components/form.module.css';
@@ -16,22 +17,23 @@ import { useValidationText } from '../../../lib/validation.ts';
 import { useInviteUser } from '../api/invite-user.ts';
 import styles from './onboarding.module.css';
 
-/** What the form holds: the request, its groups still the text typed. */
-type Values = Omit<InvitationRequest, 'groups'> & { groups: string };
-
-/** Groups typed as a comma-separated list. */
-const groupsOf = (text: string) =>
+/** Groups typed as a comma-separated list (as the request's optional list). */
+const groupsOf = (text: string): string[] | undefined =>
   text
     .split(',')
     .map((group) => group.trim())
     .filter((group) => group.length > 0);
 
-/** The contracts' schema checks the request the typed values make (the groups split at the commas). */
-const zodCheck = zodResolver(invitationRequestSchema);
-const resolver: Resolver<Values, unknown, InvitationRequest> = (values, context, options) =>
-  zodCheck({ ...values, groups: groupsOf(values.groups) }, context, options as never) as ReturnType<
-    Resolver<Values, unknown, InvitationRequest>
-  >;
+/** The contracts' invitation with its groups typed as text: split at the commas, then checked as the contracts say. */
+const inviteFormSchema = z.object({
+  ...invitationRequestSchema.shape,
+  groups: z.pipe(z.pipe(z.string(), z.transform(groupsOf)), invitationRequestSchema.shape.groups),
+});
+type Values = z.input<typeof inviteFormSchema>;
+
+/** A field's first issue code: a group's own issue sits under its index in the list. */
+const codeOf = (error: FieldError | readonly (FieldError | undefined)[] | undefined) =>
+  Array.isArray(error) ? error.find(Boolean)?.message : (error as FieldError | undefined)?.message;
 
 /** What a refused invitation says, by the error's code. */
 const FAILURES = {
@@ -49,7 +51,7 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
   const empty: Values = { email: '', name: '', language: defaultLanguage, isSysAdmin: false, groups: '' };
   const { control, register, handleSubmit, reset, setError } = useForm<Values, unknown, InvitationRequest>({
     defaultValues: empty,
-    resolver,
+    resolver: zodResolver(inviteFormSchema),
     mode: 'onTouched',
     shouldFocusError: false,
   });
@@ -85,7 +87,7 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
           onChange,
           onBlur,
           autoComplete: 'off',
-          error: validationText(fieldState.error?.message),
+          error: validationText(codeOf(fieldState.error)),
         };
         return name === 'email' ? <EmailField {...props} /> : <TextField label={label} hint={hint} {...props} />;
       }}
@@ -93,7 +95,10 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
   );
 
   return (
-    <FormWithAlert failure={invite.error ? failureText(invite.error, 'invite.failed', FAILURES) : null} onSubmit={submit}>
+    <FormWithAlert
+      failure={invite.error ? failureText(invite.error, 'invite.failed', FAILURES) : null}
+      onSubmit={submit}
+    >
       {sent && (
         <p className={form.notice} role="status">
           {sent}
