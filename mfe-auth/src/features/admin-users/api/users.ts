@@ -3,7 +3,7 @@ import { ADMIN_USER_CALLS, type AdminUserChange, type UserListQuery } from '@por
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Every list of users is cached below this key: a change invalidates them all (the groups' search too). */
-export const USERS_KEY = ['admin', 'users'] as const;
+const USERS_KEY = ['admin', 'users'] as const;
 
 /** One page of users, the filters in the key; the page shown stays while the next one is on its way. */
 export function useUsers(query: UserListQuery) {
