@@ -1,4 +1,4 @@
-import { signInAsAdmin } from '../support/courses.ts';
+import { signInAsAdmin, XHR } from '../support/courses.ts';
 import { expect, registerByApi, test } from '../support/portal.ts';
 
 test('when an administrator creates a group, adds a person, renames it and removes the person, then the list and the members follow each step', async ({
@@ -9,16 +9,29 @@ test('when an administrator creates a group, adds a person, renames it and remov
   const person = `Member ${stamp}`;
   const group = `Team ${stamp}`;
   const renamed = `Crew ${stamp}`;
+  const leaver = `Leaver ${stamp}`;
   const personContext = await browser.newContext();
   await registerByApi(await personContext.newPage(), person);
   await personContext.close();
+  const leaverContext = await browser.newContext();
+  await registerByApi(await leaverContext.newPage(), leaver);
+  await leaverContext.close();
 
   await signInAsAdmin(page);
+  const found = await page.request.get(`/api/admin/users?q=${encodeURIComponent(leaver)}`, { headers: XHR });
+  const [leaverAccount] = (await found.json()) as { id: string }[];
+  const deactivated = await page.request.patch(`/api/admin/users/${leaverAccount?.id}`, {
+    headers: XHR,
+    data: { status: 'deactivated' },
+  });
+  expect(deactivated.ok()).toBe(true);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Administration' }).click();
   await page.getByRole('main').getByRole('link', { name: 'Groups' }).click();
   await expect(page).toHaveURL(/\/admin\/groups$/);
-  page.on('dialog', (dialog) => void dialog.accept());
+  page.on('dialog', (dialog) => {
+    throw new Error(`The browser's ${dialog.type()} was used: ${dialog.message()}`);
+  });
 
   await page.getByLabel('Name of the new group').fill(group);
   await page.getByRole('button', { name: 'Create group' }).click();
@@ -28,7 +41,10 @@ test('when an administrator creates a group, adds a person, renames it and remov
 
   await page.getByRole('button', { name: `Members of ${group}` }).click();
   const members = page.getByRole('region', { name: `Members of ${group}` });
-  await members.getByLabel('Find a person to add (name or e-mail)').fill(person);
+  // A deactivated person is not offered: only active people can be added.
+  await members.getByLabel('Find a person to add (name or e-mail)').fill(stamp);
+  await expect(members.getByRole('button', { name: `Add ${person}` })).toHaveText('Add');
+  await expect(members.getByRole('button', { name: `Add ${leaver}` })).toHaveCount(0);
   await members.getByRole('button', { name: `Add ${person}` }).click();
   await expect(members.getByRole('row', { name: new RegExp(person) })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(group) })).toContainText('1 member');
@@ -41,6 +57,7 @@ test('when an administrator creates a group, adds a person, renames it and remov
   await expect(renamedMembers.getByRole('row', { name: new RegExp(person) })).toBeVisible();
 
   await renamedMembers.getByRole('button', { name: `Remove ${person}` }).click();
+  await page.getByRole('alertdialog', { name: 'Remove' }).getByRole('button', { name: 'Remove' }).click();
   await expect(renamedMembers.getByRole('row', { name: new RegExp(person) })).toHaveCount(0);
   await expect(page.getByRole('row', { name: new RegExp(renamed) })).toContainText('0 members');
 });

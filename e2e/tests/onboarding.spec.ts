@@ -25,7 +25,7 @@ test('when an administrator imports a CSV, then the dry run shows the bad row, t
   );
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect(page.getByRole('row', { name: /colleague-at-example\.ch/ })).toContainText('Invalid e-mail address.');
-  await expect(page.getByRole('status')).toHaveText('1 rows have errors. Correct the file and check it again.');
+  await expect(page.getByRole('status')).toHaveText('1 row has errors. Correct the file and check it again.');
   await expect(page.getByRole('button', { name: 'Import these users' })).toHaveCount(0);
   await file.setInputFiles(csv([`${invitee};Ines Caduff;en;user;Sales`, `${colleague};Gian Colleague;de;user;`]));
   await page.getByRole('button', { name: 'Check file' }).click();
@@ -33,6 +33,8 @@ test('when an administrator imports a CSV, then the dry run shows the bad row, t
   await expect(page.getByRole('status')).toHaveText('Ready: 2 new, 0 to update.');
   await page.getByRole('button', { name: 'Import these users' }).click();
   await expect(page.getByRole('status')).toHaveText('Imported: 2 new, 0 updated, 2 invitations sent.');
+  await expect(page.getByRole('row', { name: /Ines Caduff/ })).toContainText('Created');
+  await expect(page.getByText('Will be created')).toHaveCount(0);
 
   const context = await browser.newContext({ baseURL, locale: 'en-GB' });
   const visitor = await context.newPage();

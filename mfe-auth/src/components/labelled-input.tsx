@@ -1,4 +1,5 @@
 import field from '@portal/web-kit/styles/field.module.css';
+import inputStyles from '@portal/web-kit/styles/input.module.css';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> {
@@ -8,14 +9,14 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'chil
   children?: ReactNode;
 }
 
-/** A plain input of an administration page with its label above it, the two in a block of their own. */
+/** A plain input of an administration page with its label above it, spaced and framed as web-kit's fields. */
 export function LabelledInput({ id, label, children, ...input }: Props) {
   return (
-    <div>
+    <div className={field.field}>
       <label htmlFor={id} className={field.label}>
         {label}
       </label>
-      <input id={id} {...input} />
+      <input id={id} className={inputStyles.input} {...input} />
       {children}
     </div>
   );

@@ -1,3 +1,4 @@
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { useTranslation } from 'react-i18next';
 import styles from './admin-page.module.css';
 import { ADMIN_NAMESPACE } from '../lib/admin-i18n.ts';
@@ -19,13 +20,23 @@ export function Pager({
   const { t } = useTranslation(ADMIN_NAMESPACE);
   return (
     <nav className={styles.pager} aria-label={label}>
-      <button type="button" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - pageSize))}>
+      <button
+        type="button"
+        className={buttons.button}
+        disabled={offset === 0}
+        onClick={() => onChange(Math.max(0, offset - pageSize))}
+      >
         {t('adminUsers.previous')}
       </button>
       <span>
         {t('adminUsers.range', { from: total === 0 ? 0 : offset + 1, to: Math.min(offset + pageSize, total), total })}
       </span>
-      <button type="button" disabled={offset + pageSize >= total} onClick={() => onChange(offset + pageSize)}>
+      <button
+        type="button"
+        className={buttons.button}
+        disabled={offset + pageSize >= total}
+        onClick={() => onChange(offset + pageSize)}
+      >
         {t('adminUsers.next')}
       </button>
     </nav>

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, fakeApi } from '../../../../jest/fake-api.ts';
 import { fakeSession, renderPage } from '../../testing/render.tsx';
+import { adminQueryClient } from '../admin-queries.tsx';
 import AdminGroupsPage from './admin-groups.tsx';
 
 const sales = { id: '7b0c4f4e-8a51-4a53-9a43-2f0f4e8c1a01', name: 'Sales', memberCount: 1, managedBy: 'portal' };
@@ -25,6 +26,7 @@ const renderGroups = (session = fakeSession(admin)) =>
 
 describe('groups administration page', () => {
   afterEach(() => {
+    adminQueryClient.clear();
     jest.restoreAllMocks();
   });
 
@@ -68,7 +70,7 @@ describe('groups administration page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('when a group is renamed and then deleted after confirmation, then both are sent; a declined confirmation sends nothing', async () => {
+  it('when a group is renamed and then deleted after confirmation in the dialog, then both are sent; a cancelled dialog sends nothing', async () => {
     const api = fakeApi({
       'GET /api/admin/groups': groupsPage([sales]),
       [`PATCH /api/admin/groups/${sales.id}`]: { status: 200, body: { ...sales, name: 'Field sales' } },
@@ -84,16 +86,19 @@ describe('groups administration page', () => {
     expect(await screen.findByText('The group is now called Field sales.')).toBeInTheDocument();
     expect(api.calls(`PATCH /api/admin/groups/${sales.id}`)[0]?.body).toEqual({ name: 'Field sales' });
 
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+    const confirm = jest.spyOn(window, 'confirm');
     await user.click(screen.getByRole('button', { name: 'Delete Sales' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(api.calls(`DELETE /api/admin/groups/${sales.id}`)).toHaveLength(0);
-    confirm.mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Delete Sales' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Delete the group Sales? Its 1 member keeps their account.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The group Sales has been deleted.')).toBeInTheDocument();
-    expect(confirm).toHaveBeenLastCalledWith('Delete the group Sales? Its 1 member keeps their account.');
+    expect(confirm).not.toHaveBeenCalled();
   });
 
-  it('when a group’s members are opened, then they are listed; a person found by the search is added and a member removed', async () => {
+  it('when a group’s members are opened, then they are listed; an active person found by the search is added and a member removed', async () => {
     const api = fakeApi({
       'GET /api/admin/groups': groupsPage([sales]),
       [`GET /api/admin/groups/${sales.id}/members`]: groupsPage([annaMember]),
@@ -103,7 +108,6 @@ describe('groups administration page', () => {
       [`POST /api/admin/groups/${sales.id}/members`]: { status: 200, body: { added: 1 } },
       [`DELETE /api/admin/groups/${sales.id}/members/${anna.id}`]: { status: 200, body: { message: 'Member removed' } },
     });
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
     renderGroups();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Members of Sales' }));
@@ -112,12 +116,14 @@ describe('groups administration page', () => {
     expect(within(members).getByText('Mar 12, 2026')).toBeInTheDocument();
 
     await user.type(within(members).getByLabelText('Find a person to add (name or e-mail)'), 'adm');
-    expect(api.calls('GET /api/admin/users').at(-1)?.search.get('q')).toBe('adm');
     await user.click(await within(members).findByRole('button', { name: `Add ${admin.name}` }));
+    expect(api.calls('GET /api/admin/users').at(-1)?.search.get('q')).toBe('adm');
+    expect(api.calls('GET /api/admin/users').at(-1)?.search.get('status')).toBe('active');
     expect(api.calls(`POST /api/admin/groups/${sales.id}/members`)[0]?.body).toEqual({ userIds: [admin.id] });
     expect(await within(members).findByText(`${admin.name} has been added to Sales.`)).toBeInTheDocument();
 
     await user.click(within(members).getByRole('button', { name: `Remove ${anna.name}` }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(api.calls(`DELETE /api/admin/groups/${sales.id}/members/${anna.id}`)).toHaveLength(1);
     expect(await within(members).findByText(`${anna.name} has been removed from Sales.`)).toBeInTheDocument();
   });

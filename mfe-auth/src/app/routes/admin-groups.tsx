@@ -5,9 +5,10 @@ import { GROUPS_NAMESPACE } from '../../features/admin-groups/i18n.ts';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
 import { SignedIn } from '../../components/signed-in.tsx';
+import { withAdminQueries } from '../admin-queries.tsx';
 
-/** Exposed as ./AdminGroupsPage: system administrators keep the groups and their members (the server enforces it). */
-export default function AdminGroupsPage({ session }: PageProps<'status' | 'user'>) {
+/** System administrators keep the groups and their members (the server enforces it). */
+function AdminGroupsPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation([GROUPS_NAMESPACE, AUTH_NAMESPACE]);
   return (
     <SignedIn session={session} forbidden={t('adminGroups.forbidden')}>
@@ -15,3 +16,6 @@ export default function AdminGroupsPage({ session }: PageProps<'status' | 'user'
     </SignedIn>
   );
 }
+
+/** Exposed as ./AdminGroupsPage, inside the administration pages' query cache. */
+export default withAdminQueries(AdminGroupsPage);

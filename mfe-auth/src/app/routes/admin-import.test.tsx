@@ -60,7 +60,7 @@ describe('import page', () => {
     });
     renderPage(<ImportUsersPage session={fakeSession(admin)} />, { path: '/admin/users/import' });
     await chooseAndCheck();
-    expect(await screen.findByText('1 rows have errors. Correct the file and check it again.')).toBeInTheDocument();
+    expect(await screen.findByText('1 row has errors. Correct the file and check it again.')).toBeInTheDocument();
     const bad = screen.getByRole('row', { name: /not-an-email/ });
     expect(within(bad).getByText('Invalid e-mail address.')).toBeInTheDocument();
     expect(
@@ -82,7 +82,10 @@ describe('import page', () => {
     const user = await chooseAndCheck();
     expect(await screen.findByText('Ready: 1 new, 1 to update.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import these users' }));
-    expect(await screen.findByText('Imported: 1 new, 1 updated, 1 invitations sent.')).toBeInTheDocument();
+    expect(await screen.findByText('Imported: 1 new, 1 updated, 1 invitation sent.')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /anna@example.ch/ })).getByText('Created')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /gian@example.ch/ })).getByText('Updated')).toBeInTheDocument();
+    expect(screen.queryByText('Will be created')).not.toBeInTheDocument();
     expect(api.calls('POST /api/admin/users/import').map((call) => call.search.get('dryRun'))).toEqual([
       'true',
       'false',

@@ -2,76 +2,81 @@ import { ApiError } from '@portal/contracts/errors';
 import type { ImportResult } from '@portal/contracts/onboarding';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormAlert } from '../../components/form-alert.tsx';
 import form from '../../components/form.module.css';
-import { importUsers } from '../../features/onboarding/api/import-users.ts';
+import { useImportUsers } from '../../features/onboarding/api/import-users.ts';
 import { AdminPage } from '../../features/onboarding/components/admin-page.tsx';
 import { ImportRows } from '../../features/onboarding/components/import-rows.tsx';
 import styles from '../../features/onboarding/components/onboarding.module.css';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { ADMIN_NAMESPACE, useAdminTranslation } from '../../lib/admin-i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
+import { withAdminQueries } from '../admin-queries.tsx';
 
 type Step = { name: 'choose' } | { name: 'checked' | 'imported'; result: ImportResult };
 
+/** What the form holds: the chosen file (the input's list) and whether invitations are sent. */
+interface Values {
+  files: FileList | null;
+  invite: boolean;
+}
+
 /**
- * Exposed as ./ImportUsersPage at /admin/users/import: choose a CSV file, see the dry run's verdict on every row,
- * then import it (only a file without invalid rows), with or without invitations.
+ * Choose a CSV file, see the dry run's verdict on every row, then import it (only a file without invalid rows),
+ * with or without invitations; after the import, each row says what was done.
  */
-export default function ImportUsersPage({ session }: PageProps) {
+function ImportUsersPage({ session }: PageProps) {
   const { t } = useAdminTranslation();
   const failureText = useFailureText(ADMIN_NAMESPACE);
   const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [invite, setInvite] = useState(true);
+  const { control, register, getValues } = useForm<Values>({ defaultValues: { files: null, invite: true } });
   const [step, setStep] = useState<Step>({ name: 'choose' });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const importUsers = useImportUsers();
+  const file = useWatch({ control, name: 'files' })?.[0];
 
-  const send = async (dryRun: boolean) => {
-    if (!file || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const result = await importUsers(file, file.name, { dryRun, invite });
-      setStep({ name: dryRun ? 'checked' : 'imported', result });
-    } catch (error) {
-      const known = error instanceof ApiError && error.issues[0]?.path === 'file' ? error.issues[0].code : undefined;
-      setFailure(
-        known
-          ? t(`import.fileErrors.${known}`, { defaultValue: t('import.failed') })
-          : failureText(error, 'import.failed', {
-              payload_too_large: 'import.tooLarge',
-              import_invalid: 'import.invalidRows',
-              registration_closed: 'invite.closed',
-            }),
-      );
-    }
-    setBusy(false);
+  const send = (dryRun: boolean) => {
+    if (!file || importUsers.isPending) return;
+    importUsers.mutate(
+      { file, dryRun, invite: getValues('invite') },
+      { onSuccess: (result) => setStep({ name: dryRun ? 'checked' : 'imported', result }) },
+    );
   };
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    setFile(event.target.files?.[0] ?? null);
-    setStep({ name: 'choose' });
-    setFailure(null);
+  const failureOf = (error: unknown) => {
+    const known = error instanceof ApiError && error.issues[0]?.path === 'file' ? error.issues[0].code : undefined;
+    return known
+      ? t(`import.fileErrors.${known}`, { defaultValue: t('import.failed') })
+      : failureText(error, 'import.failed', {
+          payload_too_large: 'import.tooLarge',
+          import_invalid: 'import.invalidRows',
+          registration_closed: 'invite.closed',
+        });
   };
 
+  const files = register('files', {
+    onChange: () => {
+      setStep({ name: 'choose' });
+      importUsers.reset();
+    },
+  });
+  const busy = importUsers.isPending;
   const counts = step.name === 'choose' ? undefined : step.result.counts;
   return (
     <AdminPage id="import-title" title={t('import.title')} session={session}>
       <p>{t('import.subtitle')}</p>
       <div className={form.form}>
-        <FormAlert message={failure} />
+        <FormAlert message={importUsers.error ? failureOf(importUsers.error) : null} />
         <div className={field.field}>
           <label htmlFor={fileId} className={field.label}>
             {t('import.file')}
           </label>
-          <input id={fileId} type="file" accept=".csv,text/csv" onChange={choose} />
+          <input id={fileId} type="file" accept=".csv,text/csv" {...files} />
           <p className={field.hint}>{t('import.fileHint')}</p>
         </div>
         <label className={form.check}>
-          <input type="checkbox" checked={invite} onChange={(event) => setInvite(event.target.checked)} />
+          <input type="checkbox" {...register('invite')} />
           {t('import.invite')}
         </label>
       </div>
@@ -81,7 +86,7 @@ export default function ImportUsersPage({ session }: PageProps) {
           className={buttons.button}
           disabled={!file || busy}
           aria-busy={busy}
-          onClick={() => void send(true)}
+          onClick={() => send(true)}
         >
           {t('import.check')}
         </button>
@@ -91,7 +96,7 @@ export default function ImportUsersPage({ session }: PageProps) {
             className={buttons.buttonPrimary}
             disabled={busy}
             aria-busy={busy}
-            onClick={() => void send(false)}
+            onClick={() => send(false)}
           >
             {t('import.confirm')}
           </button>
@@ -100,13 +105,16 @@ export default function ImportUsersPage({ session }: PageProps) {
       {counts && (
         <p className={styles.summary} role="status">
           {step.name === 'imported'
-            ? t('import.done', { create: counts.create, update: counts.update, invited: counts.invited })
+            ? t('import.done', { create: counts.create, update: counts.update, count: counts.invited })
             : counts.invalid > 0
-              ? t('import.fix', { invalid: counts.invalid })
+              ? t('import.fix', { count: counts.invalid })
               : t('import.ready', { create: counts.create, update: counts.update })}
         </p>
       )}
-      {step.name !== 'choose' && <ImportRows rows={step.result.rows} />}
+      {step.name !== 'choose' && <ImportRows rows={step.result.rows} imported={step.name === 'imported'} />}
     </AdminPage>
   );
 }
+
+/** Exposed as ./ImportUsersPage at /admin/users/import, inside the administration pages' query cache. */
+export default withAdminQueries(ImportUsersPage);

@@ -53,6 +53,19 @@ describe('invite page', () => {
     expect(screen.getByLabelText('E-mail')).toHaveValue('');
   });
 
+  it('when the address is not one, then sending shows the contracts’ check under the field and sends nothing', async () => {
+    const api = fakeApi({});
+    renderInvite();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-address');
+    await user.type(screen.getByLabelText('Full name'), 'Ines Caduff');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await screen.findByText('Please enter a valid e-mail address, for example name@example.com.'),
+    ).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+  });
+
   it('when the address already has an account in use, then the page says so and keeps what was typed', async () => {
     fakeApi({ 'POST /api/admin/invitations': apiError(409, 'email_taken') });
     renderInvite();

@@ -3,9 +3,10 @@ import { AdminPage } from '../../features/onboarding/components/admin-page.tsx';
 import { InviteForm } from '../../features/onboarding/components/invite-form.tsx';
 import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
+import { withAdminQueries } from '../admin-queries.tsx';
 
-/** Exposed as ./InviteUserPage at /admin/users/invite: system administrators invite someone by e-mail. */
-export default function InviteUserPage({ session }: PageProps) {
+/** System administrators invite someone by e-mail. */
+function InviteUserPage({ session }: PageProps) {
   const { t, i18n } = useAdminTranslation();
   return (
     <AdminPage id="invite-title" title={t('invite.title')} session={session}>
@@ -14,3 +15,6 @@ export default function InviteUserPage({ session }: PageProps) {
     </AdminPage>
   );
 }
+
+/** Exposed as ./InviteUserPage at /admin/users/invite, inside the administration pages' query cache. */
+export default withAdminQueries(InviteUserPage);

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, fakeApi } from '../../../../jest/fake-api.ts';
 import { fakeSession, renderPage } from '../../testing/render.tsx';
+import { adminQueryClient } from '../admin-queries.tsx';
 import AdminUsersPage from './admin-users.tsx';
 
 const listed = (user: typeof anna, extra: Record<string, unknown> = {}) => ({
@@ -19,6 +20,7 @@ const renderUsers = (session = fakeSession(admin)) =>
 
 describe('users administration page', () => {
   afterEach(() => {
+    adminQueryClient.clear();
     jest.restoreAllMocks();
   });
 
@@ -53,25 +55,41 @@ describe('users administration page', () => {
     expect(last?.search.get('offset')).toBe('0');
   });
 
-  it('when a user is deactivated after confirmation, then the change is sent; the last-admin refusal is explained', async () => {
+  it('when a row is shown, then its buttons say the action shortly and name the person only to assistive technology', async () => {
+    fakeApi({ 'GET /api/admin/users': { status: 200, body: [listed(anna)], headers: { 'X-Total-Count': '1' } } });
+    renderUsers();
+    const promote = await screen.findByRole('button', { name: `Make ${anna.name} an administrator` });
+    expect(promote).toHaveTextContent(/^Make administrator$/);
+    expect(screen.getByRole('button', { name: `Deactivate ${anna.name}` })).toHaveTextContent(/^Deactivate$/);
+  });
+
+  it('when a user is deactivated after confirmation in the dialog, then the change is sent; the last-admin refusal is explained', async () => {
     const api = fakeApi({
       'GET /api/admin/users': { status: 200, body: [listed(anna)], headers: { 'X-Total-Count': '1' } },
       [`PATCH /api/admin/users/${anna.id}`]: apiError(409, 'last_admin'),
     });
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = jest.spyOn(window, 'confirm');
     renderUsers();
-    await userEvent.setup().click(await screen.findByRole('button', { name: `Deactivate ${anna.name}` }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Deactivate ${anna.name}` }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Deactivate' });
+    expect(dialog).toHaveTextContent(`Deactivate ${anna.name}? They are signed out at once`);
+    expect(api.calls(`PATCH /api/admin/users/${anna.id}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(api.calls(`PATCH /api/admin/users/${anna.id}`)[0]?.body).toEqual({ status: 'deactivated' });
+    expect(confirm).not.toHaveBeenCalled();
     expect(await screen.findByRole('alert')).toHaveTextContent('The last active administrator cannot be demoted');
   });
 
-  it('when the confirmation is declined, then nothing is sent', async () => {
+  it('when the dialog is cancelled, then nothing is sent', async () => {
     const api = fakeApi({
       'GET /api/admin/users': { status: 200, body: [listed(anna)], headers: { 'X-Total-Count': '1' } },
     });
-    jest.spyOn(window, 'confirm').mockReturnValue(false);
     renderUsers();
-    await userEvent.setup().click(await screen.findByRole('button', { name: `Make ${anna.name} an administrator` }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Make ${anna.name} an administrator` }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.calls(`PATCH /api/admin/users/${anna.id}`)).toHaveLength(0);
   });
 

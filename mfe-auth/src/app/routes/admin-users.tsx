@@ -2,9 +2,10 @@ import { UsersTable } from '../../features/admin-users/components/users-table.ts
 import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
 import { SignedIn } from '../../components/signed-in.tsx';
+import { withAdminQueries } from '../admin-queries.tsx';
 
-/** Exposed as ./AdminUsersPage: system administrators list, find and change users (the server enforces it). */
-export default function AdminUsersPage({ session }: PageProps<'status' | 'user'>) {
+/** System administrators list, find and change users (the server enforces it). */
+function AdminUsersPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useAdminTranslation();
   return (
     <SignedIn session={session} forbidden={t('adminUsers.forbidden')}>
@@ -12,3 +13,6 @@ export default function AdminUsersPage({ session }: PageProps<'status' | 'user'>
     </SignedIn>
   );
 }
+
+/** Exposed as ./AdminUsersPage, inside the administration pages' query cache. */
+export default withAdminQueries(AdminUsersPage);

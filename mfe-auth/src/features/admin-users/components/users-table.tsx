@@ -1,19 +1,18 @@
-import { api } from '@portal/contracts/api-client';
-import {
-  ADMIN_USER_CALLS,
-  type AdminUser,
-  type AdminUserChange,
-  type UserListQuery,
-} from '@portal/contracts/admin-users';
+import type { AdminUser, AdminUserChange, UserListQuery } from '@portal/contracts/admin-users';
+import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
+import input from '@portal/web-kit/styles/input.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
-import { useEffect, useId, useState } from 'react';
+import { TableHead } from '@portal/web-kit/table-head';
+import { useId, useState } from 'react';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
-import styles from '../../../components/admin-page.module.css';
-import { AdminTable, ChangeMessages } from '../../../components/admin-table.tsx';
+import { ChangeMessages } from '../../../components/admin-table.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { useChangeUser, useUsers } from '../api/users.ts';
+import styles from './users-table.module.css';
 
 const PAGE_SIZE = 25;
 
@@ -43,60 +42,83 @@ function queryOf(filters: Filters, offset: number): UserListQuery {
   };
 }
 
-/** The list of users with search, filters, paging and the row actions; each change is confirmed first. */
+/** A change asked for and waiting for the administrator's confirmation: its action names the texts. */
+interface Pending {
+  user: AdminUser;
+  change: AdminUserChange;
+  action: 'promote' | 'demote' | 'deactivate' | 'reactivate';
+}
+
+const CONFIRM_KEYS = {
+  promote: 'adminUsers.confirmPromote',
+  demote: 'adminUsers.confirmDemote',
+  deactivate: 'adminUsers.confirmDeactivate',
+  reactivate: 'adminUsers.confirmReactivate',
+} as const;
+
+/** The list of users with search, filters, paging and the row actions; each change is confirmed in a dialog first. */
 export function UsersTable({ currentUserId }: { currentUserId: string }) {
   const { t, i18n } = useAdminTranslation();
   const failureText = useFailureText(ADMIN_NAMESPACE);
   const id = useId();
   const [filters, setFilters] = useState<Filters>({});
   const [offset, setOffset] = useState(0);
-  const [page, setPage] = useState<{ items: AdminUser[]; total: number } | undefined>();
-  const [error, setError] = useState('');
+  const [pending, setPending] = useState<Pending | undefined>();
   const [notice, setNotice] = useState('');
+  const users = useUsers(queryOf(filters, offset));
+  const changeUser = useChangeUser();
 
-  // Bumped after a change so that the page is loaded again.
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.send(ADMIN_USER_CALLS.listUsers, { query: queryOf(filters, offset) }, { signal: controller.signal }).then(
-      (loaded) => {
-        setPage(loaded);
-        setError('');
-      },
-      (failure: unknown) => {
-        if (!controller.signal.aborted) setError(failureText(failure, 'adminUsers.loadFailed'));
+  const confirm = ({ user, change }: Pending) => {
+    setNotice('');
+    changeUser.mutate(
+      { id: user.id, change },
+      {
+        onSuccess: () => setNotice(t('adminUsers.changed', { name: user.name })),
+        onSettled: () => setPending(undefined),
       },
     );
-    return () => controller.abort();
-    // failureText changes with the language only; the list reloads on filters, page and changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters, offset, version]);
-
-  const change = async (user: AdminUser, update: AdminUserChange, confirmKey: string) => {
-    if (!window.confirm(t(confirmKey, { name: user.name }))) return;
-    try {
-      await api.send(ADMIN_USER_CALLS.changeUser, { params: { id: user.id }, body: update });
-      setNotice(t('adminUsers.changed', { name: user.name }));
-      setError('');
-      setVersion((previous) => previous + 1);
-    } catch (failure) {
-      setNotice('');
-      setError(
-        failureText(failure, 'adminUsers.changeFailed', {
-          last_admin: 'adminUsers.lastAdmin',
-          not_oneself: 'adminUsers.notOneself',
-        }),
-      );
-    }
   };
 
   const setFilter = (next: Partial<Filters>) => {
     setFilters((previous) => ({ ...previous, ...next }));
     setOffset(0);
   };
+  const error = changeUser.error
+    ? failureText(changeUser.error, 'adminUsers.changeFailed', {
+        last_admin: 'adminUsers.lastAdmin',
+        not_oneself: 'adminUsers.notOneself',
+      })
+    : users.error
+      ? failureText(users.error, 'adminUsers.loadFailed')
+      : '';
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const total = page?.total ?? 0;
+  const total = users.data?.total ?? 0;
+  const columns = [
+    t('fields.name'),
+    t('fields.email'),
+    t('adminUsers.role'),
+    t('adminUsers.status'),
+    t('adminUsers.lastSignIn'),
+    t('adminUsers.actions'),
+  ] as const;
+  const cell = (column: number) => (
+    <span className={styles.cellLabel} aria-hidden="true">
+      {columns[column]}
+    </span>
+  );
+  const actionButton = (user: AdminUser, action: Pending['action'], change: AdminUserChange) => (
+    <button
+      type="button"
+      className={action === 'deactivate' ? buttons.buttonDanger : buttons.button}
+      aria-label={t(`adminUsers.${action}`, { name: user.name })}
+      onClick={() => {
+        changeUser.reset();
+        setPending({ user, change, action });
+      }}
+    >
+      {t(`adminUsers.${action}Short`)}
+    </button>
+  );
 
   return (
     <div className={layout.page}>
@@ -109,12 +131,13 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
       />
       <div className={styles.filters}>
         {FILTERS.map((filter) => (
-          <div key={filter.name}>
+          <div key={filter.name} className={field.field}>
             <label htmlFor={`${id}-${filter.name}`} className={field.label}>
               {t(`adminUsers.${filter.label}`)}
             </label>
             <select
               id={`${id}-${filter.name}`}
+              className={input.input}
               value={filters[filter.name] ?? ''}
               onChange={(event) => setFilter({ [filter.name]: event.target.value || undefined } as Partial<Filters>)}
             >
@@ -129,65 +152,62 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
         ))}
       </div>
       <ChangeMessages error={error} notice={notice} />
-      <AdminTable
-        id={id}
-        caption={t('adminUsers.caption', { count: total })}
-        columns={[
-          t('fields.name'),
-          t('fields.email'),
-          t('adminUsers.role'),
-          t('adminUsers.status'),
-          t('adminUsers.lastSignIn'),
-          t('adminUsers.actions'),
-        ]}
-      >
+      <table className={styles.table}>
+        <caption>{t('adminUsers.caption', { count: total })}</caption>
+        <TableHead columns={columns} />
         <tbody>
-          {page?.items.map((user) => (
+          {users.data?.items.map((user) => (
             <tr key={user.id}>
-              <td>{user.name}</td>
-              <td>{user.email}</td>
-              <td>{t(user.isSysAdmin ? 'adminUsers.roles.admin' : 'adminUsers.roles.user')}</td>
-              <td>{t(`adminUsers.statuses.${user.status}`)}</td>
-              <td>{user.lastSignInAt ? dateTime.format(new Date(user.lastSignInAt)) : t('adminUsers.signIn.never')}</td>
               <td>
+                {cell(0)}
+                {user.name}
+              </td>
+              <td className={styles.email}>
+                {cell(1)}
+                {user.email}
+              </td>
+              <td>
+                {cell(2)}
+                {t(user.isSysAdmin ? 'adminUsers.roles.admin' : 'adminUsers.roles.user')}
+              </td>
+              <td>
+                {cell(3)}
+                {t(`adminUsers.statuses.${user.status}`)}
+              </td>
+              <td>
+                {cell(4)}
+                {user.lastSignInAt ? dateTime.format(new Date(user.lastSignInAt)) : t('adminUsers.signIn.never')}
+              </td>
+              <td>
+                {cell(5)}
                 {user.id === currentUserId ? null : (
-                  <>
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void change(
-                          user,
-                          { isSysAdmin: !user.isSysAdmin },
-                          user.isSysAdmin ? 'adminUsers.confirmDemote' : 'adminUsers.confirmPromote',
-                        )
-                      }
-                    >
-                      {t(user.isSysAdmin ? 'adminUsers.demote' : 'adminUsers.promote', { name: user.name })}
-                    </button>{' '}
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void change(
-                          user,
-                          { status: user.status === 'deactivated' ? 'active' : 'deactivated' },
-                          user.status === 'deactivated'
-                            ? 'adminUsers.confirmReactivate'
-                            : 'adminUsers.confirmDeactivate',
-                        )
-                      }
-                    >
-                      {t(user.status === 'deactivated' ? 'adminUsers.reactivate' : 'adminUsers.deactivate', {
-                        name: user.name,
-                      })}
-                    </button>
-                  </>
+                  <div className={styles.actions}>
+                    {user.isSysAdmin
+                      ? actionButton(user, 'demote', { isSysAdmin: false })
+                      : actionButton(user, 'promote', { isSysAdmin: true })}
+                    {user.status === 'deactivated'
+                      ? actionButton(user, 'reactivate', { status: 'active' })
+                      : actionButton(user, 'deactivate', { status: 'deactivated' })}
+                  </div>
                 )}
               </td>
             </tr>
           ))}
         </tbody>
-      </AdminTable>
+      </table>
       <Pager label={t('adminUsers.paging')} offset={offset} pageSize={PAGE_SIZE} total={total} onChange={setOffset} />
+      {pending ? (
+        <ConfirmDialog
+          title={t(`adminUsers.${pending.action}Short`)}
+          message={t(CONFIRM_KEYS[pending.action], { name: pending.user.name })}
+          confirmLabel={t(`adminUsers.${pending.action}Short`)}
+          cancelLabel={t('adminUsers.cancel')}
+          tone={pending.action === 'deactivate' || pending.action === 'demote' ? 'danger' : 'primary'}
+          busy={changeUser.isPending}
+          onConfirm={() => confirm(pending)}
+          onCancel={() => setPending(undefined)}
+        />
+      ) : null}
     </div>
   );
 }

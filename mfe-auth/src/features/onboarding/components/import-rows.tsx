@@ -4,8 +4,11 @@ import { TableHead } from '@portal/web-kit/table-head';
 import { useAdminTranslation } from '../../../lib/admin-i18n.ts';
 import styles from './onboarding.module.css';
 
-/** The judged rows of an import file: what each will do, and for an invalid one what is wrong, by its line. */
-export function ImportRows({ rows }: { rows: ImportRow[] }) {
+/**
+ * The judged rows of an import file: what each will do (or, once `imported`, what was done), and for an invalid one
+ * what is wrong, by its line.
+ */
+export function ImportRows({ rows, imported }: { rows: ImportRow[]; imported: boolean }) {
   const { t } = useAdminTranslation();
   return (
     <div className={styles.tableWrap}>
@@ -34,7 +37,7 @@ export function ImportRows({ rows }: { rows: ImportRow[] }) {
               <td>
                 {row.outcome === 'invalid'
                   ? row.errors.map((code) => t(`import.errors.${code}`)).join(' ')
-                  : t(`import.outcomes.${row.outcome}`)}
+                  : t(imported ? `import.imported.${row.outcome}` : `import.outcomes.${row.outcome}`)}
               </td>
             </tr>
           ))}

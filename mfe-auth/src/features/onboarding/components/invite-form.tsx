@@ -1,8 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@portal/contracts/errors';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@portal/contracts/languages';
-import { invitationRequestSchema } from '@portal/contracts/onboarding';
+import { type InvitationRequest, invitationRequestSchema } from '@portal/contracts/onboarding';
 import field from '@portal/web-kit/styles/field.module.css';
 import { useId, useState } from 'react';
+import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { EmailField } from '../../../components/email-field.tsx';
 import { FormWithAlert } from '../../../components/form-alert.tsx';
 import form from '../../../components/form.module.css';
@@ -10,20 +13,27 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
-import { useFormFields } from '../../../lib/use-form-fields.ts';
-import { inviteUser } from '../api/invite-user.ts';
-import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
+import { useValidationText } from '../../../lib/validation.ts';
+import { useInviteUser } from '../api/invite-user.ts';
 import styles from './onboarding.module.css';
-import { useSending } from '../../../lib/use-sending.ts';
 
-type Field = 'email' | 'name' | 'groups';
-
-/** Groups typed as a comma-separated list. */
-const groupsOf = (text: string) =>
+/** Groups typed as a comma-separated list (as the request's optional list). */
+const groupsOf = (text: string): string[] | undefined =>
   text
     .split(',')
     .map((group) => group.trim())
     .filter((group) => group.length > 0);
+
+/** The contracts' invitation with its groups typed as text: split at the commas, then checked as the contracts say. */
+const inviteFormSchema = z.object({
+  ...invitationRequestSchema.shape,
+  groups: z.pipe(z.pipe(z.string(), z.transform(groupsOf)), invitationRequestSchema.shape.groups),
+});
+type Values = z.input<typeof inviteFormSchema>;
+
+/** A field's first issue code: a group's own issue sits under its index in the list. */
+const codeOf = (error: FieldError | readonly (FieldError | undefined)[] | undefined) =>
+  Array.isArray(error) ? error.find(Boolean)?.message : (error as FieldError | undefined)?.message;
 
 /** What a refused invitation says, by the error's code. */
 const FAILURES = {
@@ -38,66 +48,70 @@ const FAILURES = {
  */
 export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
   const { t } = useAdminTranslation();
-  const fields = useFormFields<Field>({ email: '', name: '', groups: '' });
-  const [language, setLanguage] = useState<Language>(defaultLanguage);
-  const [isSysAdmin, setIsSysAdmin] = useState(false);
-  const { submitting, failure, send } = useSending();
+  const empty: Values = { email: '', name: '', language: defaultLanguage, isSysAdmin: false, groups: '' };
+  const { control, register, handleSubmit, reset, setError } = useForm<Values, unknown, InvitationRequest>({
+    defaultValues: empty,
+    resolver: zodResolver(inviteFormSchema),
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const invite = useInviteUser();
   const [sent, setSent] = useState<string | null>(null);
   const failureText = useFailureText(ADMIN_NAMESPACE);
   const validationText = useValidationText();
   const languageId = useId();
-  const request = {
-    email: fields.values.email,
-    name: fields.values.name,
-    language,
-    isSysAdmin,
-    groups: groupsOf(fields.values.groups),
-  };
-  const result = invitationRequestSchema.safeParse(request);
-  const codes = fieldCodes(result);
-  const bind = (name: Field) =>
-    fields.bind(name, validationText(fields.serverCodes[name] ?? (fields.touched[name] ? codes[name] : undefined)));
 
-  const submit = async () => {
-    if (!result.success || submitting) return;
-    const request = result.data;
+  const submit = handleSubmit((request) => {
     setSent(null);
-    await send(
-      async () => {
-        const invitation = await inviteUser(request);
+    invite.mutate(request, {
+      onSuccess: (invitation) => {
         setSent(
           t(invitation.outcome === 'reinvited' ? 'invite.resent' : 'invite.sent', { email: invitation.user.email }),
         );
-        fields.reset();
-        setIsSysAdmin(false);
+        reset(empty);
       },
-      (error) => {
-        if (error instanceof ApiError && error.code === 'email_taken') fields.setServerCodes({ email: 'email_taken' });
-        return failureText(error, 'invite.failed', FAILURES);
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'email_taken') setError('email', { message: 'email_taken' });
       },
-    );
-  };
+    });
+  });
+
+  const text = (name: 'email' | 'name' | 'groups', label: string, hint?: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { name: fieldName, value, onChange, onBlur }, fieldState }) => {
+        const props = {
+          name: fieldName,
+          value,
+          onChange,
+          onBlur,
+          autoComplete: 'off',
+          error: validationText(codeOf(fieldState.error)),
+        };
+        return name === 'email' ? <EmailField {...props} /> : <TextField label={label} hint={hint} {...props} />;
+      }}
+    />
+  );
 
   return (
-    <FormWithAlert failure={failure} onSubmit={submit}>
+    <FormWithAlert
+      failure={invite.error ? failureText(invite.error, 'invite.failed', FAILURES) : null}
+      onSubmit={submit}
+    >
       {sent && (
         <p className={form.notice} role="status">
           {sent}
         </p>
       )}
-      <EmailField autoComplete="off" {...bind('email')} />
-      <TextField label={t('fields.name')} autoComplete="off" {...bind('name')} />
+      {text('email', t('fields.email'))}
+      {text('name', t('fields.name'))}
       <div className={field.field}>
         <label htmlFor={languageId} className={field.label}>
           {t('invite.language')}
         </label>
         <div className={form.control}>
-          <select
-            id={languageId}
-            className={styles.select}
-            value={language}
-            onChange={(event) => setLanguage(event.target.value as Language)}
-          >
+          <select id={languageId} className={styles.select} {...register('language')}>
             {LANGUAGES.map((code) => (
               <option key={code} value={code}>
                 {LANGUAGE_NAMES[code]}
@@ -106,17 +120,12 @@ export function InviteForm({ defaultLanguage }: { defaultLanguage: Language }) {
           </select>
         </div>
       </div>
-      <TextField label={t('invite.groups')} hint={t('invite.groupsHint')} autoComplete="off" {...bind('groups')} />
+      {text('groups', t('invite.groups'), t('invite.groupsHint'))}
       <label className={form.check}>
-        <input type="checkbox" checked={isSysAdmin} onChange={(event) => setIsSysAdmin(event.target.checked)} />
+        <input type="checkbox" {...register('isSysAdmin')} />
         {t('invite.isSysAdmin')}
       </label>
-      <SubmitButton
-        label={t('invite.submit')}
-        loadingLabel={t('invite.submitting')}
-        loading={submitting}
-        disabled={!result.success}
-      />
+      <SubmitButton label={t('invite.submit')} loadingLabel={t('invite.submitting')} loading={invite.isPending} />
     </FormWithAlert>
   );
 }
