@@ -82,7 +82,7 @@ function LessonsOutline({ courseId, outline }: { courseId: string; outline: Less
           ))}
         </ol>
       </nav>
-      <article className={styles.lesson} aria-labelledby="lesson-title">
+      <section className={styles.lesson} aria-labelledby="lesson-title">
         <h3 id="lesson-title" className={styles.lessonTitle} lang={open.language}>
           {t('lessons.position', { position: open.position, total: lessons.length })} {open.title}
         </h3>
@@ -106,7 +106,7 @@ function LessonsOutline({ courseId, outline }: { courseId: string; outline: Less
             )
           )}
         </div>
-      </article>
+      </section>
     </section>
   );
 }
