@@ -523,7 +523,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     },
     {
       ...LESSON_CALLS.orderLessons,
-      summary: "Put the course's lessons in a new order: every one of its lessons once (400 lesson_order_mismatch otherwise)",
+      summary:
+        "Put the course's lessons in a new order: every one of its lessons once (400 lesson_order_mismatch otherwise)",
       access: 'admin',
       errors: [400, 404],
     },

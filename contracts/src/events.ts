@@ -91,7 +91,11 @@ export const resultReviewedSchema = z.object({
   reviewedAt: instantSchema,
 });
 
-export const lessonChangedSchema = z.object({ lessonId: uuidSchema, courseId: uuidSchema, kind: z.enum(['text', 'file', 'video', 'quiz']) });
+export const lessonChangedSchema = z.object({
+  lessonId: uuidSchema,
+  courseId: uuidSchema,
+  kind: z.enum(['text', 'file', 'video', 'quiz']),
+});
 export const lessonDeletedSchema = z.object({ lessonId: uuidSchema, courseId: uuidSchema });
 
 export type UserChanged = z.infer<typeof userChangedSchema>;

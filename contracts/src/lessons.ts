@@ -116,12 +116,10 @@ export type LessonInput = z.infer<typeof lessonInputSchema>;
 
 /** The course's lessons in their new order: every one of its lessons exactly once. */
 export const lessonOrderSchema = z.object({
-  lessonIds: z
-    .array(uuidSchema)
-    .check(
-      boundedTo(LESSON_LIMITS.lessonsPerCourse, 'lessons_too_many'),
-      z.refine((ids) => new Set(ids).size === ids.length, 'lessons_duplicate'),
-    ),
+  lessonIds: z.array(uuidSchema).check(
+    boundedTo(LESSON_LIMITS.lessonsPerCourse, 'lessons_too_many'),
+    z.refine((ids) => new Set(ids).size === ids.length, 'lessons_duplicate'),
+  ),
 });
 export type LessonOrder = z.infer<typeof lessonOrderSchema>;
 

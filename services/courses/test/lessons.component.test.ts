@@ -113,9 +113,12 @@ describe.each(testBackends())('the lessons of a course on $name', (backend) => {
     expect(outline.lessons[0]).not.toHaveProperty('texts');
     expect(outline.lessons[1]?.fileId).toBe(COURSE_FILE);
     expect(outline.continueWith).toBe(first.id);
-    expect((await admin.get<LessonOutline>(`/api/courses/${courseId}/lessons?lang=de`)).body.lessons[0]).toMatchObject(
-      { title: 'Exits', language: 'en', languages: ['en', 'fr'], texts: { fr: { title: 'Sorties' } } },
-    );
+    expect((await admin.get<LessonOutline>(`/api/courses/${courseId}/lessons?lang=de`)).body.lessons[0]).toMatchObject({
+      title: 'Exits',
+      language: 'en',
+      languages: ['en', 'fr'],
+      texts: { fr: { title: 'Sorties' } },
+    });
   });
 
   it('when a learner views lessons, then the marks are theirs alone and they continue with the first not viewed', async () => {
@@ -160,9 +163,7 @@ describe.each(testBackends())('the lessons of a course on $name', (backend) => {
     expect((await learner.post(`/api/courses/${courseId}/lessons`, textLesson('Mine'))).status).toBe(403);
     expect((await learner.put(`/api/lessons/${lesson.id}`, textLesson('Mine'))).status).toBe(403);
     expect((await learner.delete(`/api/lessons/${lesson.id}`)).status).toBe(403);
-    expect((await learner.put(`/api/courses/${courseId}/lessons/order`, { lessonIds: [lesson.id] })).status).toBe(
-      403,
-    );
+    expect((await learner.put(`/api/courses/${courseId}/lessons/order`, { lessonIds: [lesson.id] })).status).toBe(403);
   });
 
   it('when the order is not exactly the course’s lessons, then it is refused and the outline stays', async () => {

@@ -59,7 +59,10 @@ function openCourse(outline: LessonOutline | ReturnType<typeof apiError>, extra:
 }
 
 const outlineNav = () => screen.findByRole('navigation', { name: 'Course outline' });
-const current = (nav: HTMLElement) => within(nav).getAllByRole('button').find((b) => b.getAttribute('aria-current'));
+const current = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('button')
+    .find((b) => b.getAttribute('aria-current'));
 
 describe('the lessons of a course', () => {
   afterEach(() => {

@@ -132,7 +132,11 @@ export function lessonsRepository(db: Kysely<CoursesDatabase>) {
         const ids = new Set(current.map((row) => row.id));
         if (ids.size !== lessonIds.length || lessonIds.some((id) => !ids.has(id))) return 'mismatch';
         for (const [index, id] of lessonIds.entries()) {
-          await trx.updateTable('lessons').set({ position: index + 1 }).where('id', '=', id).execute();
+          await trx
+            .updateTable('lessons')
+            .set({ position: index + 1 })
+            .where('id', '=', id)
+            .execute();
         }
         return 'done';
       });

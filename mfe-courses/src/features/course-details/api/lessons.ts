@@ -12,8 +12,7 @@ export function useLessons(courseId: string) {
   const language = currentLanguage();
   return useQuery({
     queryKey: [...queryKeys.lessons(courseId), language],
-    queryFn: ({ signal }) =>
-      lessons.courseLessons({ params: { id: courseId }, query: { lang: language } }, { signal }),
+    queryFn: ({ signal }) => lessons.courseLessons({ params: { id: courseId }, query: { lang: language } }, { signal }),
   });
 }
 
