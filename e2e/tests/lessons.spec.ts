@@ -7,6 +7,9 @@ import { expect, registerByApi, test } from '../support/portal.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
+// axe takes several seconds per screen, and the learner goes through the whole course first.
+test.describe.configure({ timeout: 180_000 });
+
 const textLesson = (title: string, body: string) => ({
   kind: 'text',
   defaultLanguage: 'en',
@@ -38,6 +41,8 @@ test('when an administrator builds a course of lessons, then a learner follows t
   await test.step('a learner opens the course: the description, then the outline with the first lesson open', async () => {
     await registerByApi(page, 'Lena Learner');
     await page.goto(`/course/${course.id}`);
+    // The first visit loads the course slice: on a busy machine that takes longer than a step's usual wait.
+    await expect(page.getByRole('heading', { level: 1, name: course.title })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(`${course.title}: a course made by the end-to-end tests.`)).toBeVisible();
     const outline = page.getByRole('navigation', { name: 'Course outline' });
     await expect(outline.getByRole('button')).toHaveText([
