@@ -33,6 +33,8 @@ export const SERVICE_TABLES = {
     ['completions', 'course_id, user_id, completed_at'],
     ['course_results', 'id'],
     ['course_result_chunks', 'result_id, n'],
+    ['lessons', 'id'],
+    ['lesson_views', 'user_id, lesson_id'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],

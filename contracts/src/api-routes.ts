@@ -10,6 +10,7 @@ import {
   uploadCourseResultCall,
 } from './course-results.ts';
 import { GROUP_CALLS } from './groups.ts';
+import { LESSON_CALLS, LESSON_LIMITS } from './lessons.ts';
 import { SESSION_ALIVE_PATH } from './http.ts';
 import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 import { ONBOARDING_CALLS, ONBOARDING_LIMITS } from './onboarding.ts';
@@ -487,6 +488,49 @@ export const API_ROUTES: readonly ApiRoute[] = [
     {
       ...downloadCourseResultCall,
       summary: "A result's file (its owner and administrators only; always an attachment)",
+      access: 'user',
+      errors: [400, 404],
+    },
+  ]),
+  ...tagged('Courses', [
+    {
+      ...LESSON_CALLS.courseLessons,
+      summary:
+        "The course's lessons in order, each with when the caller viewed it, and the first not viewed yet (continueWith, null when none is left); a draft's for administrators only",
+      access: 'user',
+      contentLanguage: true,
+      errors: [400, 404],
+    },
+    {
+      ...LESSON_CALLS.createLesson,
+      summary: `Append a lesson (text, file, video or quiz; titles and texts per language) to the course's outline, at most ${LESSON_LIMITS.lessonsPerCourse}`,
+      access: 'admin',
+      status: 201,
+      errors: [400, 404, 503],
+    },
+    {
+      ...LESSON_CALLS.updateLesson,
+      summary: 'Change a lesson: its kind, texts and file, all at once',
+      access: 'admin',
+      errors: [400, 404, 503],
+    },
+    {
+      ...LESSON_CALLS.deleteLesson,
+      summary: 'Delete a lesson and its views; the lessons after it move up',
+      access: 'admin',
+      status: 204,
+      errors: [400, 404],
+    },
+    {
+      ...LESSON_CALLS.orderLessons,
+      summary:
+        "Put the course's lessons in a new order: every one of its lessons once (400 lesson_order_mismatch otherwise)",
+      access: 'admin',
+      errors: [400, 404],
+    },
+    {
+      ...LESSON_CALLS.markLessonViewed,
+      summary: 'Record that the caller viewed the lesson (the first time stays)',
       access: 'user',
       errors: [400, 404],
     },

@@ -32,6 +32,9 @@ export const EVENTS = {
   resultDiscarded: 'result.discarded',
   /** An administrator approved or rejected a learner's uploaded result (proof of completion). */
   resultReviewed: 'result.reviewed',
+  /** A lesson was created or changed: its course and kind (the quizzes service keeps the quiz lessons). */
+  lessonChanged: 'lesson.changed',
+  lessonDeleted: 'lesson.deleted',
 } as const;
 
 const instantSchema = z.iso.datetime({ offset: true });
@@ -87,6 +90,13 @@ export const resultReviewedSchema = z.object({
   comment: z.nullable(z.string()),
   reviewedAt: instantSchema,
 });
+
+export const lessonChangedSchema = z.object({
+  lessonId: uuidSchema,
+  courseId: uuidSchema,
+  kind: z.enum(['text', 'file', 'video', 'quiz']),
+});
+export const lessonDeletedSchema = z.object({ lessonId: uuidSchema, courseId: uuidSchema });
 
 export type UserChanged = z.infer<typeof userChangedSchema>;
 export type GroupChanged = z.infer<typeof groupChangedSchema>;

@@ -7,6 +7,7 @@ import { groupRoutes } from '@portal/auth-service/entry-points/api/group-routes'
 import { oidcRoutes } from '@portal/auth-service/entry-points/api/oidc-routes';
 import { onboardingRoutes } from '@portal/auth-service/entry-points/api/onboarding-routes';
 import { authRoutes } from '@portal/auth-service/entry-points/api/routes';
+import { lessonRoutes } from '@portal/courses-service/entry-points/api/lesson-routes';
 import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-points/api/routes';
 import { auditRoutes } from '@portal/audit-service/entry-points/api/routes';
 import { trainingRoutes } from '@portal/training-service/entry-points/api/routes';
@@ -53,6 +54,7 @@ const served = {
   courses: [
     ...routesOf(categoryRoutes(unused)),
     ...routesOf(courseRoutes(unused, { storage: unused, maxBytes: 1, content: unused, discard: unused })),
+    ...routesOf(lessonRoutes(unused)),
   ],
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
   audit: routesOf(auditRoutes(unused)),

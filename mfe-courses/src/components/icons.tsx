@@ -36,3 +36,5 @@ export const SearchIcon = () => (
     <circle cx="11" cy="11" r="7" />
   </Icon>
 );
+
+export const CheckIcon = () => <Icon paths={['M20 6 9 17l-5-5']} />;

@@ -20,6 +20,7 @@ export const queryKeys = {
   courses: ['courses'] as const,
   course: (courseId: string) => ['course', courseId] as const,
   files: (courseId: string) => ['files', courseId] as const,
+  lessons: (courseId: string) => ['lessons', courseId] as const,
   categories: ['categories'] as const,
   participations: ['participations', 'mine'] as const,
   assignments: ['assignments', 'mine'] as const,

@@ -9,6 +9,7 @@ import type { CoursesConfig } from './config.ts';
 import { categoriesRepository } from './data-access/categories-repository.ts';
 import { coursesRepository } from './data-access/courses-repository.ts';
 import { filesOfCourse, userExistence, userLanguage, userProfile } from './data-access/other-services.ts';
+import { lessonsRepository } from './data-access/lessons-repository.ts';
 import { participationsRepository } from './data-access/participations-repository.ts';
 import { resultsRepository } from './data-access/results-repository.ts';
 import { type CoursesDatabase, migrations } from './data-access/schema.ts';
@@ -17,8 +18,10 @@ import { categories as createCategories } from './domain/categories.ts';
 import { settleAuthorLanguagesInBackground } from './domain/author-languages.ts';
 import { courses as createCourses } from './domain/courses.ts';
 import { EXAMPLE_CATEGORIES, EXAMPLE_COURSES } from './domain/examples.ts';
+import { lessons as createLessons } from './domain/lessons.ts';
 import { resultContent, resultStorage } from './domain/result-upload.ts';
 import { categoryRoutes, courseRoutes } from './entry-points/api/routes.ts';
+import { lessonRoutes } from './entry-points/api/lesson-routes.ts';
 import { courseEventHandlers } from './entry-points/events/handlers.ts';
 
 export const SERVICE_NAME = 'courses';
@@ -38,6 +41,7 @@ export function useCases(
   const categoryRepository = categoriesRepository(database.db);
   const courseRepository = coursesRepository(database.db);
   const results = resultsRepository(database.db);
+  const filesOf = filesOfCourse(services.files);
   return {
     categories: createCategories(categoryRepository),
     courses: createCourses({
@@ -45,11 +49,12 @@ export function useCases(
       categories: categoryRepository,
       participations: participationsRepository(database.db),
       results,
-      filesOf: filesOfCourse(services.files),
+      filesOf,
       userExists: services.auth ? userExistence(services.auth) : async () => false,
       profileOf: services.auth ? userProfile(services.auth) : undefined,
     }),
     results,
+    lessons: createLessons({ courses: courseRepository, lessons: lessonsRepository(database.db), filesOf }),
     /** Gives migrated courses their authors' languages, in the background until the auth service answers. */
     settleAuthorLanguages: (logger: Logger) =>
       services.auth
@@ -94,7 +99,7 @@ export function startCoursesService(config: CoursesConfig) {
       return casesOf(context).settleAuthorLanguages(context.logger);
     },
     routes: (context) => {
-      const { categories, courses, results } = casesOf(context);
+      const { categories, courses, results, lessons } = casesOf(context);
       const uploads = {
         storage: resultStorage(results, {
           maxBytes: config.MAX_FILE_BYTES,
@@ -105,7 +110,7 @@ export function startCoursesService(config: CoursesConfig) {
         content: (resultId: string) => resultContent(results, resultId),
         discard: (resultId: string) => results.discard(resultId),
       };
-      return Router().use(categoryRoutes(categories), courseRoutes(courses, uploads));
+      return Router().use(categoryRoutes(categories), courseRoutes(courses, uploads), lessonRoutes(lessons));
     },
     eventHandlers: courseEventHandlers,
   });

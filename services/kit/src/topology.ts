@@ -58,7 +58,7 @@ export const TOPOLOGY = {
     database: 'courses',
     databaseUrlVariable: 'COURSES_DATABASE_URL',
     urlVariable: 'COURSES_SERVICE_URL',
-    proxied: ['/api/courses', '/api/categories'],
+    proxied: ['/api/courses', '/api/categories', '/api/lessons'],
     publishes: [
       EVENTS.courseDeleted,
       EVENTS.courseChanged,
@@ -67,6 +67,8 @@ export const TOPOLOGY = {
       EVENTS.resultUploaded,
       EVENTS.resultDiscarded,
       EVENTS.resultReviewed,
+      EVENTS.lessonChanged,
+      EVENTS.lessonDeleted,
       EVENTS.auditRecorded,
     ],
     // A deleted user leaves their courses.

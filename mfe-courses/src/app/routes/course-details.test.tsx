@@ -50,6 +50,7 @@ function openCourse(
     [`GET /api/files/course/${id}/files`]: Array.isArray(files) ? { status: 200, body: files } : files,
     'GET /api/courses/participations/mine': { status: 200, body: mine },
     'GET /api/assignments/mine': { status: 200, body: [] },
+    [`GET /api/courses/${id}/lessons`]: { status: 200, body: { lessons: [], continueWith: null } },
     ...routes,
   });
   renderPage(<CourseDetailsPage session={fakeSession(user)} />, {

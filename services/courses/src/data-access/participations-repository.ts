@@ -142,4 +142,5 @@ export async function removeUserEverywhere(trx: Transaction<CoursesDatabase>, us
   await trx.deleteFrom('course_results').where('user_id', '=', userId).execute();
   await trx.deleteFrom('participations').where('user_id', '=', userId).execute();
   await trx.deleteFrom('completions').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('lesson_views').where('user_id', '=', userId).execute();
 }

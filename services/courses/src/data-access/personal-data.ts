@@ -14,7 +14,7 @@ const titleOf = (courseId: ReturnType<typeof sql.ref>, language: Language) => sq
   where c.id = ${courseId}
     and t.language = case when ${language}::text = any(c.languages) then ${language}::text else c.default_language end)`;
 
-/** What the courses service keeps about a person: the courses they wrote, took part in and completed, and the results they uploaded. */
+/** What the courses service keeps about a person: the courses they wrote, took part in and completed, the results they uploaded and the lessons they viewed. */
 export const personalData: PersonalData = {
   tables: {
     courses: { userColumn: 'created_by' },
@@ -42,6 +42,15 @@ export const personalData: PersonalData = {
           ${titleOf(sql.ref('r.course_id'), language)} as course_title, r.user_id, r.file_name, r.file_type,
           r.file_size, r.status, r.uploaded_at, r.reviewed_at, r.reviewed_by, r.review_comment
         from course_results r where r.user_id = ${userId} and r.status <> 'uploading' order by r.uploaded_at`,
+    },
+    lesson_views: {
+      userColumn: 'user_id',
+      readable: (userId, language) => sql`select l.course_id,
+          ${titleOf(sql.ref('l.course_id'), language)} as course_title, v.lesson_id,
+          coalesce(l.texts -> ${language}::text ->> 'title', l.texts -> l.default_language ->> 'title') as lesson_title,
+          v.user_id, v.viewed_at
+        from lesson_views v join lessons l on l.id = v.lesson_id
+        where v.user_id = ${userId} order by v.viewed_at`,
     },
   },
   texts: serviceTexts('courses', { en, fr, de, it, rm }),

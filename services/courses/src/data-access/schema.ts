@@ -3,6 +3,7 @@ import { eventTablesMigration } from '@portal/kit/events';
 import type { CompletionProof, CourseSaved, CourseSummary } from '@portal/contracts/courses';
 import type { ResultStatus } from '@portal/contracts/course-results';
 import type { Language } from '@portal/contracts/languages';
+import type { LessonKind, LessonText } from '@portal/contracts/lessons';
 import type { ColumnType } from 'kysely';
 import { categoriesCoursesParticipations } from './migrations/001-categories-courses-participations.ts';
 import { shortDescriptionBlockSeparators } from './migrations/002-short-description-block-separators.ts';
@@ -10,6 +11,7 @@ import { textsPerLanguage } from './migrations/003-texts-per-language.ts';
 import { catalogueVersion } from './migrations/004-catalogue-version.ts';
 import { completionProofAndResults } from './migrations/005-completion-proof-and-results.ts';
 import { trainingEventsBackfill } from './migrations/006-training-events-backfill.ts';
+import { lessons } from './migrations/007-lessons.ts';
 
 export interface CoursesDatabase {
   categories: { id: string; default_language: Language; created_at: ColumnType<Date, never, never> };
@@ -66,6 +68,21 @@ export interface CoursesDatabase {
   course_result_chunks: { result_id: string; n: number; data: Uint8Array };
   /** One row: changed by a trigger in every transaction that writes what a card shows (migration 004). */
   catalogue_version: { version: string };
+  /** A course's lessons; `position` 1 to n without gaps, in the outline's order. */
+  lessons: {
+    id: string;
+    course_id: string;
+    position: number;
+    kind: LessonKind;
+    default_language: Language;
+    /** Every language's text of the lesson: its title, and a text lesson's sanitised HTML. */
+    texts: ColumnType<Partial<Record<Language, LessonText>>, string, string>;
+    file_id: string | null;
+    created_at: ColumnType<Date, Date | undefined, never>;
+    updated_at: Date;
+  };
+  /** When a person first viewed a lesson (personal data). */
+  lesson_views: { user_id: string; lesson_id: string; viewed_at: Date };
 }
 
 type CourseColumn = keyof CoursesDatabase['courses'];
@@ -92,4 +109,5 @@ export const migrations: Migration[] = [
   catalogueVersion,
   completionProofAndResults,
   trainingEventsBackfill,
+  lessons,
 ];

@@ -13,6 +13,7 @@ import { pages } from '@portal/contracts/pages';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { sanitizeDescription } from '../../../lib/sanitize.ts';
 import { CourseFiles } from './course-files.tsx';
+import { CourseLessons } from './course-lessons.tsx';
 import styles from './course-view.module.css';
 import { ParticipationPanel } from './participation-panel.tsx';
 
@@ -31,7 +32,7 @@ interface Props {
 
 /**
  * A course, read-only: title, draft marker, categories, participants, Start / Mark as completed, description
- * and files. A draft opens as a preview: the page as employees will see it once it is published.
+ * (the introduction when the course has lessons), its lessons and files. A draft opens as a preview: the page as employees will see it once it is published.
  */
 export function CourseView({ course, participation, isAdmin, notice }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
@@ -102,6 +103,8 @@ export function CourseView({ course, participation, isAdmin, notice }: Props) {
         </h2>
         <div className={styles.description} lang={course.language} dangerouslySetInnerHTML={{ __html: description }} />
       </section>
+
+      <CourseLessons courseId={course.id} />
 
       <section className={styles.section} aria-labelledby="course-files">
         <h2 id="course-files" className={styles.sectionTitle}>
