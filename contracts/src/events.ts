@@ -32,6 +32,11 @@ export const EVENTS = {
   resultDiscarded: 'result.discarded',
   /** An administrator approved or rejected a learner's uploaded result (proof of completion). */
   resultReviewed: 'result.reviewed',
+  /** A lesson was created or changed: its course and kind (the quizzes service keeps the quiz lessons). */
+  lessonChanged: 'lesson.changed',
+  lessonDeleted: 'lesson.deleted',
+  /** A learner passed a quiz lesson (their submitted attempt reached its pass mark). */
+  quizPassed: 'quiz.passed',
 } as const;
 
 const instantSchema = z.iso.datetime({ offset: true });
@@ -86,6 +91,21 @@ export const resultReviewedSchema = z.object({
   /** The reviewer's reason, for the learner; null when none was given. */
   comment: z.nullable(z.string()),
   reviewedAt: instantSchema,
+});
+
+export const lessonChangedSchema = z.object({
+  lessonId: uuidSchema,
+  courseId: uuidSchema,
+  kind: z.enum(['text', 'file', 'video', 'quiz']),
+});
+export const lessonDeletedSchema = z.object({ lessonId: uuidSchema, courseId: uuidSchema });
+export const quizPassedSchema = z.object({
+  lessonId: uuidSchema,
+  courseId: uuidSchema,
+  userId: uuidSchema,
+  attemptId: uuidSchema,
+  scorePercent: z.number(),
+  passedAt: instantSchema,
 });
 
 export type UserChanged = z.infer<typeof userChangedSchema>;

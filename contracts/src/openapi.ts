@@ -117,7 +117,7 @@ export function openApiDocument(serverUrl = '/') {
     },
     servers: [{ url: serverUrl }],
     security: [{ session: [] }],
-    tags: ['Session', 'Account', 'Administration', 'Courses', 'Categories', 'Files', 'Audit', 'Groups', 'Training'].map(
+    tags: ['Session', 'Account', 'Administration', 'Courses', 'Categories', 'Files', 'Audit', 'Groups', 'Training', 'Quizzes'].map(
       (name) => ({ name }),
     ),
     paths,

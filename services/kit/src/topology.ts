@@ -115,6 +115,28 @@ export const TOPOLOGY = {
       EVENTS.resultReviewed,
     ],
   },
+  quizzes: {
+    port: 8106,
+    database: 'quizzes',
+    databaseUrlVariable: 'QUIZZES_DATABASE_URL',
+    urlVariable: 'QUIZZES_SERVICE_URL',
+    proxied: [
+      '/api/courses/:id/questions',
+      '/api/questions',
+      '/api/lessons/:id/quiz',
+      '/api/lessons/:id/attempts',
+      '/api/attempts',
+    ],
+    publishes: [EVENTS.quizPassed],
+    // Its read model of the courses (published or draft) and their quiz lessons; a deleted account's attempts go.
+    subscribes: [
+      EVENTS.courseChanged,
+      EVENTS.courseDeleted,
+      EVENTS.lessonChanged,
+      EVENTS.lessonDeleted,
+      EVENTS.userDeleted,
+    ],
+  },
 } as const satisfies Record<string, ServiceDeclaration>;
 
 export type ServiceName = keyof typeof TOPOLOGY;
