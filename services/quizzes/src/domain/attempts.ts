@@ -15,6 +15,13 @@ import { rightOptionIdsOf, scoreAnswer, scorePercentOf } from './scoring.ts';
 const MINUTE_MS = 60_000;
 const attemptClosed = () => new AppError(409, 'attempt_closed', 'The attempt is submitted or out of time');
 
+/** The version an attempt showed: kept with every attempt that showed it (deleting a question keeps its versions). */
+function versionOf(versions: Map<string, QuestionVersion>, questionId: string): QuestionVersion {
+  const version = versions.get(questionId);
+  if (!version) throw new Error(`question ${questionId}: the version an attempt showed is missing`);
+  return version;
+}
+
 type AttemptRow = NonNullable<Awaited<ReturnType<ReturnType<typeof attemptsRepository>['get']>>>;
 
 /** The order an attempt shows a question's options in: shuffled when the quiz says so, an ordering's items always. */
@@ -31,8 +38,8 @@ function learnerQuestion(version: QuestionVersion, shown: ShownQuestion, languag
   const optionText = (id: string) => {
     const index = version.optionIds.indexOf(id);
     if (question.type === 'single' || question.type === 'multiple')
-      return textIn(question.options[index]!.texts, language);
-    if (question.type === 'ordering') return textIn(question.items[index]!.texts, language);
+      return textIn(question.options[index]?.texts ?? {}, language);
+    if (question.type === 'ordering') return textIn(question.items[index]?.texts ?? {}, language);
     return translator(language)(`trueFalse.${id}`);
   };
   return {
@@ -49,7 +56,9 @@ function feedbackTexts(version: QuestionVersion, answer: SavedAnswers[string] | 
   const chosen = new Set(answer?.optionIds ?? []);
   const texts = [];
   if (question.type === 'single' || question.type === 'multiple')
-    texts.push(...question.options.filter((_, index) => chosen.has(version.optionIds[index]!)).map((o) => o.feedback));
+    texts.push(
+      ...question.options.filter((_, index) => chosen.has(version.optionIds[index] ?? '')).map((o) => o.feedback),
+    );
   if (question.type === 'true_false')
     texts.push(chosen.has('true') ? question.feedbackTrue : chosen.has('false') ? question.feedbackFalse : undefined);
   texts.push(question.feedback);
@@ -85,7 +94,7 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
 
   function graded(attempt: AttemptRow, settings: QuizSettings, versions: Map<string, QuestionVersion>) {
     const shares = attempt.shown.map((shown) => {
-      const version = versions.get(shown.questionId)!;
+      const version = versionOf(versions, shown.questionId);
       return scoreAnswer(version.content, version.optionIds, attempt.answers[shown.questionId]);
     });
     const scorePercent = scorePercentOf(shares);
@@ -103,7 +112,7 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
   ) {
     if (settings.feedback === 'score') return [];
     return attempt.shown.map((shown, index) => {
-      const version = versions.get(shown.questionId)!;
+      const version = versionOf(versions, shown.questionId);
       const share = shares[index] ?? 0;
       const right =
         settings.feedback === 'answers' && showAnswers
@@ -126,7 +135,7 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
     const base = {
       id: attempt.attempt_id,
       lessonId: attempt.lesson_id,
-      questions: attempt.shown.map((shown) => learnerQuestion(versions.get(shown.questionId)!, shown, language)),
+      questions: attempt.shown.map((shown) => learnerQuestion(versionOf(versions, shown.questionId), shown, language)),
       answers: Object.entries(attempt.answers).map(([questionId, answer]) => ({ questionId, ...answer })),
       startedAt: attempt.started_at.toISOString(),
       endsAt: attempt.ends_at?.toISOString() ?? null,
@@ -191,7 +200,9 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
             settings.timeLimitMinutes === null ? null : new Date(at.getTime() + settings.timeLimitMinutes * MINUTE_MS),
         };
         await rows.insert(trx, created);
-        return (await rows.get(created.attemptId, trx))!;
+        const stored = await rows.get(created.attemptId, trx);
+        if (!stored) throw new Error('the attempt just stored is not there');
+        return stored;
       });
       const { id, questions: shownQuestions, endsAt } = await view(attempt, settings, language);
       return { id, questions: shownQuestions, endsAt };

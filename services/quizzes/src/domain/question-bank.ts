@@ -10,6 +10,12 @@ export function questionBank(db: Kysely<QuizzesDatabase>) {
   const questions = questionsRepository(db);
   const lessons = lessonsRepository(db);
 
+  async function stored(questionId: string) {
+    const question = await questions.get(questionId);
+    if (!question) throw notFound('No such question');
+    return question;
+  }
+
   async function knownCourse(courseId: string) {
     if (!(await lessons.courseExists(courseId))) throw notFound('No such course');
   }
@@ -23,12 +29,12 @@ export function questionBank(db: Kysely<QuizzesDatabase>) {
     async create(courseId: string, input: QuestionInput) {
       await knownCourse(courseId);
       const id = await questions.create(courseId, input);
-      return (await questions.get(id))!;
+      return stored(id);
     },
 
     async update(questionId: string, input: QuestionInput) {
       if (!(await questions.update(questionId, input))) throw notFound('No such question');
-      return (await questions.get(questionId))!;
+      return stored(questionId);
     },
 
     async delete(questionId: string) {
