@@ -35,8 +35,6 @@ export const EVENTS = {
   /** A lesson was created or changed: its course and kind (the quizzes service keeps the quiz lessons). */
   lessonChanged: 'lesson.changed',
   lessonDeleted: 'lesson.deleted',
-  /** A learner passed a quiz lesson (their submitted attempt reached its pass mark). */
-  quizPassed: 'quiz.passed',
 } as const;
 
 const instantSchema = z.iso.datetime({ offset: true });
@@ -99,14 +97,6 @@ export const lessonChangedSchema = z.object({
   kind: z.enum(['text', 'file', 'video', 'quiz']),
 });
 export const lessonDeletedSchema = z.object({ lessonId: uuidSchema, courseId: uuidSchema });
-export const quizPassedSchema = z.object({
-  lessonId: uuidSchema,
-  courseId: uuidSchema,
-  userId: uuidSchema,
-  attemptId: uuidSchema,
-  scorePercent: z.number(),
-  passedAt: instantSchema,
-});
 
 export type UserChanged = z.infer<typeof userChangedSchema>;
 export type GroupChanged = z.infer<typeof groupChangedSchema>;

@@ -67,6 +67,8 @@ export const TOPOLOGY = {
       EVENTS.resultUploaded,
       EVENTS.resultDiscarded,
       EVENTS.resultReviewed,
+      EVENTS.lessonChanged,
+      EVENTS.lessonDeleted,
       EVENTS.auditRecorded,
     ],
     // A deleted user leaves their courses.
@@ -127,7 +129,8 @@ export const TOPOLOGY = {
       '/api/lessons/:id/attempts',
       '/api/attempts',
     ],
-    publishes: [EVENTS.quizPassed],
+    // quiz.passed comes with its subscriber (the training service's read model): a topic needs both ends.
+    publishes: [],
     // Its read model of the courses (published or draft) and their quiz lessons; a deleted account's attempts go.
     subscribes: [
       EVENTS.courseChanged,

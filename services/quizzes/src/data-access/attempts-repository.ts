@@ -1,7 +1,4 @@
-import { EVENTS, type quizPassedSchema } from '@portal/contracts/events';
-import { recordEvent } from '@portal/kit/events';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { z } from 'zod/mini';
 import type { QuizzesDatabase, SavedAnswers, ShownQuestion } from './schema.ts';
 
 export interface NewAttempt {
@@ -85,29 +82,19 @@ export function attemptsRepository(db: Kysely<QuizzesDatabase>) {
     lockForSubmit: (trx: Transaction<QuizzesDatabase>, attemptId: string) =>
       trx.selectFrom('attempts').select(columns).where('attempt_id', '=', attemptId).forUpdate().executeTakeFirst(),
 
-    /** Records the grade once: false when the attempt was already submitted. A pass is published with it. */
+    /** Records the grade once: false when the attempt was already submitted. */
     async submit(
       trx: Transaction<QuizzesDatabase>,
-      attempt: { attemptId: string; lessonId: string; courseId: string; userId: string },
+      attemptId: string,
       grade: { scorePercent: number; passed: boolean; at: Date },
     ) {
       const result = await trx
         .updateTable('attempts')
         .set({ submitted_at: grade.at, score_percent: grade.scorePercent, passed: grade.passed })
-        .where('attempt_id', '=', attempt.attemptId)
+        .where('attempt_id', '=', attemptId)
         .where('submitted_at', 'is', null)
         .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) return false;
-      if (grade.passed)
-        await recordEvent(trx, EVENTS.quizPassed, {
-          lessonId: attempt.lessonId,
-          courseId: attempt.courseId,
-          userId: attempt.userId,
-          attemptId: attempt.attemptId,
-          scorePercent: grade.scorePercent,
-          passedAt: grade.at.toISOString(),
-        } satisfies z.input<typeof quizPassedSchema>);
-      return true;
+      return result.numUpdatedRows > 0n;
     },
   };
 }

@@ -239,11 +239,7 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
         if (!lesson) throw notFound('No such quiz');
         const versions = await questionsRepository(trx).versions(attempt.shown);
         const { shares, scorePercent, passed } = graded(attempt, lesson.settings, versions);
-        const recorded = await rows.submit(
-          trx,
-          { attemptId, lessonId: attempt.lesson_id, courseId: attempt.course_id, userId: attempt.user_id },
-          { scorePercent, passed, at },
-        );
+        const recorded = await rows.submit(trx, attemptId, { scorePercent, passed, at });
         if (!recorded) throw attemptClosed();
         const mine = await rows.mine(attempt.lesson_id, attempt.user_id, trx);
         const showAnswers = passed || allowance(lesson.settings, mine).attemptsLeft === 0;
