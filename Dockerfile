@@ -1,5 +1,5 @@
 # One file for every deployable of the portal:
-#   --target service  --build-arg SERVICE=gateway|services/auth|services/courses|services/files|services/audit|services/training
+#   --target service  --build-arg SERVICE=gateway|services/auth|services/courses|services/files|services/audit|services/training|services/quizzes
 #   --target slice    --build-arg SLICE=shell|mfe-auth|mfe-courses|mfe-editor
 #   --target test-idp (the compose test's OpenID Connect provider, deploy/compose.sso-test.yml)
 # The build steps are the commands the tests run: `npm install` (as scripts/bootstrap.mjs) and `npm run build -w <slice>`.
@@ -23,6 +23,7 @@ COPY services/courses/package.json services/courses/
 COPY services/files/package.json services/files/
 COPY services/audit/package.json services/audit/
 COPY services/training/package.json services/training/
+COPY services/quizzes/package.json services/quizzes/
 COPY gateway/package.json gateway/
 COPY shell/package.json shell/
 COPY mfe-auth/package.json mfe-auth/

@@ -1,5 +1,5 @@
 // `npm run admin -- <command>`: what an operator does by hand. It works on the services' databases directly:
-// AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL, AUDIT_DATABASE_URL, TRAINING_DATABASE_URL for PostgreSQL servers, otherwise the embedded
+// AUTH_DATABASE_URL, COURSES_DATABASE_URL, FILES_DATABASE_URL, AUDIT_DATABASE_URL, TRAINING_DATABASE_URL, QUIZZES_DATABASE_URL for PostgreSQL servers, otherwise the embedded
 // ones in DATA_DIR (stop the portal first: an embedded database has one process at a time; audit-verify reads a copy).
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -100,7 +100,7 @@ async function withAccounts<T>(work: (accounts: ReturnType<typeof accountsFor>) 
 
 /** Every service's database, as a backup holds them. */
 const withAllDatabases = <T>(work: (databases: ServiceDatabases) => Promise<T>) =>
-  withServiceDatabases(['auth', 'courses', 'files', 'audit', 'training'], config(), (databases) =>
+  withServiceDatabases(['auth', 'courses', 'files', 'audit', 'training', 'quizzes'], config(), (databases) =>
     work(databases as ServiceDatabases),
   );
 
@@ -205,6 +205,7 @@ async function run([command, ...args]: string[]): Promise<string> {
           files: SERVICE_DATABASES.files.migrations,
           audit: SERVICE_DATABASES.audit.migrations,
           training: SERVICE_DATABASES.training.migrations,
+          quizzes: SERVICE_DATABASES.quizzes.migrations,
         }),
       );
       return `Restored from ${args[0]}: ${Object.entries(counts)

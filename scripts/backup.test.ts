@@ -22,6 +22,8 @@ import { storeStream } from '@portal/files-service/domain/chunk-storage';
 import { systemAuditContext } from '@portal/kit/audit';
 import { migrate } from '@portal/kit/db';
 import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
+import { openQuizzesDatabase } from '@portal/quizzes-service/app';
+import { migrations as quizzesMigrations } from '@portal/quizzes-service/data-access/schema';
 import { openTrainingDatabase } from '@portal/training-service/app';
 import { assignmentsRepository } from '@portal/training-service/data-access/assignments-repository';
 import { readModel } from '@portal/training-service/data-access/read-model';
@@ -36,7 +38,8 @@ const AUDIT_CHAIN_KEY = 'k'.repeat(32);
 
 /** Each service's embedded database, started from the suite's initialised cluster where there is one (no initdb). */
 async function seedAll(dataDir: string) {
-  for (const service of ['auth', 'courses', 'files', 'audit', 'training']) await seedEmbeddedDatabase(dataDir, service);
+  for (const service of ['auth', 'courses', 'files', 'audit', 'training', 'quizzes'])
+    await seedEmbeddedDatabase(dataDir, service);
 }
 
 async function openAll(dataDir: string) {
@@ -47,12 +50,14 @@ async function openAll(dataDir: string) {
     files: await openFilesDatabase(config),
     audit: await openAuditDatabase(config),
     training: await openTrainingDatabase(config),
+    quizzes: await openQuizzesDatabase(config),
   };
   await migrate(databases.auth.db, 'auth', authMigrations);
   await migrate(databases.courses.db, 'courses', coursesMigrations);
   await migrate(databases.files.db, 'files', filesMigrations);
   await migrate(databases.audit.db, 'audit', auditMigrations);
   await migrate(databases.training.db, 'training', trainingMigrations);
+  await migrate(databases.quizzes.db, 'quizzes', quizzesMigrations);
   return databases;
 }
 
@@ -199,6 +204,23 @@ describe('npm run admin -- backup / restore', () => {
       .insertInto('digests_sent')
       .values({ user_id: user.id, day: '2026-03-02', sent_at: new Date() })
       .execute();
+    const quizCourse = '5e2a1c3e-4b1d-4c8e-9f00-000000000003';
+    const quizLesson = '5e2a1c3e-4b1d-4c8e-9f00-000000000004';
+    await databases.quizzes.db.insertInto('courses').values({ course_id: quizCourse, published: true }).execute();
+    await databases.quizzes.db
+      .insertInto('attempts')
+      .values({
+        attempt_id: '5e2a1c3e-4b1d-4c8e-9f00-000000000005',
+        lesson_id: quizLesson,
+        course_id: quizCourse,
+        user_id: user.id,
+        seed: 42,
+        shown: JSON.stringify([{ questionId: quizLesson, version: 1, optionIds: ['true', 'false'] }]),
+        answers: JSON.stringify({ [quizLesson]: { optionIds: ['true'] } }),
+        started_at: new Date(),
+        ends_at: null,
+      })
+      .execute();
     before = await snapshot(databases);
     await Promise.all(Object.values(databases).map((database) => database.close()));
   });
@@ -245,6 +267,7 @@ describe('npm run admin -- backup / restore', () => {
       ]);
       expect(before['training.reminders_sent']).toEqual([expect.objectContaining({ kind: 'assigned' })]);
       expect(before['training.digests_sent']).toHaveLength(1);
+      expect(before['quizzes.attempts']).toHaveLength(1);
       expect(user.name).toBe('Mia');
       expect(before['audit.audit_entries']).toHaveLength(2);
       const verified = await run(process.execPath, [admin, 'audit-verify'], {

@@ -72,6 +72,16 @@ export const SERVICE_TABLES = {
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],
+  quizzes: [
+    ['schema_migrations', 'id'],
+    ['courses', 'course_id'],
+    ['quiz_lessons', 'lesson_id'],
+    ['questions', 'question_id'],
+    ['question_versions', 'question_id, version'],
+    ['attempts', 'attempt_id'],
+    ['outbox', 'id'],
+    ['processed_events', 'event_id'],
+  ],
 } as const;
 export type ServiceName = keyof typeof SERVICE_TABLES;
 /** Tables a service rebuilds itself (a counter its triggers keep), which an archive leaves out. */

@@ -19,6 +19,9 @@ import { type Database, migrate } from '@portal/kit/db';
 import { LANGUAGES } from '@portal/contracts/languages';
 import { PERSON_COLUMNS, type PersonalData } from '@portal/kit/personal-data';
 import { seedEmbeddedDatabase } from '@portal/kit/testing/backends';
+import { openQuizzesDatabase } from '@portal/quizzes-service/app';
+import { personalData as quizzesData } from '@portal/quizzes-service/data-access/personal-data';
+import { migrations as quizzesMigrations } from '@portal/quizzes-service/data-access/schema';
 import { openTrainingDatabase } from '@portal/training-service/app';
 import { personalData as trainingData } from '@portal/training-service/data-access/personal-data';
 import { migrations as trainingMigrations } from '@portal/training-service/data-access/schema';
@@ -30,6 +33,7 @@ const SERVICES = {
   files: { open: openFilesDatabase, migrations: filesMigrations, personalData: filesData },
   audit: { open: openAuditDatabase, migrations: auditMigrations, personalData: auditData },
   training: { open: openTrainingDatabase, migrations: trainingMigrations, personalData: trainingData },
+  quizzes: { open: openQuizzesDatabase, migrations: quizzesMigrations, personalData: quizzesData },
 } as const;
 
 describe('every service’s personal data is exported', () => {

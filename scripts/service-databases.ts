@@ -8,6 +8,8 @@ import { openFilesDatabase } from '@portal/files-service/app';
 import { migrations as filesMigrations } from '@portal/files-service/data-access/schema';
 import { type Database, migrate } from '@portal/kit/db';
 import { type ServiceName, TOPOLOGY } from '@portal/kit/topology';
+import { openQuizzesDatabase } from '@portal/quizzes-service/app';
+import { migrations as quizzesMigrations } from '@portal/quizzes-service/data-access/schema';
 import { openTrainingDatabase } from '@portal/training-service/app';
 import { migrations as trainingMigrations } from '@portal/training-service/data-access/schema';
 
@@ -21,6 +23,7 @@ export const SERVICE_DATABASES = {
   files: { open: openFilesDatabase, migrations: filesMigrations },
   audit: { open: openAuditDatabase, migrations: auditMigrations },
   training: { open: openTrainingDatabase, migrations: trainingMigrations },
+  quizzes: { open: openQuizzesDatabase, migrations: quizzesMigrations },
 } satisfies Record<ServiceName, unknown>;
 
 type DatabaseOf<Name extends ServiceName> = Awaited<ReturnType<(typeof SERVICE_DATABASES)[Name]['open']>>['db'];

@@ -89,7 +89,9 @@ describe('npm start supervises its processes', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
-    await Promise.all([...SERVICES, 'audit', 'training'].map((service) => seedEmbeddedDatabase(dataDir, service)));
+    await Promise.all(
+      [...SERVICES, 'audit', 'training', 'quizzes'].map((service) => seedEmbeddedDatabase(dataDir, service)),
+    );
     portal = await startPortal(dataDir);
     admin = new HttpSession(portal.baseUrl);
     expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);

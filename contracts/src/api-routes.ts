@@ -16,6 +16,7 @@ import { oidcCallbackQuerySchema, oidcLoginQuerySchema } from './oidc.ts';
 import { ONBOARDING_CALLS, ONBOARDING_LIMITS } from './onboarding.ts';
 import { SCIM_TOKEN_CALLS } from './scim.ts';
 import { SSO_CALLS, SSO_TEST_START_PATH } from './sso-settings.ts';
+import { QUIZ_CALLS } from './quiz-calls.ts';
 import { TRAINING_CALLS } from './training-calls.ts';
 
 /** The largest JSON body any call may send (the services' parsers and the gateway's cut agree on it). */
@@ -26,7 +27,17 @@ export type Access = 'public' | 'user' | 'admin';
 
 /** One route of the API: a call and what the OpenAPI document says of it beyond its schemas. */
 export interface ApiRoute extends ApiCall {
-  tag: 'Session' | 'Account' | 'Administration' | 'Courses' | 'Categories' | 'Files' | 'Audit' | 'Groups' | 'Training';
+  tag:
+    | 'Session'
+    | 'Account'
+    | 'Administration'
+    | 'Courses'
+    | 'Categories'
+    | 'Files'
+    | 'Audit'
+    | 'Groups'
+    | 'Training'
+    | 'Quizzes';
   summary: string;
   access: Access;
   /** The answer's texts are in one language, named by Content-Language (`?lang=` asks for one). */
@@ -619,6 +630,89 @@ export const API_ROUTES: readonly ApiRoute[] = [
         'Per group and course (and for everyone assigned, groupId null): how many are assigned, completed by the due date, overdue',
       access: 'admin',
       errors: [400],
+    },
+  ]),
+  ...tagged('Quizzes', [
+    {
+      ...QUIZ_CALLS.listQuestions,
+      summary:
+        "A course's question bank (administrators): each question's current version, its option ids, oldest first",
+      access: 'admin',
+      errors: [400, 404],
+    },
+    {
+      ...QUIZ_CALLS.createQuestion,
+      summary:
+        'Add a question to the bank: single, multiple (weights: partial credit), true_false, short_answer (matched without regard to case and accents) or ordering; texts and feedback per language, tags; at most 50 options',
+      access: 'admin',
+      status: 201,
+      errors: [400, 404],
+    },
+    {
+      ...QUIZ_CALLS.updateQuestion,
+      summary:
+        'Change a question: a new version when an attempt showed the current one (old attempts keep theirs and their score)',
+      access: 'admin',
+      errors: [400, 404],
+    },
+    {
+      ...QUIZ_CALLS.deleteQuestion,
+      summary: 'Take a question out of the bank; the attempts that showed it keep its versions',
+      access: 'admin',
+      status: 204,
+      errors: [400, 404],
+    },
+    {
+      ...QUIZ_CALLS.getQuizSettings,
+      summary:
+        "A quiz lesson's settings: draw (all, N at random, N per tag), pass mark, attempts, wait, time limit, shuffle, feedback; 404 for a lesson that is not a known quiz or, to learners, one of a draft course",
+      access: 'user',
+      errors: [400, 404],
+    },
+    {
+      ...QUIZ_CALLS.saveQuizSettings,
+      summary: "Set a quiz lesson's settings; 404 for a lesson that is not a known quiz",
+      access: 'admin',
+      errors: [400, 404],
+    },
+    {
+      ...QUIZ_CALLS.startAttempt,
+      summary:
+        "Start an attempt (or resume the open one): the drawn questions in the learner's language with nothing of which answer is right; 409 attempts_exhausted, or wait_until with the time in the message and Retry-After",
+      access: 'user',
+      contentLanguage: true,
+      status: 201,
+      errors: [400, 404, 409],
+    },
+    {
+      ...QUIZ_CALLS.myAttempts,
+      summary: "The signed-in person's attempts at a quiz, with the attempts left and when the next may start",
+      access: 'user',
+      errors: [400, 404],
+    },
+    {
+      ...QUIZ_CALLS.saveAnswers,
+      summary:
+        'Save answers as they are given (each replaces the earlier answer to its question); 400 for a question not in the attempt or an option not in the question, 409 attempt_closed once submitted or out of time',
+      access: 'user',
+      status: 204,
+      errors: [400, 404, 409],
+    },
+    {
+      ...QUIZ_CALLS.submitAttempt,
+      summary:
+        'Grade the attempt on the server with the answers saved (after the time limit: those saved in time), once: a second submission gets 409 attempt_closed',
+      access: 'user',
+      contentLanguage: true,
+      errors: [400, 404, 409],
+    },
+    {
+      ...QUIZ_CALLS.getAttempt,
+      summary:
+        "An attempt (the learner's own, or any for administrators): its questions and answers, and once submitted its score and the feedback its quiz allows",
+      access: 'user',
+      contentLanguage: true,
+      errors: [400, 404],
     },
   ]),
   ...tagged('Session', [

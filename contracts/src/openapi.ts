@@ -117,9 +117,18 @@ export function openApiDocument(serverUrl = '/') {
     },
     servers: [{ url: serverUrl }],
     security: [{ session: [] }],
-    tags: ['Session', 'Account', 'Administration', 'Courses', 'Categories', 'Files', 'Audit', 'Groups', 'Training'].map(
-      (name) => ({ name }),
-    ),
+    tags: [
+      'Session',
+      'Account',
+      'Administration',
+      'Courses',
+      'Categories',
+      'Files',
+      'Audit',
+      'Groups',
+      'Training',
+      'Quizzes',
+    ].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal.sid' } },

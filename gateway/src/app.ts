@@ -83,6 +83,7 @@ function createGatewayApp(config: GatewayConfig, redis?: Redis) {
         name,
         targets: services[name],
         prefixes: [...TOPOLOGY[name].proxied],
+        othersPrefixes: SERVICE_NAMES.filter((other) => other !== name).flatMap((other) => TOPOLOGY[other].proxied),
         endSessions: async (userIds) => {
           for (const userId of userIds) await sessions.store.endSessionsOf(userId);
         },

@@ -7,7 +7,7 @@ import type { ServiceTargets } from '@portal/kit/service-targets';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { identityOf } from './identity.ts';
-import { prefixOf } from './prefixes.ts';
+import { prefixOf, yieldsTo } from './prefixes.ts';
 import { isScimPath, sendScimError } from './scim.ts';
 
 /**
@@ -144,6 +144,8 @@ export function serviceProxy(options: {
   name: string;
   targets: ServiceTargets;
   prefixes: string[];
+  /** The other services' paths: a more specific one of them (`/api/courses/:id/questions`) wins over a prefix here. */
+  othersPrefixes?: string[];
   secret: string;
   timeoutMs: number;
   logger: Logger;
@@ -181,7 +183,7 @@ export function serviceProxy(options: {
   });
   return (req, res, next) => {
     const prefix = prefixOf(req.path, options.prefixes);
-    if (!prefix) return next();
+    if (!prefix || yieldsTo(req.path, prefix, options.othersPrefixes ?? [])) return next();
     res.locals.metricsRoute = `${prefix}/*`;
     void proxy(req, res, next);
   };

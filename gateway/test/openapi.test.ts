@@ -11,8 +11,10 @@ import { lessonRoutes } from '@portal/courses-service/entry-points/api/lesson-ro
 import { categoryRoutes, courseRoutes } from '@portal/courses-service/entry-points/api/routes';
 import { auditRoutes } from '@portal/audit-service/entry-points/api/routes';
 import { trainingRoutes } from '@portal/training-service/entry-points/api/routes';
+import { quizzesRoutes } from '@portal/quizzes-service/entry-points/api/routes';
 import { fileRoutes } from '@portal/files-service/entry-points/api/routes';
 import { personalDataExport } from '../src/personal-data-export.ts';
+import { prefixOf, yieldsTo } from '../src/prefixes.ts';
 import { sessionAliveRoute, sessionRoutes } from '../src/session-routes.ts';
 import { startTestPortal, type TestPortal } from './harness.ts';
 
@@ -59,6 +61,7 @@ const served = {
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
   audit: routesOf(auditRoutes(unused)),
   training: routesOf(trainingRoutes(unused, unused, unused)),
+  quizzes: routesOf(quizzesRoutes(unused, unused)),
 };
 const publicRoutes = (routes: string[]) => routes.filter((route) => route.split(' ')[1]?.startsWith('/api/'));
 
@@ -72,6 +75,7 @@ describe('the OpenAPI document', () => {
       ...publicRoutes(served.files),
       ...publicRoutes(served.audit),
       ...publicRoutes(served.training),
+      ...publicRoutes(served.quizzes),
     ].sort();
     expect(implemented).toEqual(documented);
   });
@@ -80,9 +84,11 @@ describe('the OpenAPI document', () => {
     for (const route of API_ROUTES) {
       const key = `${route.method} ${route.path}`;
       if (served.gateway.includes(key)) continue;
-      const owner = SERVICE_NAMES.find((name) =>
-        TOPOLOGY[name].proxied.some((prefix) => route.path === prefix || route.path.startsWith(`${prefix}/`)),
-      );
+      const owner = SERVICE_NAMES.find((name) => {
+        const prefix = prefixOf(route.path, TOPOLOGY[name].proxied);
+        const others = SERVICE_NAMES.filter((other) => other !== name).flatMap((other) => TOPOLOGY[other].proxied);
+        return prefix !== undefined && !yieldsTo(route.path, prefix, others);
+      });
       expect({
         key,
         servedByOwner: owner ? served[owner].includes(key) : false,

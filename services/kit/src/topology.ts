@@ -117,6 +117,29 @@ export const TOPOLOGY = {
       EVENTS.resultReviewed,
     ],
   },
+  quizzes: {
+    port: 8106,
+    database: 'quizzes',
+    databaseUrlVariable: 'QUIZZES_DATABASE_URL',
+    urlVariable: 'QUIZZES_SERVICE_URL',
+    proxied: [
+      '/api/courses/:id/questions',
+      '/api/questions',
+      '/api/lessons/:id/quiz',
+      '/api/lessons/:id/attempts',
+      '/api/attempts',
+    ],
+    // quiz.passed comes with its subscriber (the training service's read model): a topic needs both ends.
+    publishes: [],
+    // Its read model of the courses (published or draft) and their quiz lessons; a deleted account's attempts go.
+    subscribes: [
+      EVENTS.courseChanged,
+      EVENTS.courseDeleted,
+      EVENTS.lessonChanged,
+      EVENTS.lessonDeleted,
+      EVENTS.userDeleted,
+    ],
+  },
 } as const satisfies Record<string, ServiceDeclaration>;
 
 export type ServiceName = keyof typeof TOPOLOGY;

@@ -14,6 +14,7 @@ describe('the topology', () => {
       [EVENTS.userDeleted]: [
         { service: 'courses', urls: 'http://courses_service_url:8080' },
         { service: 'training', urls: 'http://training_service_url:8080' },
+        { service: 'quizzes', urls: 'http://quizzes_service_url:8080' },
       ],
       [EVENTS.userChanged]: [{ service: 'training', urls: 'http://training_service_url:8080' }],
       [EVENTS.groupChanged]: [{ service: 'training', urls: 'http://training_service_url:8080' }],
@@ -27,7 +28,7 @@ describe('the topology', () => {
 
   it('when a subscriber has no URL, then its topics are left out (they wait in the outbox), the others still go', () => {
     const withoutTraining = (variable: string) =>
-      variable === 'TRAINING_SERVICE_URL' ? undefined : everyUrl(variable);
+      variable === 'TRAINING_SERVICE_URL' || variable === 'QUIZZES_SERVICE_URL' ? undefined : everyUrl(variable);
     expect(subscribersOf('courses', withoutTraining)).toEqual({
       [EVENTS.courseDeleted]: [{ service: 'files', urls: 'http://files_service_url:8080' }],
       [EVENTS.auditRecorded]: [{ service: 'audit', urls: 'http://audit_service_url:8080' }],

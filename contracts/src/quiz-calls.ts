@@ -1,0 +1,90 @@
+import { z } from 'zod/mini';
+import type { ApiCall } from './api-calls.ts';
+import {
+  attemptAnswersSchema,
+  attemptQuestionSchema,
+  attemptSchema,
+  myAttemptsSchema,
+  questionInputSchema,
+  questionSchema,
+  quizSettingsSchema,
+  submittedAttemptSchema,
+} from './quizzes.ts';
+import { uuidSchema } from './rules.ts';
+
+const idParams = z.object({ id: uuidSchema });
+
+/**
+ * The quizzes service's calls, by the name of their client's method. No page makes them yet (the authoring screens
+ * and the player come next), so they sit beside their schemas, out of API_CALLS, which every page carries.
+ */
+export const QUIZ_CALLS = {
+  listQuestions: {
+    method: 'get',
+    path: '/api/courses/:id/questions',
+    params: idParams,
+    response: z.array(questionSchema),
+  },
+  createQuestion: {
+    method: 'post',
+    path: '/api/courses/:id/questions',
+    params: idParams,
+    body: questionInputSchema,
+    response: questionSchema,
+  },
+  updateQuestion: {
+    method: 'put',
+    path: '/api/questions/:id',
+    params: idParams,
+    body: questionInputSchema,
+    response: questionSchema,
+  },
+  deleteQuestion: { method: 'delete', path: '/api/questions/:id', params: idParams },
+  getQuizSettings: {
+    method: 'get',
+    path: '/api/lessons/:id/quiz',
+    params: idParams,
+    response: quizSettingsSchema,
+  },
+  saveQuizSettings: {
+    method: 'put',
+    path: '/api/lessons/:id/quiz',
+    params: idParams,
+    body: quizSettingsSchema,
+    response: quizSettingsSchema,
+  },
+  startAttempt: {
+    method: 'post',
+    path: '/api/lessons/:id/attempts',
+    params: idParams,
+    response: z.object({
+      id: uuidSchema,
+      questions: z.array(attemptQuestionSchema),
+      endsAt: z.nullable(z.string()),
+    }),
+  },
+  myAttempts: {
+    method: 'get',
+    path: '/api/lessons/:id/attempts/mine',
+    params: idParams,
+    response: myAttemptsSchema,
+  },
+  saveAnswers: {
+    method: 'put',
+    path: '/api/attempts/:id/answers',
+    params: idParams,
+    body: attemptAnswersSchema,
+  },
+  submitAttempt: {
+    method: 'post',
+    path: '/api/attempts/:id/submit',
+    params: idParams,
+    response: submittedAttemptSchema,
+  },
+  getAttempt: {
+    method: 'get',
+    path: '/api/attempts/:id',
+    params: idParams,
+    response: attemptSchema,
+  },
+} as const satisfies Record<string, ApiCall>;

@@ -1,0 +1,16 @@
+import { LANGUAGES, type Language } from '@portal/contracts/languages';
+import type { Texts } from '@portal/contracts/quizzes';
+import { serviceTexts } from '@portal/kit/texts';
+import de from '../locales/de.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import fr from '../locales/fr.json' with { type: 'json' };
+import it from '../locales/it.json' with { type: 'json' };
+import rm from '../locales/rm.json' with { type: 'json' };
+
+/** The service's own texts (the true/false options, the personal data's descriptions) in one language. */
+export const translator = serviceTexts('quizzes', { en, fr, de, it, rm });
+
+/** A question's text in the learner's language, else in the first language it was written in. */
+export function textIn(texts: Texts, language: Language): string {
+  return texts[language] ?? LANGUAGES.map((other) => texts[other]).find((text) => text !== undefined) ?? '';
+}

@@ -1,0 +1,45 @@
+import type { QuestionInput } from '@portal/contracts/quizzes';
+import { notFound } from '@portal/kit/errors';
+import type { Kysely } from 'kysely';
+import { questionsRepository } from '../data-access/questions-repository.ts';
+import { lessonsRepository } from '../data-access/read-model.ts';
+import type { QuizzesDatabase } from '../data-access/schema.ts';
+
+/** The administrators' question bank of a course. */
+export function questionBank(db: Kysely<QuizzesDatabase>) {
+  const questions = questionsRepository(db);
+  const lessons = lessonsRepository(db);
+
+  async function stored(questionId: string) {
+    const question = await questions.get(questionId);
+    if (!question) throw notFound('No such question');
+    return question;
+  }
+
+  async function knownCourse(courseId: string) {
+    if (!(await lessons.courseExists(courseId))) throw notFound('No such course');
+  }
+
+  return {
+    async list(courseId: string) {
+      await knownCourse(courseId);
+      return questions.list(courseId);
+    },
+
+    async create(courseId: string, input: QuestionInput) {
+      await knownCourse(courseId);
+      const id = await questions.create(courseId, input);
+      return stored(id);
+    },
+
+    async update(questionId: string, input: QuestionInput) {
+      if (!(await questions.update(questionId, input))) throw notFound('No such question');
+      return stored(questionId);
+    },
+
+    async delete(questionId: string) {
+      if (!(await questions.delete(questionId))) throw notFound('No such question');
+    },
+  };
+}
+export type QuestionBank = ReturnType<typeof questionBank>;

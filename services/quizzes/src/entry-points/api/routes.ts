@@ -1,0 +1,69 @@
+import { attemptAnswersSchema, questionInputSchema, quizSettingsSchema } from '@portal/contracts/quizzes';
+import { uuidSchema } from '@portal/contracts/rules';
+import { requireAdmin, requireUser, userIdOf } from '@portal/kit/identity';
+import { strictRouter } from '@portal/kit/service-app';
+import { parseInput } from '@portal/kit/validate';
+import type { Request, Router } from 'express';
+import type { Attempts } from '../../domain/attempts.ts';
+import type { QuestionBank } from '../../domain/question-bank.ts';
+
+const idOf = (req: Request, what: string) => parseInput(uuidSchema, req.params.id, `${what} id`);
+const learnerOf = (req: Request) => ({ ...req.identity, sub: userIdOf(req.identity) });
+
+/** The question bank and quiz settings (administrators), attempts (everyone signed in, at their own). */
+export function quizzesRoutes(bank: QuestionBank, attempts: Attempts): Router {
+  const router = strictRouter();
+
+  router.get('/api/courses/:id/questions', requireAdmin, async (req, res) => {
+    res.json(await bank.list(idOf(req, 'course')));
+  });
+
+  router.post('/api/courses/:id/questions', requireAdmin, async (req, res) => {
+    const courseId = idOf(req, 'course');
+    res.status(201).json(await bank.create(courseId, parseInput(questionInputSchema, req.body, 'question')));
+  });
+
+  router.put('/api/questions/:id', requireAdmin, async (req, res) => {
+    const questionId = idOf(req, 'question');
+    res.json(await bank.update(questionId, parseInput(questionInputSchema, req.body, 'question')));
+  });
+
+  router.delete('/api/questions/:id', requireAdmin, async (req, res) => {
+    await bank.delete(idOf(req, 'question'));
+    res.status(204).end();
+  });
+
+  router.get('/api/lessons/:id/quiz', requireUser, async (req, res) => {
+    res.json(await attempts.settings(idOf(req, 'lesson'), req.identity));
+  });
+
+  router.put('/api/lessons/:id/quiz', requireAdmin, async (req, res) => {
+    const lessonId = idOf(req, 'lesson');
+    res.json(await attempts.saveSettings(lessonId, parseInput(quizSettingsSchema, req.body, 'quiz settings')));
+  });
+
+  router.post('/api/lessons/:id/attempts', requireUser, async (req, res) => {
+    res.status(201).json(await attempts.start(idOf(req, 'lesson'), learnerOf(req), req.identity.lang));
+  });
+
+  router.get('/api/lessons/:id/attempts/mine', requireUser, async (req, res) => {
+    res.json(await attempts.mine(idOf(req, 'lesson'), learnerOf(req)));
+  });
+
+  router.put('/api/attempts/:id/answers', requireUser, async (req, res) => {
+    const attemptId = idOf(req, 'attempt');
+    const { answers } = parseInput(attemptAnswersSchema, req.body, 'answers');
+    await attempts.saveAnswers(attemptId, learnerOf(req), answers);
+    res.status(204).end();
+  });
+
+  router.post('/api/attempts/:id/submit', requireUser, async (req, res) => {
+    res.json(await attempts.submit(idOf(req, 'attempt'), learnerOf(req), req.identity.lang));
+  });
+
+  router.get('/api/attempts/:id', requireUser, async (req, res) => {
+    res.json(await attempts.get(idOf(req, 'attempt'), req.identity, req.identity.lang));
+  });
+
+  return router;
+}
