@@ -6,7 +6,14 @@ import shellPackage from '../../../shell/package.json' with { type: 'json' };
 import { contractsAliases, sharedDependencies } from './module-federation-shared.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const BROWSER_SOURCES = ['shell/src', 'mfe-auth/src', 'mfe-courses/src', 'mfe-editor/src', 'web-kit/src'];
+const BROWSER_SOURCES = [
+  'shell/src',
+  'mfe-auth/src',
+  'mfe-courses/src',
+  'mfe-editor/src',
+  'mfe-admin/src',
+  'web-kit/src',
+];
 
 /** Every contracts file the browser code imports, by name (`@portal/contracts/auth` → `auth`). */
 function contractsImportedByTheApps(): Set<string> {
