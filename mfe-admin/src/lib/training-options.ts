@@ -2,6 +2,7 @@ import { api } from '@portal/contracts/api-client';
 import { ADMIN_USER_CALLS } from '@portal/contracts/admin-users';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { COURSE_LIMITS } from '@portal/contracts/courses';
+import { GROUP_LIMITS } from '@portal/contracts/groups';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { training } from './training-api.ts';
 
@@ -43,6 +44,19 @@ export function useGroupOptions(q = ''): UseQueryResult<Option[]> {
         .then((page) => page.items.map((group): Option => ({ id: group.id, name: group.name }))),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The groups' names by id, for the lists that name the groups of an assignment: the first page of every group
+ * (a group beyond it is counted, not named). If it fails, the groups are only counted.
+ */
+export function useGroupNames(): ReadonlyMap<string, string> {
+  const { data } = useQuery({
+    queryKey: ['groups', 'names'],
+    queryFn: ({ signal }) => training.listGroups({ query: { limit: GROUP_LIMITS.pageMax } }, { signal }),
+    select: (page) => new Map(page.items.map((group) => [group.id, group.name])),
+  });
+  return data ?? new Map();
 }
 
 /** The people matching a search, by name or e-mail; none asked for before something is typed. */

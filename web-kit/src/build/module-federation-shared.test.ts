@@ -33,7 +33,7 @@ describe('the shared contracts', () => {
     const aliases = contractsAliases();
     // The page registry is an exception: the shell's entry script reads it before any shared module is there. So are
     // the schemas only the auth slice's sign-in and administration pages (the audit, groups and SSO pages too) use, those of the
-    // courses slice's uploaded results and their review, and the training calls of its administration pages: each
+    // administration slice's uploaded results and their review, and the training calls of its pages: each
     // slice bundles its own, every other page is spared their weight (decision 0036).
     const ownedByOneApp = new Set([
       'pages',

@@ -118,6 +118,9 @@ describe('assignments page', () => {
     await waitFor(() => expect(api.calls('GET /api/assignments')).toHaveLength(2));
     expect(api.calls('GET /api/assignments')[0]!.search.get('courseId')).toBe(fireSafety.id);
     expect(screen.queryByRole('list', { name: 'Chosen Groups' })).not.toBeInTheDocument();
+    // A new form: the searches are empty again, not what was typed for the assignment just made.
+    expect(screen.getByRole('searchbox', { name: 'People' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Groups' })).toHaveValue('');
   });
 
   it('when a due date is picked, then the day is sent, for the server to end it in the portal’s time zone', async () => {
@@ -163,11 +166,35 @@ describe('assignments page', () => {
     },
   );
 
+  it('when assignments name groups, then the list names each group it knows and counts only the others', async () => {
+    const hr = group('Human resources');
+    const gone = group('Deleted meanwhile');
+    fakeCoursesApi({
+      'GET /api/courses': paged([fireSafety]),
+      'GET /api/admin/groups': paged([sales, hr]),
+      'GET /api/assignments': {
+        status: 200,
+        body: [
+          assignment({ courseId: fireSafety.id, groupIds: [sales.id, hr.id] }),
+          assignment({ courseId: fireSafety.id, userIds: [gian.id], groupIds: [gone.id] }),
+        ],
+      },
+    });
+    renderPage(<AdminAssignmentsPage session={fakeSession(admin)} />, {
+      path: '/admin/assignments',
+      urls: ['/admin/assignments'],
+    });
+    const user = userEvent.setup();
+    await chooseCourse(user, 'Fire safety');
+    expect(await screen.findByRole('cell', { name: 'Sales, Human resources' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '1 person, 1 group' })).toBeInTheDocument();
+  });
+
   it('when an assignment is withdrawn, then it is asked for confirmation, deleted and gone from the list', async () => {
     const api = openAssignments();
     const user = userEvent.setup();
     await chooseCourse(user, 'Fire safety');
-    expect(await screen.findByRole('cell', { name: '1 person, 1 group' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: '1 person, Sales' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Withdraw this assignment?' });
     expect(api.calls(`DELETE /api/assignments/${existing.id}`)).toEqual([]);

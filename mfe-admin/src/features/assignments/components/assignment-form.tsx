@@ -76,6 +76,8 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
   const [draft, setDraft] = useState<AssignmentDraft>(() => emptyDraft(courseId));
   const [issues, setIssues] = useState<DraftIssues>({});
   const [saving, setSaving] = useState(false);
+  // Counts the assignments made: a new one gives new pickers, whose searches start empty.
+  const [made, setMade] = useState(0);
   const change = (patch: Partial<AssignmentDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
   const submit = async (event: FormEvent) => {
@@ -89,6 +91,7 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
       await training.createAssignment({ body: checked.request });
       toast.success(t('assignments.created'));
       setDraft(emptyDraft(draft.courseId));
+      setMade((count) => count + 1);
       void client.invalidateQueries({ queryKey: queryKeys.courseAssignments(draft.courseId) });
     } catch (error) {
       console.error('Could not create the assignment', error);
@@ -145,7 +148,7 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
       <div className={styles.fields}>
         {ASSIGNEES.map(({ name, useMatches }) => (
           <OptionPicker
-            key={name}
+            key={`${name}-${made}`}
             label={t(`assignments.${name}`)}
             useMatches={useMatches}
             chosen={draft[name]}

@@ -13,6 +13,7 @@ import { EmptyState, QueryResult } from '../../../components/page-states.ts';
 import { ADMIN_NAMESPACE } from '../../../lib/i18n.ts';
 import { queryKeys } from '../../../lib/queries.ts';
 import { training } from '../../../lib/training-api.ts';
+import { useGroupNames } from '../../../lib/training-options.ts';
 
 /** A course's assignments, each withdrawn after a confirmation. */
 export function AssignmentList({ courseId }: { courseId: string }) {
@@ -23,6 +24,19 @@ export function AssignmentList({ courseId }: { courseId: string }) {
     queryKey: queryKeys.courseAssignments(courseId),
     queryFn: ({ signal }) => training.listAssignments({ query: { courseId } }, { signal }),
   });
+
+  const groupNames = useGroupNames();
+  /** Who an assignment is for: how many people, then each group by name (those not known by name counted). */
+  const assignees = ({ userIds, groupIds }: Assignment) => {
+    const named = groupIds.flatMap((id) => groupNames.get(id) ?? []);
+    const unnamed = groupIds.length - named.length;
+    const count = (key: string, n: number) => t(key, { count: n, formatted: formatNumber(n) });
+    return [
+      ...(userIds.length > 0 ? [count('assignments.peopleCount', userIds.length)] : []),
+      ...named,
+      ...(unnamed > 0 ? [count('assignments.groupCount', unnamed)] : []),
+    ].join(', ');
+  };
 
   const deletion = useDeletion(async (assignment: Assignment) => {
     try {
@@ -56,18 +70,7 @@ export function AssignmentList({ courseId }: { courseId: string }) {
               {items.map((assignment) => (
                 <tr key={assignment.id}>
                   <td>{t(assignment.mandatory ? 'assigned.mandatory' : 'assigned.recommended')}</td>
-                  <td>
-                    {[
-                      t('assignments.peopleCount', {
-                        count: assignment.userIds.length,
-                        formatted: formatNumber(assignment.userIds.length),
-                      }),
-                      t('assignments.groupCount', {
-                        count: assignment.groupIds.length,
-                        formatted: formatNumber(assignment.groupIds.length),
-                      }),
-                    ].join(', ')}
-                  </td>
+                  <td>{assignees(assignment)}</td>
                   <td>
                     {assignment.dueAt
                       ? formatDate(assignment.dueAt)
