@@ -1,6 +1,6 @@
 # One file for every deployable of the portal:
 #   --target service  --build-arg SERVICE=gateway|services/auth|services/courses|services/files|services/audit|services/training|services/quizzes
-#   --target slice    --build-arg SLICE=shell|mfe-auth|mfe-courses|mfe-editor
+#   --target slice    --build-arg SLICE=shell|mfe-auth|mfe-courses|mfe-editor|mfe-admin
 #   --target test-idp (the compose test's OpenID Connect provider, deploy/compose.sso-test.yml)
 # The build steps are the commands the tests run: `npm install` (as scripts/bootstrap.mjs) and `npm run build -w <slice>`.
 # It builds with BuildKit and with the classic builder. The classic builder builds every stage before the target,
@@ -29,6 +29,7 @@ COPY shell/package.json shell/
 COPY mfe-auth/package.json mfe-auth/
 COPY mfe-courses/package.json mfe-courses/
 COPY mfe-editor/package.json mfe-editor/
+COPY mfe-admin/package.json mfe-admin/
 COPY e2e/package.json e2e/
 # Only for a build machine that reaches npm through its own registry or TLS-inspecting proxy (the CA in PEM
 # form): used for this one step and kept in no image that ships (the images below copy files, not this stage).

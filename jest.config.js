@@ -47,7 +47,7 @@ export default {
       ...common,
       displayName: 'browser',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/{web-kit,shell,mfe-auth,mfe-courses,mfe-editor}/**/*.test.{ts,tsx}'],
+      testMatch: ['<rootDir>/{web-kit,shell,mfe-auth,mfe-courses,mfe-editor,mfe-admin}/**/*.test.{ts,tsx}'],
       transform: { '^.+\\.tsx?$': swc(true) },
       setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
     },

@@ -78,8 +78,14 @@ export const pages = {
     exposed: './VerifyEmailPage',
   },
   logout: { path: '/logout', getHref: () => '/logout', audience: 'everyone' },
-  /** Every administration page, for system administrators; the shell draws it. */
-  administration: { path: '/admin', getHref: () => '/admin', audience: 'signed-in' },
+  /** Every administration page, for system administrators. */
+  administration: {
+    path: '/admin',
+    getHref: () => '/admin',
+    audience: 'signed-in',
+    remote: 'admin',
+    exposed: './AdminHubPage',
+  },
   dashboard: {
     path: '/dashboard',
     /** `drafts`: the dashboard's drafts, where a course saved as a draft is found (administrators only). */
@@ -162,7 +168,7 @@ export const pages = {
     path: '/admin/reviews',
     getHref: () => '/admin/reviews',
     audience: 'signed-in',
-    remote: 'courses',
+    remote: 'admin',
     exposed: './AdminReviewsPage',
   },
   adminGroups: {
@@ -183,14 +189,14 @@ export const pages = {
     path: '/admin/assignments',
     getHref: () => '/admin/assignments',
     audience: 'signed-in',
-    remote: 'courses',
+    remote: 'admin',
     exposed: './AdminAssignmentsPage',
   },
   adminReports: {
     path: '/admin/reports',
     getHref: () => '/admin/reports',
     audience: 'signed-in',
-    remote: 'courses',
+    remote: 'admin',
     exposed: './AdminReportsPage',
   },
 } as const satisfies Record<string, Page>;

@@ -18,7 +18,7 @@ export const DELETED_ACCOUNT_RECORD_MODES = ['anonymise', 'erase'] as const;
 export const deletedAccountRecordsSchema = z.enum(DELETED_ACCOUNT_RECORD_MODES);
 export type DeletedAccountRecords = z.infer<typeof deletedAccountRecordsSchema>;
 
-export const REMOTE_NAMES = ['auth', 'courses', 'editor'] as const;
+export const REMOTE_NAMES = ['auth', 'courses', 'editor', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** The largest attachment when MAX_FILE_BYTES is not set (the files service and the gateway read the same variable). */

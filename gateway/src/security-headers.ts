@@ -6,7 +6,12 @@ import { prefixOf } from './prefixes.ts';
 /** Origins of remotes served from elsewhere (compose): they may supply scripts, styles and manifests. */
 function remoteOrigins(config: GatewayConfig): string[] {
   const origins = new Set<string>();
-  for (const url of [config.REMOTE_AUTH_URL, config.REMOTE_COURSES_URL, config.REMOTE_EDITOR_URL]) {
+  for (const url of [
+    config.REMOTE_AUTH_URL,
+    config.REMOTE_COURSES_URL,
+    config.REMOTE_EDITOR_URL,
+    config.REMOTE_ADMIN_URL,
+  ]) {
     if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
   }
   return [...origins];

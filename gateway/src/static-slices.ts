@@ -39,7 +39,12 @@ function buildFolder(dir: string): Router {
 
 export function portalConfig(config: GatewayConfig): PortalConfig {
   return {
-    remotes: { auth: config.REMOTE_AUTH_URL, courses: config.REMOTE_COURSES_URL, editor: config.REMOTE_EDITOR_URL },
+    remotes: {
+      auth: config.REMOTE_AUTH_URL,
+      courses: config.REMOTE_COURSES_URL,
+      editor: config.REMOTE_EDITOR_URL,
+      admin: config.REMOTE_ADMIN_URL,
+    },
     languages: [...LANGUAGES],
     maxFileBytes: config.MAX_FILE_BYTES,
     sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
@@ -109,6 +114,7 @@ export function staticSlices(config: GatewayConfig, logger: Logger, providers: C
     auth: config.MFE_AUTH_UPSTREAM,
     courses: config.MFE_COURSES_UPSTREAM,
     editor: config.MFE_EDITOR_UPSTREAM,
+    admin: config.MFE_ADMIN_UPSTREAM,
   };
   for (const name of REMOTE_NAMES) {
     const upstream = upstreams[name];

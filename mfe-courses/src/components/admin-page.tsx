@@ -3,10 +3,10 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COURSES_NAMESPACE } from '../lib/i18n.ts';
 import { withQueries } from '../lib/queries.tsx';
-import { PageHeader } from './page-header.tsx';
+import { PageHeader } from '@portal/web-kit/page-header';
 
 /** The texts' prefix: each section has its `title`, `subtitle` and `notAllowed`. */
-type AdminSection = 'assignments' | 'categories' | 'reports' | 'reviews';
+type AdminSection = 'categories';
 
 /** The page's own column and card. */
 type PageStyles = Readonly<{ page?: string; card?: string }>;

@@ -9,8 +9,6 @@ import { LoginRoute } from './routes/login.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
 import { LogoutRoute } from './signed-in.tsx';
 
-/** Administrators only: no other page carries it. */
-const AdministrationRoute = lazy(() => import('./routes/administration.tsx'));
 /** A path the portal does not know: rare enough that no other page carries it either. */
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
@@ -21,11 +19,6 @@ const SHELL_ROUTES: Partial<Record<PageName, ReactElement>> = {
   logout: (
     <Suspense fallback={<PageLoader />}>
       <LogoutRoute />
-    </Suspense>
-  ),
-  administration: (
-    <Suspense fallback={<PageLoader />}>
-      <AdministrationRoute />
     </Suspense>
   ),
 };

@@ -7,13 +7,7 @@ import { translationProblems } from '../../../jest/translations.ts';
 describe('shell translations', () => {
   it('when every language has every key in its own words, then no problem is found', () => {
     // "Menu" is French, Italian and Romansh too; "Administration" French.
-    const sameAsEnglish = [
-      'fr:nav.menu',
-      'it:nav.menu',
-      'rm:nav.menu',
-      'fr:nav.administration',
-      'fr:administration.title',
-    ];
+    const sameAsEnglish = ['fr:nav.menu', 'it:nav.menu', 'rm:nav.menu', 'fr:nav.administration'];
     expect(translationProblems(import.meta.dirname, sameAsEnglish)).toEqual([]);
   });
 

@@ -21,6 +21,7 @@ export const testConfig: PortalConfig = {
     auth: '/mfe/auth/mf-manifest.json',
     courses: '/mfe/courses/mf-manifest.json',
     editor: '/mfe/editor/mf-manifest.json',
+    admin: '/mfe/admin/mf-manifest.json',
   },
   languages: ['en', 'fr', 'de', 'it', 'rm'],
   maxFileBytes: 50 * 1024 * 1024,

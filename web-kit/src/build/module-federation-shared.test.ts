@@ -6,7 +6,14 @@ import shellPackage from '../../../shell/package.json' with { type: 'json' };
 import { contractsAliases, sharedDependencies } from './module-federation-shared.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const BROWSER_SOURCES = ['shell/src', 'mfe-auth/src', 'mfe-courses/src', 'mfe-editor/src', 'web-kit/src'];
+const BROWSER_SOURCES = [
+  'shell/src',
+  'mfe-auth/src',
+  'mfe-courses/src',
+  'mfe-editor/src',
+  'mfe-admin/src',
+  'web-kit/src',
+];
 
 /** Every contracts file the browser code imports, by name (`@portal/contracts/auth` → `auth`). */
 function contractsImportedByTheApps(): Set<string> {
@@ -26,7 +33,7 @@ describe('the shared contracts', () => {
     const aliases = contractsAliases();
     // The page registry is an exception: the shell's entry script reads it before any shared module is there. So are
     // the schemas only the auth slice's sign-in and administration pages (the audit, groups and SSO pages too) use, those of the
-    // courses slice's uploaded results and their review, and the training calls of its administration pages: each
+    // administration slice's uploaded results and their review, and the training calls of its pages: each
     // slice bundles its own, every other page is spared their weight (decision 0036).
     const ownedByOneApp = new Set([
       'pages',

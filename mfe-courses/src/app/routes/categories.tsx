@@ -9,8 +9,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast, usePageToasts } from 'react-toastify';
 import { adminPage } from '../../components/admin-page.tsx';
-import { DeletionDialog, useDeletion } from '../../components/deletion.tsx';
-import { EmptyState, QueryResult } from '../../components/page-states.tsx';
+import { DeletionDialog, useDeletion } from '@portal/web-kit/deletion';
+import { EmptyState, QueryResult } from '../../components/page-states.ts';
 import { categoryUsageKey, sortCategories, useCategories } from '../../features/categories/api/list-categories.ts';
 import styles from '../../features/categories/components/categories.module.css';
 import { CategoryRow } from '../../features/categories/components/category-row.tsx';
@@ -95,6 +95,7 @@ function CategoryManager() {
         />
       ) : (
         <DeletionDialog
+          namespace={COURSES_NAMESPACE}
           deletion={deletion}
           texts="categories.deleteDialog"
           values={(category) => ({ name: category.name })}

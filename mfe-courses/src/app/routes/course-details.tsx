@@ -2,7 +2,7 @@ import { hasStatus } from '@portal/web-kit/api-errors';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { LoadingState, QueryError } from '../../components/page-states.tsx';
+import { LoadingState, QueryError } from '../../components/page-states.ts';
 import { DueNote } from '../../features/assigned/components/due-note.tsx';
 import { useCourse } from '../../features/course-details/api/get-course.ts';
 import { CourseNotFound } from '../../features/course-details/components/course-not-found.tsx';

@@ -7,7 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import { admin, anna, apiError, type FakeRequest, pendingReply } from '../../../../jest/fake-api.ts';
-import { fakeCoursesApi, type HeaderReply } from '../../testing/fake-api.ts';
+import { fakeCoursesApi, type HeaderReply } from '../../../../jest/fake-api-headers.ts';
 import { queryClient } from '../../lib/queries.tsx';
 import { coursePage, onboarding, security, summary, taking } from '../../testing/fixtures.ts';
 import DashboardPage from './dashboard.tsx';

@@ -9,9 +9,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toast, usePageToasts } from 'react-toastify';
-import { DeletionDialog, useDeletion } from '../../components/deletion.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { EmptyState, QueryResult } from '../../components/page-states.tsx';
+import { DeletionDialog, useDeletion } from '@portal/web-kit/deletion';
+import { PageHeader } from '@portal/web-kit/page-header';
+import { EmptyState, QueryResult } from '../../components/page-states.ts';
 import ui from '../../components/ui.module.css';
 import { AssignedToMe } from '../../features/assigned/components/assigned-to-me.tsx';
 import { useCategoryOptions } from '../../features/dashboard/api/list-categories.ts';
@@ -23,7 +23,7 @@ import {
 } from '../../features/dashboard/api/list-courses.ts';
 import { CourseCard } from '../../features/dashboard/components/course-card.tsx';
 import { CourseFilters } from '../../features/dashboard/components/course-filters.tsx';
-import { Pager } from '../../components/pager.tsx';
+import { Pager } from '@portal/web-kit/pager';
 import {
   type DashboardFilter,
   type DashboardView,
@@ -189,10 +189,17 @@ function DashboardPage({ session }: PageProps<'status' | 'user'>) {
           )}
         </div>
         {results}
-        {page && !courses.isError && <Pager page={filter.page} pages={pageCount(page.total)} onPage={turnTo} />}
+        {page && !courses.isError && (
+          <Pager namespace={COURSES_NAMESPACE} page={filter.page} pages={pageCount(page.total)} onPage={turnTo} />
+        )}
       </div>
 
-      <DeletionDialog deletion={deletion} texts="delete" values={(course) => ({ title: course.title })} />
+      <DeletionDialog
+        namespace={COURSES_NAMESPACE}
+        deletion={deletion}
+        texts="delete"
+        values={(course) => ({ title: course.title })}
+      />
     </section>
   );
 }

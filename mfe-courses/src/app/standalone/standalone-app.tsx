@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route } from 'react-router-dom';
 import { pages } from '@portal/contracts/pages';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import AdminAssignmentsPage from '../routes/admin-assignments.tsx';
-import AdminReportsPage from '../routes/admin-reports.tsx';
 import CategoriesPage from '../routes/categories.tsx';
 import CourseDetailsPage from '../routes/course-details.tsx';
 import DashboardPage from '../routes/dashboard.tsx';
@@ -20,13 +18,7 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
       links={(session) => (
         <>
           <Link to={pages.dashboard.getHref()}>{t('standalone.overview')}</Link>
-          {session.user.isSysAdmin && (
-            <>
-              <Link to={pages.categories.getHref()}>{t('standalone.categories')}</Link>
-              <Link to={pages.adminAssignments.getHref()}>{t('assignments.title')}</Link>
-              <Link to={pages.adminReports.getHref()}>{t('reports.title')}</Link>
-            </>
-          )}
+          {session.user.isSysAdmin && <Link to={pages.categories.getHref()}>{t('standalone.categories')}</Link>}
         </>
       )}
       routes={(session) => (
@@ -34,8 +26,6 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
           <Route path={pages.dashboard.path} element={<DashboardPage session={session} />} />
           <Route path={pages.course.path} element={<CourseDetailsPage session={session} />} />
           <Route path={pages.categories.path} element={<CategoriesPage session={session} />} />
-          <Route path={pages.adminAssignments.path} element={<AdminAssignmentsPage session={session} />} />
-          <Route path={pages.adminReports.path} element={<AdminReportsPage session={session} />} />
           <Route path={pages.editCourse.path} element={<p role="status">{t('standalone.elsewhere')}</p>} />
           <Route path="*" element={<Navigate to={pages.dashboard.getHref()} replace />} />
         </>

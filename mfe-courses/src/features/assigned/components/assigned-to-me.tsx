@@ -4,7 +4,7 @@ import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ErrorState } from '../../../components/page-states.tsx';
+import { ErrorState } from '../../../components/page-states.ts';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { useMyAssignments } from '../api/my-assignments.ts';
 import { useAssignmentLabel } from '../lib/assignment-label.ts';

@@ -3,7 +3,7 @@ import { formatLanguage } from '@portal/web-kit/format';
 import field from '@portal/web-kit/styles/field.module.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LabelledField } from '../../../components/labelled-field.tsx';
+import { LabelledField } from '@portal/web-kit/labelled-field';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryCodeKey, categoryTextValues } from '../lib/category-errors.ts';
 import type { NamesValue } from '../lib/category-names.ts';

@@ -5,7 +5,7 @@ import { currentLanguage } from '@portal/web-kit/i18n';
 import field from '@portal/web-kit/styles/field.module.css';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceField } from '../../../components/choice-field.tsx';
+import { ChoiceField } from '@portal/web-kit/choice-field';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
 import { type DashboardFilter, type DashboardView, isMyView, viewsFor } from '../lib/dashboard-query.ts';

@@ -1,0 +1,13 @@
+import { createSliceQueryClient, inQueryCache } from '@portal/web-kit/queries';
+
+/** The slice's one query cache, with the portal's retry policy (web-kit/queries). */
+export const queryClient = createSliceQueryClient();
+
+/** What each query is cached under: a prefix invalidates every query below it. */
+export const queryKeys = {
+  courseAssignments: (courseId: string) => ['assignments', 'course', courseId] as const,
+  results: ['results'] as const,
+};
+
+/** Each page the slice exposes, inside the slice's query cache (the shell knows nothing of it). */
+export const withQueries = inQueryCache(queryClient);
