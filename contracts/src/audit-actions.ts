@@ -7,15 +7,16 @@ import type { Language } from './languages.ts';
  */
 export const AUDIT_ACTIONS_NAMESPACE = 'audit-actions';
 
-export interface AuditActionTexts {
+interface AuditActionTexts {
   groups: Record<string, string>;
   actions: Record<string, Record<string, string>>;
 }
 
-/** One language's labels, as its own file: the page loads the reader's language only. */
-export const loadAuditActionTexts = async (language: Language): Promise<AuditActionTexts> =>
-  ((await import(`./locales/${language}/audit-actions.json`, { with: { type: 'json' } })) as { default: AuditActionTexts })
-    .default;
+/** One language's labels, as its own file (a chunk `i18n-…` in a slice's build): a page loads its language only. */
+export const loadAuditActionTexts = (language: Language) =>
+  import(/* webpackChunkName: "i18n-[request]" */ `./locales/${language}/audit-actions.json`, {
+    with: { type: 'json' },
+  }) as Promise<{ default: AuditActionTexts }>;
 
 /** The key of an action's label as it is read today (a former name as its new one), split at its first dot. */
 export function actionLabelKey(action: string): string {
