@@ -18,7 +18,13 @@ const entry = (action: string): AuditEntry => ({
 
 async function exported(entries: AuditEntry[], language: Language): Promise<string[]> {
   let text = '';
-  for await (const chunk of auditCsv((async function* () { yield* entries; })(), language)) text += String(chunk);
+  for await (const chunk of auditCsv(
+    (async function* () {
+      yield* entries;
+    })(),
+    language,
+  ))
+    text += String(chunk);
   return text.trim().split('\n');
 }
 

@@ -16,7 +16,9 @@ const translator = serviceTexts('audit', { en, fr, de, it, rm });
 const actionLabels = serviceTexts(
   AUDIT_ACTIONS_NAMESPACE,
   Object.fromEntries(
-    await Promise.all(LANGUAGES.map(async (language) => [language, await loadAuditActionTexts(language)] as const)),
+    await Promise.all(
+      LANGUAGES.map(async (language) => [language, (await loadAuditActionTexts(language)).default] as const),
+    ),
   ) as Record<Language, object>,
 );
 
