@@ -115,6 +115,8 @@ export type ScimToken = z.infer<typeof scimTokenSchema>;
 export const scimTokenListSchema = z.object({
   /** The address to give the directory: PUBLIC_URL and /scim/v2. */
   baseUrl: z.string(),
+  /** Whether SCIM_TOKEN is set: it is listed as the environment's, its value never sent. */
+  environmentToken: z.boolean(),
   tokens: z.array(scimTokenSchema),
 });
 export type ScimTokenList = z.infer<typeof scimTokenListSchema>;

@@ -35,6 +35,8 @@ export const ssoSettingsSchema = z.object({
   enabled: z.boolean(),
   /** The redirect URI to register at the provider: PUBLIC_URL and /api/auth/oidc/callback. */
   redirectUri: z.string(),
+  /** The post-logout redirect URI to register at the provider too: PUBLIC_URL and /. */
+  postLogoutRedirectUri: z.string(),
   warnings: z.array(z.enum(SSO_WARNINGS)),
 });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;

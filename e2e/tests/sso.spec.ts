@@ -4,6 +4,8 @@ import { expect, test } from '../support/portal.ts';
 // A portal of its own with single sign-on, beside the suite's (which stays without it): on E2E_PORT + 1.
 const portalUrl = `http://localhost:${Number(process.env.E2E_PORT ?? '8181') + 1}`;
 
+const ENVIRONMENT_SCIM_TOKEN = 'e2e-environment-scim-token-0123456789abcdef';
+
 let sso: PortalBesideProvider;
 
 test.describe('single sign-on through the company provider', () => {
@@ -22,6 +24,8 @@ test.describe('single sign-on through the company provider', () => {
         OIDC_DISPLAY_NAME: 'Company',
         OIDC_ADMIN_GROUPS: 'portal-admins',
         OIDC_ALLOWED_DOMAINS: 'company.test',
+        // A directory's token from the environment: /admin/scim lists it without its value.
+        SCIM_TOKEN: ENVIRONMENT_SCIM_TOKEN,
       }),
     });
   });
@@ -68,5 +72,53 @@ test.describe('single sign-on through the company provider', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/login?sso_error=domain');
     await expect(page.getByRole('alert')).toHaveText('Your e-mail address is not allowed to sign in to this portal.');
+  });
+
+  test('when an administrator opens SSO and SCIM set by the environment, then SSO shows both redirect URIs and tests the connection, and SCIM lists the environment’s token and copies a new one', async ({
+    page,
+    context,
+  }) => {
+    sso.provider.account('olga', {
+      email: 'olga@company.test',
+      email_verified: true,
+      name: 'Olga Operator',
+      groups: ['portal-admins'],
+    });
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign in with Company' }).click();
+    await page.getByLabel('Login').fill('olga');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${portalUrl}/dashboard`);
+
+    await test.step('/admin/sso in environment mode: the post-logout redirect URI and "Test connection"', async () => {
+      await page.goto('/admin/sso');
+      await expect(page.getByText(/come from the environment/)).toBeVisible();
+      await expect(page.getByText(`${portalUrl}/api/auth/oidc/callback`)).toBeVisible();
+      await expect(page.getByText('Post-logout redirect URI')).toBeVisible();
+      await expect(page.getByText(`${portalUrl}/`, { exact: true })).toBeVisible();
+      // Olga is still signed in at the provider: the popup goes through it and back without a form.
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await expect(
+        page
+          .getByRole('region', { name: 'Result of the test' })
+          .getByText(
+            'These claims sign in to the existing account Olga Operator (olga@company.test), as a system administrator.',
+          ),
+      ).toBeVisible();
+    });
+
+    await test.step('/admin/scim: SCIM_TOKEN listed as the environment’s, a new token copied', async () => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.goto('/admin/scim');
+      const environmentRow = page.getByRole('row', { name: /SCIM_TOKEN/ });
+      await expect(environmentRow).toContainText('From the environment');
+      await expect(page.getByText(ENVIRONMENT_SCIM_TOKEN)).toHaveCount(0);
+      await page.getByLabel('Name').fill('Entra ID');
+      await page.getByRole('button', { name: 'Generate token' }).click();
+      const secret = await page.getByLabel('New token').textContent();
+      await page.getByRole('button', { name: 'Copy token' }).click();
+      await expect(page.getByText('Copied', { exact: true })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import field from '@portal/web-kit/styles/field.module.css';
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import styles from './form.module.css';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
@@ -9,6 +9,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'clas
   hint?: string | undefined;
   /** Something beside the input inside its frame, e.g. the show-password toggle. */
   addon?: ReactNode;
+  /** The input's, for a form library that registers it (react-hook-form). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its hint and error, both tied to it for screen readers. */

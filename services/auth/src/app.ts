@@ -65,6 +65,8 @@ export function ssoSettingsFor(
     registration: { mode: config.REGISTRATION, allowedEmailDomains: config.ALLOWED_EMAIL_DOMAINS },
     keySecret: config.IDENTITY_SECRET,
     redirectUri: new URL(OIDC_CALLBACK_PATH, config.PUBLIC_URL).href,
+    // Where the gateway's sign-out sends the provider back to (its end-session request).
+    postLogoutRedirectUri: new URL('/', config.PUBLIC_URL).href,
     logger,
   });
 }

@@ -293,6 +293,7 @@ describe.each(testBackends())('SCIM in the auth service on $name', (backend) => 
     );
     const listed = await admin.get('/api/admin/scim-tokens');
     expect(listed.body.baseUrl).toBe('https://learn.example.ch/scim/v2');
+    expect(listed.body.environmentToken).toBe(true);
     expect(listed.body.tokens).toEqual([
       expect.objectContaining({ id: generated.body.token.id, label: 'Entra ID', lastUsedAt: expect.any(String) }),
     ]);

@@ -78,11 +78,12 @@ describe.each(testBackends())('single sign-on settings in the auth service on $n
     expect((await employee.post('/internal/oidc-sign-in/preview', claims())).status).toBe(403);
   });
 
-  it('when nothing is stored, then the page is told so, with the redirect URI to register', async () => {
+  it('when nothing is stored, then the page is told so, with the redirect URIs to register', async () => {
     expect((await admin.get('/api/admin/sso')).body).toMatchObject({
       source: 'none',
       enabled: false,
       redirectUri: 'https://learn.example.ch/api/auth/oidc/callback',
+      postLogoutRedirectUri: 'https://learn.example.ch/',
     });
   });
 
@@ -188,6 +189,7 @@ describe('single sign-on settings from the environment', () => {
         OIDC_CLIENT_SECRET: CLIENT_SECRET,
         OIDC_DISPLAY_NAME: 'Env',
         OIDC_ALLOWED_DOMAINS: 'company.test',
+        PUBLIC_URL: 'https://learn.example.ch',
       }),
     );
   });
@@ -203,6 +205,8 @@ describe('single sign-on settings from the environment', () => {
       hasClientSecret: true,
       displayName: 'Env',
       passwordSignIn: false,
+      redirectUri: 'https://learn.example.ch/api/auth/oidc/callback',
+      postLogoutRedirectUri: 'https://learn.example.ch/',
     });
     expect(JSON.stringify(shown.body)).not.toContain(CLIENT_SECRET);
     const refused = await admin.put('/api/admin/sso', settings());

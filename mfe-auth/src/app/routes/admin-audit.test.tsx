@@ -1,6 +1,6 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { describe, expect, it } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { AuditEntry } from '@portal/contracts/audit';
@@ -113,6 +113,21 @@ describe('audit page', () => {
     expect(api.calls('GET /api/audit').at(-1)?.search.get('action')).toBe('user.status-changed');
     await user.type(screen.getByLabelText('Object'), anna.email);
     expect(api.calls('GET /api/audit').at(-1)?.search.get('object')).toBe(anna.email);
+  });
+
+  it('when the last day chosen is before the first, then the field says so and the list is not asked for it', async () => {
+    const api = fakeApi({ 'GET /api/audit': { status: 200, body: { entries: [entry('1')] } } });
+    renderAudit();
+    fireEvent.change(await screen.findByLabelText('From'), { target: { value: '2026-03-10' } });
+    expect(await screen.findByText('Course changed', { selector: 'td span' })).toBeInTheDocument();
+    const asked = api.calls('GET /api/audit').length;
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-01' } });
+    expect(await screen.findByLabelText('To')).toHaveAccessibleDescription('The last day is before the first.');
+    expect(api.calls('GET /api/audit')).toHaveLength(asked);
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    await screen.findByRole('link', { name: 'Export CSV' });
+    expect(api.calls('GET /api/audit').at(-1)?.search.get('to')).toBe(new Date(2026, 3, 1).toISOString());
   });
 
   it('when the audit service does not answer, then the page says so', async () => {

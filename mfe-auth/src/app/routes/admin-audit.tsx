@@ -2,9 +2,10 @@ import { AuditLog } from '../../features/audit/components/audit-log.tsx';
 import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
 import { SignedIn } from '../../components/signed-in.tsx';
+import { withQueries } from '../../components/admin-queries.tsx';
 
 /** Exposed as ./AdminAuditPage: the audit trail, for system administrators (the server enforces it). */
-export default function AdminAuditPage({ session }: PageProps<'status' | 'user'>) {
+function AdminAuditPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useAdminTranslation();
   return (
     <SignedIn session={session} forbidden={t('audit.forbidden')}>
@@ -12,3 +13,5 @@ export default function AdminAuditPage({ session }: PageProps<'status' | 'user'>
     </SignedIn>
   );
 }
+
+export default withQueries(AdminAuditPage);

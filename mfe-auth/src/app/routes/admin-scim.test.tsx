@@ -1,5 +1,5 @@
 import '@portal/web-kit/testing/setup-i18n';
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ScimToken } from '@portal/contracts/scim';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -21,7 +21,9 @@ const okta: ScimToken = {
   lastUsedAt: null,
 };
 
-const TOKENS = { 'GET /api/admin/scim-tokens': { status: 200, body: { baseUrl: BASE_URL, tokens: [] } } };
+const TOKENS = {
+  'GET /api/admin/scim-tokens': { status: 200, body: { baseUrl: BASE_URL, environmentToken: false, tokens: [] } },
+};
 const SETTINGS_OFF = { 'GET /api/admin/scim-settings': { status: 200, body: { managesAdministrators: false } } };
 
 const renderScim = (session = fakeSession(admin)) =>
@@ -33,7 +35,10 @@ describe('directory sync page', () => {
   it('when an administrator opens it, then the base URL and the tokens with their last use are shown', async () => {
     fakeApi({
       ...SETTINGS_OFF,
-      'GET /api/admin/scim-tokens': { status: 200, body: { baseUrl: BASE_URL, tokens: [entra] } },
+      'GET /api/admin/scim-tokens': {
+        status: 200,
+        body: { baseUrl: BASE_URL, environmentToken: false, tokens: [entra] },
+      },
     });
     renderScim();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Directory sync (SCIM)');
@@ -47,7 +52,10 @@ describe('directory sync page', () => {
     let tokens = [entra];
     const api = fakeApi({
       ...SETTINGS_OFF,
-      'GET /api/admin/scim-tokens': () => ({ status: 200, body: { baseUrl: BASE_URL, tokens } }),
+      'GET /api/admin/scim-tokens': () => ({
+        status: 200,
+        body: { baseUrl: BASE_URL, environmentToken: false, tokens },
+      }),
       'POST /api/admin/scim-tokens': () => {
         tokens = [okta, entra];
         return { status: 201, body: { token: okta, secret: 'scim_s3cr3t-value' } };
@@ -69,11 +77,51 @@ describe('directory sync page', () => {
     expect(form.getByLabelText('Name')).toHaveValue('');
   });
 
+  it('when a token is generated, then "Copy token" copies its secret and says so, or says how when the browser refuses', async () => {
+    fakeApi({
+      ...SETTINGS_OFF,
+      ...TOKENS,
+      'POST /api/admin/scim-tokens': { status: 201, body: { token: okta, secret: 'scim_s3cr3t-value' } },
+    });
+    renderScim();
+    const user = userEvent.setup();
+    const form = region('Generate a token');
+    await user.type(await form.findByLabelText('Name'), 'Okta');
+    await user.click(form.getByRole('button', { name: 'Generate token' }));
+    await user.click(await form.findByRole('button', { name: 'Copy token' }));
+    expect(await form.findByText('Copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('scim_s3cr3t-value');
+
+    const refused = jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('NotAllowedError'));
+    await user.click(form.getByRole('button', { name: 'Copy token' }));
+    expect(await form.findByText(/The browser did not allow copying: select the token/)).toBeInTheDocument();
+    refused.mockRestore();
+  });
+
+  it('when the environment sets SCIM_TOKEN, then it is listed as from the environment, without a value or a revoke button', async () => {
+    fakeApi({
+      ...SETTINGS_OFF,
+      'GET /api/admin/scim-tokens': {
+        status: 200,
+        body: { baseUrl: BASE_URL, environmentToken: true, tokens: [entra] },
+      },
+    });
+    renderScim();
+    const row = within(await region('Tokens').findByRole('row', { name: /SCIM_TOKEN/ }));
+    expect(row.getByText('From the environment')).toBeInTheDocument();
+    expect(row.queryByRole('button')).not.toBeInTheDocument();
+    expect(region('Tokens').getByRole('row', { name: /Entra ID/ })).toBeInTheDocument();
+    expect(region('Tokens').queryByText('No token yet.')).not.toBeInTheDocument();
+  });
+
   it('when a token is revoked, then it leaves the list and a toast says so', async () => {
     let tokens = [okta, entra];
     const api = fakeApi({
       ...SETTINGS_OFF,
-      'GET /api/admin/scim-tokens': () => ({ status: 200, body: { baseUrl: BASE_URL, tokens } }),
+      'GET /api/admin/scim-tokens': () => ({
+        status: 200,
+        body: { baseUrl: BASE_URL, environmentToken: false, tokens },
+      }),
       [`DELETE /api/admin/scim-tokens/${okta.id}`]: () => {
         tokens = [entra];
         return { status: 200, body: { message: 'Token revoked' } };

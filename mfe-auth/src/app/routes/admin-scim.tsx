@@ -4,9 +4,10 @@ import { ScimAdministrators } from '../../features/scim/components/scim-administ
 import { ScimTokens } from '../../features/scim/components/scim-tokens.tsx';
 import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import { SignedIn } from '../../components/signed-in.tsx';
+import { withQueries } from '../../components/admin-queries.tsx';
 
 /** Exposed as ./AdminScimPage: directory sync (SCIM) for system administrators; the server refuses anyone else. */
-export default function AdminScimPage({ session }: PageProps<'status' | 'user'>) {
+function AdminScimPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useAdminTranslation();
   return (
     <SignedIn session={session}>
@@ -25,3 +26,5 @@ export default function AdminScimPage({ session }: PageProps<'status' | 'user'>)
     </SignedIn>
   );
 }
+
+export default withQueries(AdminScimPage);

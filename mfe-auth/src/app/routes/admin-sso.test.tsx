@@ -1,5 +1,5 @@
 import '@portal/web-kit/testing/setup-i18n';
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { SsoSettings } from '@portal/contracts/sso-settings';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import { fakeSession, renderPage } from '../../testing/render.tsx';
 import AdminSsoPage from './admin-sso.tsx';
 
 const REDIRECT_URI = 'https://learn.example.ch/api/auth/oidc/callback';
+const POST_LOGOUT_REDIRECT_URI = 'https://learn.example.ch/';
 const none: SsoSettings = {
   source: 'none',
   issuerUrl: '',
@@ -19,6 +20,7 @@ const none: SsoSettings = {
   passwordSignIn: true,
   enabled: false,
   redirectUri: REDIRECT_URI,
+  postLogoutRedirectUri: POST_LOGOUT_REDIRECT_URI,
   warnings: [],
 };
 
@@ -75,8 +77,8 @@ describe('single sign-on page', () => {
     expect(screen.getByRole('button', { name: 'Switch on' })).toBeInTheDocument();
   });
 
-  it('when the environment configures the provider, then the settings are read-only and say so', async () => {
-    fakeApi({
+  it('when the environment configures the provider, then the settings are read-only and say so, with both URIs to register, and can be tested as they are', async () => {
+    const api = fakeApi({
       'GET /api/admin/sso': {
         status: 200,
         body: {
@@ -94,6 +96,17 @@ describe('single sign-on page', () => {
     expect(screen.getByLabelText('Client ID')).toHaveAttribute('readonly');
     expect(screen.getByText('Set in the environment (OIDC_CLIENT_SECRET)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByText('Post-logout redirect URI')).toBeInTheDocument();
+    expect(screen.getByText(POST_LOGOUT_REDIRECT_URI)).toBeInTheDocument();
+    const popup = { location: { href: '' }, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    try {
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Test connection' }));
+      expect(popup.location.href).toBe('/api/auth/oidc/test');
+      expect(api.calls('PUT /api/admin/sso')).toEqual([]);
+    } finally {
+      open.mockRestore();
+    }
   });
 
   it('when a setting still lets someone around the provider, then the page warns of each in the language', async () => {

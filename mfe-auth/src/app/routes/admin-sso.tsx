@@ -6,9 +6,10 @@ import { SsoSettingsForm } from '../../features/sso/components/sso-settings-form
 import { SsoTestDone } from '../../features/sso/components/sso-test-done.tsx';
 import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import { SignedIn } from '../../components/signed-in.tsx';
+import { withQueries } from '../../components/admin-queries.tsx';
 
 /** Exposed as ./AdminSsoPage: single sign-on for system administrators; the server refuses anyone else. */
-export default function AdminSsoPage({ session }: PageProps<'status' | 'user'>) {
+function AdminSsoPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useAdminTranslation();
   const [search] = useSearchParams();
   return (
@@ -27,3 +28,5 @@ export default function AdminSsoPage({ session }: PageProps<'status' | 'user'>) 
     </SignedIn>
   );
 }
+
+export default withQueries(AdminSsoPage);

@@ -1,8 +1,6 @@
-import { currentAuditAction } from '@portal/contracts/audit';
-
 /**
  * The actions the services record, grouped by what they change (the part before the dot): the action filter's
- * list. Each has a label under `audit.actions.<group>.<name>` in every language.
+ * list. Each has a label under `actions.<group>.<name>` in @portal/contracts/audit-actions.
  */
 export const AUDIT_ACTION_GROUPS: Readonly<Record<string, readonly string[]>> = {
   user: [
@@ -32,10 +30,3 @@ export const AUDIT_ACTION_GROUPS: Readonly<Record<string, readonly string[]>> = 
   'scim-settings': ['changed'],
   'scim-token': ['generated', 'revoked'],
 };
-
-/** The translation key of an action as it is read today (a former name as its new one), split at its first dot. */
-export function actionLabelKey(action: string): string {
-  const current = currentAuditAction(action);
-  const dot = current.indexOf('.');
-  return `audit.actions.${current.slice(0, dot)}.${current.slice(dot + 1)}`;
-}

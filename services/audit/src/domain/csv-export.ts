@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { AuditEntry } from '@portal/contracts/audit';
-import type { Language } from '@portal/contracts/languages';
+import { type AuditEntry, currentAuditAction } from '@portal/contracts/audit';
+import { AUDIT_ACTIONS_NAMESPACE, actionLabelKey, loadAuditActionTexts } from '@portal/contracts/audit-actions';
+import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { spreadsheetSafe } from '@portal/kit/csv';
 import { serviceTexts } from '@portal/kit/texts';
 import { stringify } from 'csv-stringify';
@@ -11,12 +12,22 @@ import it from '../locales/it.json' with { type: 'json' };
 import rm from '../locales/rm.json' with { type: 'json' };
 
 const translator = serviceTexts('audit', { en, fr, de, it, rm });
+// The labels the audit page shows, from the one copy in contracts.
+const actionLabels = serviceTexts(
+  AUDIT_ACTIONS_NAMESPACE,
+  Object.fromEntries(
+    await Promise.all(
+      LANGUAGES.map(async (language) => [language, (await loadAuditActionTexts(language)).default] as const),
+    ),
+  ) as Record<Language, object>,
+);
 
 const COLUMNS = Object.keys(en.csv.columns) as (keyof typeof en.csv.columns)[];
 
 /** The trail as CSV in the reader's language, written as its entries come (`entries` pages through them). */
 export function auditCsv(entries: AsyncIterable<AuditEntry>, language: Language): Readable {
   const t = translator(language);
+  const label = actionLabels(language);
   const csv = stringify({
     // A byte order mark first, so that Excel opens the UTF-8 file as UTF-8.
     bom: true,
@@ -35,7 +46,8 @@ export function auditCsv(entries: AsyncIterable<AuditEntry>, language: Language)
           ip: entry.from.ip ?? '',
           userAgent: entry.from.userAgent ?? '',
           service: entry.service,
-          action: entry.action,
+          action: label(actionLabelKey(entry.action), { defaultValue: currentAuditAction(entry.action) }),
+          actionCode: currentAuditAction(entry.action),
           objectType: entry.object.type,
           objectId: entry.object.id ?? '',
           object: entry.object.label ?? '',

@@ -37,7 +37,11 @@ export function scimTokens(deps: ScimTokensDeps) {
 
   return {
     async list(): Promise<ScimTokenList> {
-      return { baseUrl: deps.baseUrl, tokens: (await deps.tokens.list()).map(toToken) };
+      return {
+        baseUrl: deps.baseUrl,
+        environmentToken: deps.environmentToken !== undefined,
+        tokens: (await deps.tokens.list()).map(toToken),
+      };
     },
 
     async generate(label: string, administratorId: string, context: AuditContext): Promise<ScimTokenCreated> {

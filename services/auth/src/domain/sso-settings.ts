@@ -32,6 +32,7 @@ export interface SsoSettingsDeps {
   /** The secret the client secret's key is derived from (IDENTITY_SECRET). */
   keySecret: string;
   redirectUri: string;
+  postLogoutRedirectUri: string;
   logger: Logger;
 }
 
@@ -112,7 +113,7 @@ export function ssoSettings(deps: SsoSettingsDeps) {
   };
 
   async function settings(): Promise<SsoSettings> {
-    const common = { redirectUri: deps.redirectUri };
+    const common = { redirectUri: deps.redirectUri, postLogoutRedirectUri: deps.postLogoutRedirectUri };
     if (environmentWins)
       return {
         ...common,

@@ -1,29 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { api } from '@portal/contracts/api-client';
-import { type AuditEntry, type AuditPage, type AuditQuery, listAuditEntriesCall } from '@portal/contracts/audit';
-import { ADMIN_USER_CALLS, type AdminUser } from '@portal/contracts/admin-users';
+import { actionLabelKey } from '@portal/contracts/audit-actions';
+import { type AuditEntry, type AuditQuery, listAuditEntriesCall } from '@portal/contracts/audit';
+import { uuidSchema } from '@portal/contracts/rules';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
+import input from '@portal/web-kit/styles/input.module.css';
 import layout from '@portal/web-kit/styles/page.module.css';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
-import { useFailureText } from '../../../lib/failure-text.ts';
-import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
+import { z } from 'zod/mini';
 import table from '../../../components/admin-page.module.css';
 import { AdminTable } from '../../../components/admin-table.tsx';
-import { LabelledInput } from '../../../components/labelled-input.tsx';
-import { AUDIT_ACTION_GROUPS, actionLabelKey } from '../audit-actions.ts';
+import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
+import { useFailureText } from '../../../lib/failure-text.ts';
+import { useAuditActionTexts } from '../audit-action-texts.ts';
+import { AUDIT_ACTION_GROUPS } from '../audit-actions.ts';
+import { useAuditEntries, usePeopleFound } from '../audit-queries.ts';
 import styles from './audit-log.module.css';
 
-const PAGE_SIZE = 50;
+const OBJECT_MAX = 80;
+const PERSON_SEARCH_MAX = 200;
+/** A day as a date input gives it, or none. */
+const daySchema = z.union([z.literal(''), z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_day'))]);
 
-/** The filters typed in beside the person: a search's text is trimmed, an empty date is none. */
-const FIELD_FILTERS = [
-  { name: 'objectId', label: 'object', type: 'search', placeholder: undefined },
-  { name: 'fromDay', label: 'from', type: 'date', placeholder: undefined },
-  { name: 'toDay', label: 'to', type: 'date', placeholder: undefined },
-] as const;
+/** The filters as the form holds them; the person is chosen from a search, not typed. */
+const auditFiltersSchema = z
+  .object({
+    actor: z.optional(z.object({ id: uuidSchema, name: z.string().check(z.maxLength(PERSON_SEARCH_MAX)) })),
+    objectId: z.string().check(z.maxLength(OBJECT_MAX, 'too_long')),
+    action: z.string().check(z.maxLength(OBJECT_MAX, 'too_long')),
+    fromDay: daySchema,
+    toDay: daySchema,
+  })
+  .check(
+    z.refine((filters) => !filters.fromDay || !filters.toDay || filters.fromDay <= filters.toDay, {
+      message: 'range',
+      path: ['toDay'],
+    }),
+  );
+type FilterValues = z.infer<typeof auditFiltersSchema>;
 
 interface Filters {
-  actor?: { id: string; name: string };
+  actor?: { id: string; name: string } | undefined;
   objectId?: string;
   action?: string;
   /** Days as the date inputs give them (`2026-11-27`), in the administrator's time zone. */
@@ -40,22 +60,11 @@ export function auditQueryOf(filters: Filters): AuditQuery {
   return {
     actor: filters.actor?.id,
     // What the page shows of an object (an e-mail, a title) or its id, as typed or clicked.
-    object: filters.objectId || undefined,
+    object: filters.objectId?.trim() || undefined,
     action: filters.action || undefined,
     from: filters.fromDay ? dayStart(filters.fromDay) : undefined,
     to: filters.toDay ? dayStart(filters.toDay, 1) : undefined,
   };
-}
-
-const listEntries = (query: AuditQuery, signal?: AbortSignal): Promise<AuditPage> =>
-  api.send(listAuditEntriesCall, { query }, { signal });
-
-/** The entries shown for `filters`: the first page and those "Show older entries" added. */
-interface Listing {
-  filters: Filters;
-  entries: AuditEntry[];
-  next?: string | undefined;
-  error: string;
 }
 
 /** A value of a change as one line: text as is, anything else as JSON. */
@@ -64,76 +73,56 @@ const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stri
 /** The audit trail for system administrators: filters, newest first, more on demand, the same view as CSV. */
 export function AuditLog() {
   const { t, i18n } = useAdminTranslation();
+  const { t: actionText } = useAuditActionTexts();
   const failureText = useFailureText(ADMIN_NAMESPACE);
   const id = useId();
   // A link may open the trail on one object (a course page's "Full history"): `?objectId=`.
   const [search] = useSearchParams();
-  const [filters, setFilters] = useState<Filters>(() => {
-    const objectId = search.get('objectId')?.trim().slice(0, 80);
-    return objectId ? { objectId } : {};
+  const { register, control, setValue, formState } = useForm<FilterValues>({
+    mode: 'onChange',
+    resolver: zodResolver(auditFiltersSchema),
+    defaultValues: {
+      actor: undefined,
+      objectId: search.get('objectId')?.trim().slice(0, OBJECT_MAX) ?? '',
+      action: '',
+      fromDay: '',
+      toDay: '',
+    },
   });
-  const [listing, setListing] = useState<Listing | undefined>();
-  const [loadingMore, setLoadingMore] = useState(false);
-  // The first page of the current filters is loading until a listing for them arrives.
-  const loading = listing?.filters !== filters || loadingMore;
-  const entries = listing?.filters === filters ? listing.entries : [];
-  const next = listing?.filters === filters ? listing.next : undefined;
-  const error = listing?.filters === filters ? listing.error : '';
+  const values = useWatch({ control });
+  const actor = useWatch({ control, name: 'actor' });
+  const parsed = auditFiltersSchema.safeParse(values);
+  // Filters that are not valid (the last day before the first) ask nothing: the list keeps what it showed.
+  const query = parsed.success ? auditQueryOf(parsed.data) : undefined;
+  const listing = useAuditEntries(query);
+  const entries = listing.data?.pages.flatMap((page) => page.entries) ?? [];
+  const loading = listing.isFetching;
+  const error = listing.error ? failureText(listing.error, 'audit.loadFailed') : '';
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listEntries({ ...auditQueryOf(filters), limit: PAGE_SIZE }, controller.signal).then(
-      (page) => setListing({ filters, entries: page.entries, next: page.next, error: '' }),
-      (failure: unknown) => {
-        if (!controller.signal.aborted)
-          setListing({ filters, entries: [], error: failureText(failure, 'audit.loadFailed') });
-      },
-    );
-    return () => controller.abort();
-    // failureText changes with the language only; the list reloads when the filters change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters]);
-
-  const loadMore = async () => {
-    if (!listing || !next) return;
-    setLoadingMore(true);
-    try {
-      const page = await listEntries({ ...auditQueryOf(filters), limit: PAGE_SIZE, before: next });
-      setListing({ ...listing, entries: [...listing.entries, ...page.entries], next: page.next, error: '' });
-    } catch (failure) {
-      setListing({ ...listing, error: failureText(failure, 'audit.loadFailed') });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  const setFilter = (change: Partial<Filters>) => setFilters((previous) => ({ ...previous, ...change }));
+  const chooseActor = (actor: Filters['actor']) => setValue('actor', actor, { shouldValidate: true });
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
-  const csvHref = api.url(listAuditEntriesCall.path, { ...auditQueryOf(filters), format: 'csv' });
+  const rangeError = formState.errors.toDay?.message === 'range';
 
   return (
     <div className={layout.page}>
       <h1 className={layout.title}>{t('audit.title')}</h1>
       <p>{t('audit.intro')}</p>
       <form
-        className={table.filters}
+        className={styles.filters}
         role="search"
         aria-label={t('audit.filters')}
-        onSubmit={(e) => e.preventDefault()}
+        onSubmit={(event) => event.preventDefault()}
+        noValidate
       >
-        <PersonFilter chosen={filters.actor} onChoose={(actor) => setFilter({ actor })} label={t('audit.person')} />
-        <div>
+        <PersonFilter chosen={actor} onChoose={chooseActor} label={t('audit.person')} />
+        <div className={field.field}>
           <label htmlFor={`${id}-action`} className={field.label}>
             {t('audit.action')}
           </label>
-          <select
-            id={`${id}-action`}
-            value={filters.action ?? ''}
-            onChange={(event) => setFilter({ action: event.target.value || undefined })}
-          >
+          <select id={`${id}-action`} className={input.input} {...register('action')}>
             <option value="">{t('audit.actionHint')}</option>
             {Object.entries(AUDIT_ACTION_GROUPS).map(([group, names]) => {
-              const groupLabel = t(`audit.actionGroups.${group}`);
+              const groupLabel = actionText(`groups.${group}`);
               return (
                 <optgroup key={group} label={groupLabel}>
                   {names.length > 1 ? (
@@ -141,7 +130,7 @@ export function AuditLog() {
                   ) : null}
                   {names.map((name) => (
                     <option key={name} value={`${group}.${name}`}>
-                      {t(actionLabelKey(`${group}.${name}`))}
+                      {actionText(actionLabelKey(`${group}.${name}`))}
                     </option>
                   ))}
                 </optgroup>
@@ -149,25 +138,47 @@ export function AuditLog() {
             })}
           </select>
         </div>
-        {FIELD_FILTERS.map((filter) => (
-          <LabelledInput
-            key={filter.name}
-            id={`${id}-${filter.label}`}
-            label={t(`audit.${filter.label}`)}
-            type={filter.type}
-            maxLength={filter.type === 'search' ? 80 : undefined}
-            placeholder={filter.placeholder}
-            value={filters[filter.name] ?? ''}
-            onChange={(event) =>
-              setFilter({
-                [filter.name]: filter.type === 'search' ? event.target.value.trim() : event.target.value || undefined,
-              })
-            }
+        <div className={field.field}>
+          <label htmlFor={`${id}-object`} className={field.label}>
+            {t('audit.object')}
+          </label>
+          <input
+            id={`${id}-object`}
+            type="search"
+            className={input.input}
+            maxLength={OBJECT_MAX}
+            {...register('objectId')}
           />
+        </div>
+        {(['fromDay', 'toDay'] as const).map((name) => (
+          <div key={name} className={field.field}>
+            <label htmlFor={`${id}-${name}`} className={field.label}>
+              {t(name === 'fromDay' ? 'audit.from' : 'audit.to')}
+            </label>
+            <input
+              id={`${id}-${name}`}
+              type="date"
+              className={input.input}
+              aria-invalid={name === 'toDay' && rangeError ? true : undefined}
+              aria-describedby={name === 'toDay' && rangeError ? `${id}-range` : undefined}
+              {...register(name)}
+            />
+            {name === 'toDay' && rangeError ? (
+              <p id={`${id}-range`} className={field.error}>
+                {t('audit.rangeInvalid')}
+              </p>
+            ) : null}
+          </div>
         ))}
-        <a className={styles.export} href={csvHref} download>
-          {t('audit.exportCsv')}
-        </a>
+        {query ? (
+          <a
+            className={`${buttons.button} ${styles.export}`}
+            href={api.url(listAuditEntriesCall.path, { ...query, format: 'csv' })}
+            download
+          >
+            {t('audit.exportCsv')}
+          </a>
+        ) : null}
       </form>
       {error ? (
         <p role="alert" className={table.error}>
@@ -193,10 +204,12 @@ export function AuditLog() {
             <tr key={entry.seq}>
               <td>{dateTime.format(new Date(entry.occurredAt))}</td>
               <td>
-                <ActorCell actor={entry.actor} onChoose={(actor) => setFilter({ actor })} />
+                <ActorCell actor={entry.actor} onChoose={chooseActor} />
               </td>
               <td>
-                <span title={entry.action}>{t(actionLabelKey(entry.action), { defaultValue: entry.action })}</span>
+                <span title={entry.action}>
+                  {actionText(actionLabelKey(entry.action), { defaultValue: entry.action })}
+                </span>
               </td>
               <td>
                 {entry.object.id ? (
@@ -204,7 +217,7 @@ export function AuditLog() {
                     type="button"
                     className={styles.linkButton}
                     title={t('audit.filterByObject')}
-                    onClick={() => setFilter({ objectId: entry.object.id })}
+                    onClick={() => setValue('objectId', entry.object.id ?? '', { shouldValidate: true })}
                   >
                     {entry.object.label ?? entry.object.id}
                   </button>
@@ -238,8 +251,13 @@ export function AuditLog() {
         </tbody>
       </AdminTable>
       <p role="status">{loading ? t('audit.loading') : entries.length === 0 && !error ? t('audit.empty') : ''}</p>
-      {next ? (
-        <button type="button" disabled={loading} onClick={() => void loadMore()}>
+      {listing.hasNextPage ? (
+        <button
+          type="button"
+          className={buttons.button}
+          disabled={loading}
+          onClick={() => void listing.fetchNextPage()}
+        >
           {t('audit.more')}
         </button>
       ) : null}
@@ -260,28 +278,16 @@ function PersonFilter({
   const { t } = useAdminTranslation();
   const id = useId();
   const [search, setSearch] = useState('');
-  const [results, setResults] = useState<{ search: string; people: AdminUser[] }>({ search: '', people: [] });
   const term = search.trim();
-  // Two letters at least: one finds half the company.
-  const found = term.length >= 2 && results.search === term ? results.people : [];
-
-  useEffect(() => {
-    if (term.length < 2) return undefined;
-    const controller = new AbortController();
-    api.send(ADMIN_USER_CALLS.listUsers, { query: { q: term, limit: 8 } }, { signal: controller.signal }).then(
-      (page) => setResults({ search: term, people: page.items }),
-      () => setResults({ search: term, people: [] }),
-    );
-    return () => controller.abort();
-  }, [term]);
+  const found = usePeopleFound(term).data ?? [];
 
   if (chosen) {
     return (
-      <div>
+      <div className={field.field}>
         <span className={field.label}>{label}</span>
         <span className={styles.chosen}>
           {chosen.name || chosen.id}{' '}
-          <button type="button" onClick={() => onChoose(undefined)}>
+          <button type="button" className={buttons.button} onClick={() => onChoose(undefined)}>
             {t('audit.anyPerson')}
           </button>
         </span>
@@ -289,24 +295,26 @@ function PersonFilter({
     );
   }
   return (
-    <div className={styles.personFilter}>
+    <div className={`${field.field} ${styles.personFilter}`}>
       <label htmlFor={`${id}-person`} className={field.label}>
         {label}
       </label>
       <input
         id={`${id}-person`}
         type="search"
-        maxLength={200}
+        className={input.input}
+        maxLength={PERSON_SEARCH_MAX}
         placeholder={t('audit.personHint')}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      {found.length > 0 ? (
+      {term.length >= 2 && found.length > 0 ? (
         <ul className={styles.found} aria-label={t('audit.peopleFound')}>
           {found.map((user) => (
             <li key={user.id}>
               <button
                 type="button"
+                className={buttons.buttonGhost}
                 onClick={() => {
                   onChoose({ id: user.id, name: user.name });
                   setSearch('');

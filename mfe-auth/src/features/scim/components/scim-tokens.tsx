@@ -1,92 +1,79 @@
-import { api } from '@portal/contracts/api-client';
-import { SCIM_TOKEN_CALLS, type ScimToken, type ScimTokenCreated, type ScimTokenList } from '@portal/contracts/scim';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ScimToken, type ScimTokenCreated, scimTokenRequestSchema } from '@portal/contracts/scim';
 import { formatDate } from '@portal/web-kit/format';
-import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
-import { FormAlert } from '../../../components/form-alert.tsx';
-import formStyles from '../../../components/form.module.css';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { useFailureText } from '../../../lib/failure-text.ts';
-import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
+import buttons from '@portal/web-kit/styles/buttons.module.css';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { TableHead } from '@portal/web-kit/table-head';
-import { whileCurrent } from '@portal/web-kit/while-current';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod/mini';
+import { FormAlert } from '../../../components/form-alert.tsx';
+import formStyles from '../../../components/form.module.css';
 import panel from '../../../components/panel.module.css';
-import styles from './scim-tokens.module.css';
 import { Panel } from '../../../components/panel.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
+import { useFailureText } from '../../../lib/failure-text.ts';
+import { useCreateScimToken, useRevokeScimToken, useScimTokens } from '../scim-queries.ts';
+import styles from './scim-tokens.module.css';
 
 const LABEL_MAX = 100;
+/** The texts of the label's problems, by the schema's codes. */
+const LABEL_PROBLEMS: Readonly<Record<string, string>> = {
+  label_required: 'scim.labelRequired',
+  label_too_long: 'scim.labelTooLong',
+};
 
 /**
- * The directory's address and its bearer tokens: generate one (its secret shown once, here only), see when each
- * was last used, revoke one.
+ * The directory's address and its bearer tokens: generate one (its secret shown once, here only, with a button
+ * to copy it), see when each was last used, revoke one; SCIM_TOKEN listed when the environment sets it.
  */
 export function ScimTokens() {
   const { t } = useAdminTranslation();
   const failureText = useFailureText(ADMIN_NAMESPACE);
-  const [list, setList] = useState<ScimTokenList | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [reloads, setReloads] = useState(0);
-  const [label, setLabel] = useState('');
-  const [labelError, setLabelError] = useState<string | undefined>();
-  const [creating, setCreating] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const list = useScimTokens();
+  const createToken = useCreateScimToken();
+  const revokeToken = useRevokeScimToken();
   const [created, setCreated] = useState<ScimTokenCreated | null>(null);
-  const reload = () => setReloads((count) => count + 1);
+  const { register, handleSubmit, formState, reset } = useForm<
+    z.input<typeof scimTokenRequestSchema>,
+    unknown,
+    z.output<typeof scimTokenRequestSchema>
+  >({ resolver: zodResolver(scimTokenRequestSchema), defaultValues: { label: '' } });
+  const labelProblem = formState.errors.label?.message;
 
-  useEffect(
-    () =>
-      whileCurrent(
-        api.send(SCIM_TOKEN_CALLS.listScimTokens),
-        (answer) => {
-          setList(answer);
-          setLoadError(null);
-        },
-        setLoadError,
-      ),
-    [reloads],
+  // A failure is shown above the form (createToken.error), which keeps the label.
+  const generate = handleSubmit(({ label }) =>
+    createToken.mutate(label, {
+      onSuccess: (answer) => {
+        setCreated(answer);
+        reset();
+      },
+    }),
   );
 
-  const generate = async (event: FormEvent) => {
-    event.preventDefault();
-    if (creating) return;
-    const trimmed = label.trim();
-    const problem = !trimmed ? 'scim.labelRequired' : trimmed.length > LABEL_MAX ? 'scim.labelTooLong' : undefined;
-    setLabelError(problem && t(problem, { max: LABEL_MAX }));
-    if (problem) return;
-    setCreating(true);
-    setFailure(null);
-    try {
-      setCreated(await api.send(SCIM_TOKEN_CALLS.createScimToken, { body: { label: trimmed } }));
-      setLabel('');
-      reload();
-    } catch (error) {
-      setFailure(failureText(error, 'scim.generateFailed'));
-    } finally {
-      setCreating(false);
-    }
-  };
+  const revoke = (token: ScimToken) =>
+    revokeToken.mutate(token.id, {
+      onSuccess: () => {
+        toast.success(t('scim.revoked', { label: token.label }));
+        if (created?.token.id === token.id) setCreated(null);
+      },
+      onError: (error) => toast.error(failureText(error, 'scim.revokeFailed')),
+    });
 
-  const revoke = async (token: ScimToken) => {
-    try {
-      await api.send(SCIM_TOKEN_CALLS.revokeScimToken, { params: { id: token.id } });
-      toast.success(t('scim.revoked', { label: token.label }));
-      if (created?.token.id === token.id) setCreated(null);
-      reload();
-    } catch (error) {
-      toast.error(failureText(error, 'scim.revokeFailed'));
-    }
-  };
+  const tokens = list.data?.tokens ?? [];
+  const environmentToken = list.data?.environmentToken ?? false;
 
   return (
     <>
       <Panel title={t('scim.connectionTitle')} intro={t('scim.connectionIntro')}>
-        {list && (
+        {list.data && (
           <dl className={panel.details}>
             <dt>{t('scim.baseUrl')}</dt>
             <dd>
-              <code>{list.baseUrl}</code>
+              <code>{list.data.baseUrl}</code>
             </dd>
           </dl>
         )}
@@ -94,31 +81,27 @@ export function ScimTokens() {
 
       <Panel title={t('scim.generateTitle')}>
         <form className={formStyles.form} onSubmit={(event) => void generate(event)} noValidate>
-          <FormAlert message={failure} />
+          <FormAlert message={createToken.error ? failureText(createToken.error, 'scim.generateFailed') : null} />
           <TextField
             label={t('scim.label')}
             hint={t('scim.labelHint')}
-            value={label}
-            error={labelError}
+            error={labelProblem && t(LABEL_PROBLEMS[labelProblem] ?? 'scim.labelRequired', { max: LABEL_MAX })}
             maxLength={LABEL_MAX + 20}
-            onChange={(event) => setLabel(event.target.value)}
+            {...register('label')}
           />
-          <SubmitButton label={t('scim.generate')} loadingLabel={t('scim.generating')} loading={creating} />
+          <SubmitButton
+            label={t('scim.generate')}
+            loadingLabel={t('scim.generating')}
+            loading={createToken.isPending}
+          />
         </form>
-        {created && (
-          <div className={styles.secret} role="status">
-            <p>{t('scim.shownOnce', { label: created.token.label })}</p>
-            <code className={styles.secretValue} aria-label={t('scim.secret')}>
-              {created.secret}
-            </code>
-          </div>
-        )}
+        {created && <NewSecret created={created} />}
       </Panel>
 
       <Panel title={t('scim.tokensTitle')}>
-        <FormAlert message={loadError ? failureText(loadError, 'scim.loadFailed') : null} />
-        {list && list.tokens.length === 0 && <p className={panel.intro}>{t('scim.none')}</p>}
-        {list && list.tokens.length > 0 && (
+        <FormAlert message={list.error ? failureText(list.error, 'scim.loadFailed') : null} />
+        {list.data && tokens.length === 0 && !environmentToken && <p className={panel.intro}>{t('scim.none')}</p>}
+        {(tokens.length > 0 || environmentToken) && (
           <table className={styles.table}>
             <TableHead
               columns={[
@@ -129,13 +112,23 @@ export function ScimTokens() {
               ]}
             />
             <tbody>
-              {list.tokens.map((token) => (
+              {environmentToken && (
+                <tr>
+                  <td>
+                    <code>SCIM_TOKEN</code>
+                  </td>
+                  <td>{t('scim.fromEnvironment')}</td>
+                  <td>{t('scim.notRecorded')}</td>
+                  <td>{t('scim.changedInEnvironment')}</td>
+                </tr>
+              )}
+              {tokens.map((token) => (
                 <tr key={token.id}>
                   <td>{token.label}</td>
                   <td>{formatDate(token.createdAt)}</td>
                   <td>{token.lastUsedAt ? formatDate(token.lastUsedAt) : t('scim.neverUsed')}</td>
                   <td>
-                    <button type="button" className={styles.revoke} onClick={() => void revoke(token)}>
+                    <button type="button" className={styles.revoke} onClick={() => revoke(token)}>
                       {t('scim.revoke', { label: token.label })}
                     </button>
                   </td>
@@ -146,5 +139,35 @@ export function ScimTokens() {
         )}
       </Panel>
     </>
+  );
+}
+
+/** The secret of a token just generated, shown once, with a button that copies it. */
+function NewSecret({ created }: { created: ScimTokenCreated }) {
+  const { t } = useAdminTranslation();
+  const [copy, setCopy] = useState<'copied' | 'refused' | null>(null);
+
+  // Without a secure context (plain http) there is no clipboard: the same message as a refusal.
+  const copySecret = () =>
+    (navigator.clipboard?.writeText(created.secret) ?? Promise.reject(new Error('no clipboard'))).then(
+      () => setCopy('copied'),
+      () => setCopy('refused'),
+    );
+
+  return (
+    <div className={styles.secret}>
+      <p role="status">{t('scim.shownOnce', { label: created.token.label })}</p>
+      <code className={styles.secretValue} aria-label={t('scim.secret')}>
+        {created.secret}
+      </code>
+      <div className={styles.copy}>
+        <button type="button" className={buttons.button} onClick={() => void copySecret()}>
+          {t('scim.copy')}
+        </button>
+        <span role="status">
+          {copy === 'copied' ? t('scim.copied') : copy === 'refused' ? t('scim.copyRefused') : ''}
+        </span>
+      </div>
+    </div>
   );
 }

@@ -1,30 +1,26 @@
-import { api } from '@portal/contracts/api-client';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@portal/contracts/errors';
 import {
-  SSO_CALLS,
   SSO_LIMITS,
   SSO_TEST_CHANNEL,
   SSO_TEST_START_PATH,
   type SsoSettings,
-  type SsoSettingsRequest,
-  type SsoTestResult,
   ssoSettingsRequestSchema,
 } from '@portal/contracts/sso-settings';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
-import { type FormEvent, useEffect, useState } from 'react';
-import { whileCurrent } from '@portal/web-kit/while-current';
+import { useEffect, useState } from 'react';
+import { type FieldError, useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import formStyles from '../../../components/form.module.css';
+import panel from '../../../components/panel.module.css';
+import { Panel } from '../../../components/panel.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useFailureText } from '../../../lib/failure-text.ts';
 import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
-import panel from '../../../components/panel.module.css';
+import { useFailureText } from '../../../lib/failure-text.ts';
+import { useSaveSsoSettings, useSsoSettings, useSsoTestResult } from '../sso-queries.ts';
 import { SsoTestResultView } from './sso-test-result.tsx';
-import { Panel } from '../../../components/panel.tsx';
-
-type TextFieldName = 'issuerUrl' | 'clientId' | 'clientSecret' | 'displayName' | 'adminGroups' | 'allowedDomains';
-type Fields = Record<TextFieldName, string> & { passwordSignIn: boolean };
 
 const listOf = (text: string) =>
   text
@@ -32,7 +28,18 @@ const listOf = (text: string) =>
     .map((entry) => entry.trim())
     .filter((entry) => entry.length > 0);
 
-const fieldsOf = (settings: SsoSettings): Fields => ({
+const { adminGroups, allowedDomains } = ssoSettingsRequestSchema.shape;
+
+/** The form as typed: the request's fields but `enabled` (each button says it), the lists as comma-separated text. */
+const ssoFormSchema = z.extend(z.omit(ssoSettingsRequestSchema, { enabled: true }), {
+  adminGroups: z.pipe(z.pipe(z.string(), z.transform(listOf)), adminGroups),
+  allowedDomains: z.pipe(z.pipe(z.string(), z.transform(listOf)), allowedDomains),
+});
+type SsoFormInput = z.input<typeof ssoFormSchema>;
+type SsoFormValues = z.output<typeof ssoFormSchema>;
+type FieldName = keyof SsoFormInput;
+
+const valuesOf = (settings: SsoSettings): SsoFormInput => ({
   issuerUrl: settings.issuerUrl,
   clientId: settings.clientId,
   clientSecret: '',
@@ -43,87 +50,67 @@ const fieldsOf = (settings: SsoSettings): Fields => ({
 });
 
 /** The field an issue's path names (`allowedDomains.2` is the domains' field). */
-const fieldOf = (path: string) => path.split('.')[0] as TextFieldName;
+const fieldOf = (path: string) => path.split('.')[0] as FieldName;
+
+/** A list's problem sits at one of its entries (`allowedDomains.2`): the first one found, or the field's own. */
+function codeOf(error: FieldError | Record<string, FieldError | undefined> | undefined): string | undefined {
+  if (!error) return undefined;
+  if (typeof error.message === 'string') return error.message;
+  return Object.values(error as Record<string, FieldError | undefined>).find((entry) => entry?.message)?.message;
+}
 
 /**
  * The company's OpenID Connect provider: entered and saved, tested in a popup (the claims it sends and the account
- * they map to), then switched on. Read-only when the environment configures it.
+ * they map to), then switched on. Read-only when the environment configures it, and testable there too.
  */
 export function SsoSettingsForm() {
   const { t } = useAdminTranslation();
+  const settings = useSsoSettings();
+  if (settings.error) return <LoadFailure error={settings.error} />;
+  if (!settings.data) return <p role="status">{t('sso.loading')}</p>;
+  return <SsoSettingsPanel settings={settings.data} />;
+}
+
+function LoadFailure({ error }: { error: unknown }) {
   const failureText = useFailureText(ADMIN_NAMESPACE);
-  const [settings, setSettings] = useState<SsoSettings | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [fields, setFields] = useState<Fields | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<TextFieldName, string>>>({});
+  return <FormAlert message={failureText(error, 'sso.loadFailed')} />;
+}
+
+function SsoSettingsPanel({ settings }: { settings: SsoSettings }) {
+  const { t } = useAdminTranslation();
+  const failureText = useFailureText(ADMIN_NAMESPACE);
+  const saveSettings = useSaveSsoSettings();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | 'switch' | null>(null);
-  const [testResult, setTestResult] = useState<SsoTestResult | null>(null);
-
-  useEffect(
-    () =>
-      whileCurrent(
-        api.send(SSO_CALLS.getSsoSettings),
-        (answer) => {
-          setSettings(answer);
-          setFields(fieldsOf(answer));
-        },
-        setLoadError,
-      ),
-    [],
-  );
+  const [testsBack, setTestsBack] = useState(0);
+  const testResult = useSsoTestResult(testsBack);
+  const readOnly = settings.source === 'environment';
+  const { register, handleSubmit, formState, setError, resetField } = useForm<SsoFormInput, unknown, SsoFormValues>({
+    resolver: zodResolver(ssoFormSchema),
+    defaultValues: valuesOf(settings),
+  });
 
   // The popup of a test says on this channel that it is back; the result is read from the session.
   useEffect(() => {
     const channel = new BroadcastChannel(SSO_TEST_CHANNEL);
-    channel.onmessage = () => {
-      api
-        .send(SSO_CALLS.getSsoTestResult)
-        .then(setTestResult, (error: unknown) => setFailure(failureText(error, 'sso.testFailed')));
-    };
+    channel.onmessage = () => setTestsBack((count) => count + 1);
     return () => channel.close();
-  }, [failureText]);
-
-  if (loadError) return <FormAlert message={failureText(loadError, 'sso.loadFailed')} />;
-  if (!settings || !fields) return <p role="status">{t('sso.loading')}</p>;
-  const readOnly = settings.source === 'environment';
-
-  const set = (name: TextFieldName) => ({
-    value: fields[name],
-    error:
-      errors[name] && t(`sso.errors.${errors[name]}`, { max: SSO_LIMITS[`${name}Max` as keyof typeof SSO_LIMITS] }),
-    readOnly,
-    onChange: (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value }),
-  });
+  }, []);
 
   /** Saves the form with `enabled`; answers whether it was saved (problems are shown beside their fields). */
-  async function save(enabled: boolean): Promise<boolean> {
-    if (!fields) return false;
-    const request: SsoSettingsRequest = {
-      ...fields,
-      adminGroups: listOf(fields.adminGroups),
-      allowedDomains: listOf(fields.allowedDomains),
-      enabled,
-    };
-    const parsed = ssoSettingsRequestSchema.safeParse(request);
-    const issues = parsed.success
-      ? []
-      : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.message }));
-    setErrors(Object.fromEntries(issues.map((issue) => [fieldOf(issue.path), issue.code])));
+  const save = async (values: SsoFormValues, enabled: boolean): Promise<boolean> => {
     setFailure(null);
-    if (!parsed.success) return false;
     try {
-      const saved = await api.send(SSO_CALLS.saveSsoSettings, { body: parsed.data });
-      setSettings(saved);
-      setFields({ ...fields, clientSecret: '' });
+      await saveSettings.mutateAsync({ ...values, enabled });
+      resetField('clientSecret', { defaultValue: '' });
       return true;
     } catch (error) {
-      if (error instanceof ApiError && error.issues.length > 0)
-        setErrors(Object.fromEntries(error.issues.map((issue) => [fieldOf(issue.path), issue.code])));
+      if (error instanceof ApiError)
+        for (const issue of error.issues) setError(fieldOf(issue.path), { message: issue.code });
       setFailure(failureText(error, 'sso.saveFailed', { sso_from_environment: 'sso.fromEnvironment' }));
       return false;
     }
-  }
+  };
 
   const run = async (action: 'save' | 'test' | 'switch', work: () => Promise<void>) => {
     if (busy) return;
@@ -135,28 +122,34 @@ export function SsoSettingsForm() {
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run('save', async () => {
-      await save(settings.enabled);
-    });
+  const startTest = (popup: Window | null) => {
+    if (popup) popup.location.href = SSO_TEST_START_PATH;
+    else window.location.assign(SSO_TEST_START_PATH);
   };
 
   // Opened at once, while the click still counts as the user's: a popup opened after the save would be blocked.
   const test = () => {
     const popup = window.open('', 'portal-sso-test', 'popup,width=560,height=720');
-    void run('test', async () => {
-      setTestResult(null);
-      if (!(await save(settings.enabled))) {
-        popup?.close();
-        return;
-      }
-      if (popup) popup.location.href = SSO_TEST_START_PATH;
-      else window.location.assign(SSO_TEST_START_PATH);
-    });
+    // The environment's provider is tested as it is: there is nothing to save first.
+    if (readOnly) return startTest(popup);
+    void handleSubmit(
+      (values) =>
+        run('test', async () => {
+          if (await save(values, settings.enabled)) startTest(popup);
+          else popup?.close();
+        }),
+      () => popup?.close(),
+    )();
   };
 
-  const switchTo = (enabled: boolean) => void run('switch', async () => void (await save(enabled)));
+  const submitWith = (action: 'save' | 'switch', enabled: boolean) =>
+    handleSubmit((values) => run(action, async () => void (await save(values, enabled))));
+
+  const fieldProps = (name: Exclude<FieldName, 'passwordSignIn'>) => {
+    const code = codeOf(formState.errors[name] as FieldError | undefined);
+    const max = SSO_LIMITS[`${name}Max` as keyof typeof SSO_LIMITS];
+    return { ...register(name), readOnly, error: code && t(`sso.errors.${code}`, { max }) };
+  };
 
   return (
     <>
@@ -165,6 +158,10 @@ export function SsoSettingsForm() {
           <dt>{t('sso.redirectUri')}</dt>
           <dd>
             <code>{settings.redirectUri}</code>
+          </dd>
+          <dt>{t('sso.postLogoutRedirectUri')}</dt>
+          <dd>
+            <code>{settings.postLogoutRedirectUri}</code>
           </dd>
           <dt>{t('sso.status')}</dt>
           <dd>
@@ -187,52 +184,56 @@ export function SsoSettingsForm() {
             </ul>
           </div>
         )}
-        <form className={formStyles.form} onSubmit={submit} noValidate>
+        <form
+          className={formStyles.form}
+          onSubmit={(event) => void submitWith('save', settings.enabled)(event)}
+          noValidate
+        >
           <FormAlert message={failure} />
-          <TextField label={t('sso.issuerUrl')} hint={t('sso.issuerUrlHint')} type="url" {...set('issuerUrl')} />
-          <TextField label={t('sso.clientId')} autoComplete="off" {...set('clientId')} />
+          <TextField label={t('sso.issuerUrl')} hint={t('sso.issuerUrlHint')} type="url" {...fieldProps('issuerUrl')} />
+          <TextField label={t('sso.clientId')} autoComplete="off" {...fieldProps('clientId')} />
           {!readOnly && (
             <TextField
               label={t('sso.clientSecret')}
               hint={t(settings.hasClientSecret ? 'sso.clientSecretKept' : 'sso.clientSecretHint')}
               type="password"
               autoComplete="new-password"
-              {...set('clientSecret')}
+              {...fieldProps('clientSecret')}
             />
           )}
-          <TextField label={t('sso.displayName')} hint={t('sso.displayNameHint')} {...set('displayName')} />
-          <TextField label={t('sso.adminGroups')} hint={t('sso.adminGroupsHint')} {...set('adminGroups')} />
-          <TextField label={t('sso.allowedDomains')} hint={t('sso.allowedDomainsHint')} {...set('allowedDomains')} />
+          <TextField label={t('sso.displayName')} hint={t('sso.displayNameHint')} {...fieldProps('displayName')} />
+          <TextField label={t('sso.adminGroups')} hint={t('sso.adminGroupsHint')} {...fieldProps('adminGroups')} />
+          <TextField
+            label={t('sso.allowedDomains')}
+            hint={t('sso.allowedDomainsHint')}
+            {...fieldProps('allowedDomains')}
+          />
           <label className={formStyles.check}>
-            <input
-              type="checkbox"
-              checked={fields.passwordSignIn}
-              disabled={readOnly}
-              onChange={(event) => setFields({ ...fields, passwordSignIn: event.target.checked })}
-            />
+            <input type="checkbox" disabled={readOnly} {...register('passwordSignIn')} />
             {t('sso.passwordSignIn')}
           </label>
-          {!readOnly && (
-            <div className={formStyles.actions}>
+          <div className={formStyles.actions}>
+            {!readOnly && (
               <SubmitButton label={t('sso.save')} loadingLabel={t('sso.saving')} loading={busy === 'save'} />
-              <button type="button" className={buttons.button} onClick={test} disabled={busy !== null}>
-                {busy === 'test' ? t('sso.testing') : t('sso.test')}
+            )}
+            <button type="button" className={buttons.button} onClick={test} disabled={busy !== null}>
+              {busy === 'test' ? t('sso.testing') : t('sso.test')}
+            </button>
+            {settings.source === 'stored' && (
+              <button
+                type="button"
+                className={settings.enabled ? buttons.buttonDanger : buttons.buttonPrimary}
+                onClick={(event) => void submitWith('switch', !settings.enabled)(event)}
+                disabled={busy !== null}
+              >
+                {settings.enabled ? t('sso.switchOff') : t('sso.switchOn')}
               </button>
-              {settings.source === 'stored' && (
-                <button
-                  type="button"
-                  className={settings.enabled ? buttons.buttonDanger : buttons.buttonPrimary}
-                  onClick={() => switchTo(!settings.enabled)}
-                  disabled={busy !== null}
-                >
-                  {settings.enabled ? t('sso.switchOff') : t('sso.switchOn')}
-                </button>
-              )}
-            </div>
-          )}
+            )}
+          </div>
         </form>
       </Panel>
-      {testResult && <SsoTestResultView result={testResult} />}
+      {testResult.error ? <FormAlert message={failureText(testResult.error, 'sso.testFailed')} /> : null}
+      {testResult.data && <SsoTestResultView result={testResult.data} />}
     </>
   );
 }

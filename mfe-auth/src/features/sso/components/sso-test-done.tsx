@@ -1,9 +1,9 @@
-import { api } from '@portal/contracts/api-client';
-import { SSO_CALLS, SSO_TEST_CHANNEL, type SsoTestResult } from '@portal/contracts/sso-settings';
-import { useEffect, useState } from 'react';
+import { SSO_TEST_CHANNEL } from '@portal/contracts/sso-settings';
+import { useEffect } from 'react';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { ADMIN_NAMESPACE, useAdminTranslation } from '../../../lib/admin-i18n.ts';
+import { useSsoTestResult } from '../sso-queries.ts';
 import { SsoTestResultView } from './sso-test-result.tsx';
 
 /**
@@ -13,8 +13,7 @@ import { SsoTestResultView } from './sso-test-result.tsx';
 export function SsoTestDone() {
   const { t } = useAdminTranslation();
   const failureText = useFailureText(ADMIN_NAMESPACE);
-  const [result, setResult] = useState<SsoTestResult | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
+  const result = useSsoTestResult(1);
 
   useEffect(() => {
     const channel = new BroadcastChannel(SSO_TEST_CHANNEL);
@@ -23,9 +22,8 @@ export function SsoTestDone() {
     // The portal's pages send COOP same-origin: back from the provider, the popup has no opener to ask, so it tries
     // to close, and shows the result itself where the browser keeps it open.
     window.close();
-    api.send(SSO_CALLS.getSsoTestResult).then(setResult, setFailure);
   }, []);
 
-  if (failure) return <FormAlert message={failureText(failure, 'sso.testFailed')} />;
-  return result ? <SsoTestResultView result={result} /> : <p role="status">{t('sso.loading')}</p>;
+  if (result.error) return <FormAlert message={failureText(result.error, 'sso.testFailed')} />;
+  return result.data ? <SsoTestResultView result={result.data} /> : <p role="status">{t('sso.loading')}</p>;
 }
