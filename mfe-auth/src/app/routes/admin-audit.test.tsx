@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import type { AuditEntry } from '@portal/contracts/audit';
 import { admin, anna, apiError, fakeApi } from '../../../../jest/fake-api.ts';
 import { fakeSession, renderPage } from '../../testing/render.tsx';
+import { adminQueryClient } from '../admin-queries.tsx';
 import { auditQueryOf } from '../../features/audit/components/audit-log.tsx';
 import AdminAuditPage from './admin-audit.tsx';
 
@@ -30,6 +31,8 @@ const renderAudit = (session = fakeSession(admin), url = '/admin/audit') =>
   renderPage(<AdminAuditPage session={session} />, { path: '/admin/audit', url });
 
 describe('audit page', () => {
+  afterEach(() => adminQueryClient.clear());
+
   it('when an administrator opens it, then entries show who, what, on which object, the outcome and the change', async () => {
     fakeApi({
       'GET /api/audit': {

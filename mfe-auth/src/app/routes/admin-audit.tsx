@@ -2,7 +2,7 @@ import { AuditLog } from '../../features/audit/components/audit-log.tsx';
 import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import type { PageProps } from '@portal/contracts/pages';
 import { SignedIn } from '../../components/signed-in.tsx';
-import { withQueries } from '../../components/admin-queries.tsx';
+import { withAdminQueries } from '../admin-queries.tsx';
 
 /** Exposed as ./AdminAuditPage: the audit trail, for system administrators (the server enforces it). */
 function AdminAuditPage({ session }: PageProps<'status' | 'user'>) {
@@ -14,4 +14,4 @@ function AdminAuditPage({ session }: PageProps<'status' | 'user'>) {
   );
 }
 
-export default withQueries(AdminAuditPage);
+export default withAdminQueries(AdminAuditPage);

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, fakeApi } from '../../../../jest/fake-api.ts';
 import { fakeSession, renderPage } from '../../testing/render.tsx';
+import { adminQueryClient } from '../admin-queries.tsx';
 import AdminScimPage from './admin-scim.tsx';
 
 const BASE_URL = 'https://learn.example.ch/scim/v2';
@@ -32,6 +33,8 @@ const renderScim = (session = fakeSession(admin)) =>
 const region = (name: string) => within(screen.getByRole('region', { name }));
 
 describe('directory sync page', () => {
+  afterEach(() => adminQueryClient.clear());
+
   it('when an administrator opens it, then the base URL and the tokens with their last use are shown', async () => {
     fakeApi({
       ...SETTINGS_OFF,

@@ -4,7 +4,7 @@ import { ScimAdministrators } from '../../features/scim/components/scim-administ
 import { ScimTokens } from '../../features/scim/components/scim-tokens.tsx';
 import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import { SignedIn } from '../../components/signed-in.tsx';
-import { withQueries } from '../../components/admin-queries.tsx';
+import { withAdminQueries } from '../admin-queries.tsx';
 
 /** Exposed as ./AdminScimPage: directory sync (SCIM) for system administrators; the server refuses anyone else. */
 function AdminScimPage({ session }: PageProps<'status' | 'user'>) {
@@ -27,4 +27,4 @@ function AdminScimPage({ session }: PageProps<'status' | 'user'>) {
   );
 }
 
-export default withQueries(AdminScimPage);
+export default withAdminQueries(AdminScimPage);

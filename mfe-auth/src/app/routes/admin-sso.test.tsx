@@ -5,6 +5,7 @@ import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, fakeApi } from '../../../../jest/fake-api.ts';
 import { fakeSession, renderPage } from '../../testing/render.tsx';
+import { adminQueryClient } from '../admin-queries.tsx';
 import AdminSsoPage from './admin-sso.tsx';
 
 const REDIRECT_URI = 'https://learn.example.ch/api/auth/oidc/callback';
@@ -28,6 +29,8 @@ const renderSso = (session = fakeSession(admin), path = '/admin/sso') =>
   renderPage(<AdminSsoPage session={session} />, { path });
 
 describe('single sign-on page', () => {
+  afterEach(() => adminQueryClient.clear());
+
   it('when the entries are invalid, then each field says why in the language and nothing typed is lost or sent', async () => {
     const api = fakeApi({ 'GET /api/admin/sso': { status: 200, body: none } });
     renderSso();

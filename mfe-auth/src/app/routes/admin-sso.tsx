@@ -6,7 +6,7 @@ import { SsoSettingsForm } from '../../features/sso/components/sso-settings-form
 import { SsoTestDone } from '../../features/sso/components/sso-test-done.tsx';
 import { useAdminTranslation } from '../../lib/admin-i18n.ts';
 import { SignedIn } from '../../components/signed-in.tsx';
-import { withQueries } from '../../components/admin-queries.tsx';
+import { withAdminQueries } from '../admin-queries.tsx';
 
 /** Exposed as ./AdminSsoPage: single sign-on for system administrators; the server refuses anyone else. */
 function AdminSsoPage({ session }: PageProps<'status' | 'user'>) {
@@ -29,4 +29,4 @@ function AdminSsoPage({ session }: PageProps<'status' | 'user'>) {
   );
 }
 
-export default withQueries(AdminSsoPage);
+export default withAdminQueries(AdminSsoPage);

@@ -169,7 +169,7 @@ describe('login page', () => {
 
   describe('with a company provider', () => {
     const portalConfig = (passwordSignIn: boolean, passwordOutsideDomains = false) => ({
-      remotes: { auth: '/a', courses: '/c', editor: '/e' },
+      remotes: { auth: '/a', courses: '/c', editor: '/e', admin: '/ad' },
       languages: ['en'],
       maxFileBytes: 1,
       sessionIdleMinutes: 60,
