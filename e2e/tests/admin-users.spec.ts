@@ -23,7 +23,7 @@ test('when an administrator promotes one user and deactivates another, then the 
   await signInAsAdmin(page);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Administration' }).click();
-  await page.getByRole('main').getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Users', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   // A browser's own confirm() would fail the test: the portal asks in its own dialog.
   page.on('dialog', (dialog) => {

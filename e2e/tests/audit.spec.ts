@@ -28,9 +28,12 @@ test('when an administrator changes a role, then the audit page shows it with be
 
   await signInAsAdmin(page);
   await page.goto('/admin/users');
-  page.on('dialog', (dialog) => void dialog.accept());
   await page.getByLabel('Search by name or e-mail').fill(name);
   await page.getByRole('button', { name: `Make ${name} an administrator` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Make administrator' })
+    .getByRole('button', { name: 'Make administrator' })
+    .click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Administrator');
 
   await page.getByRole('link', { name: 'Administration' }).click();

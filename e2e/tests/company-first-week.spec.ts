@@ -103,9 +103,9 @@ test('when a company runs its first week on the portal, then reports, export and
 
   await test.step('Wednesday: Ben leaves, and the administrator deactivates him', async () => {
     await admin.goto('/admin/users');
-    admin.once('dialog', (dialog) => void dialog.accept());
     await admin.getByLabel('Search by name or e-mail').fill(ben.name);
     await admin.getByRole('button', { name: `Deactivate ${ben.name}` }).click();
+    await admin.getByRole('alertdialog', { name: 'Deactivate' }).getByRole('button', { name: 'Deactivate' }).click();
     await expect(admin.getByRole('row', { name: new RegExp(ben.name) })).toContainText('Deactivated');
   });
 

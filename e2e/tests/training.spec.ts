@@ -38,7 +38,7 @@ test('when an administrator imports people into a group and assigns it a mandato
     await page.getByRole('button', { name: 'Check file' }).click();
     await expect(page.getByRole('status')).toHaveText('Ready: 1 new, 0 to update.');
     await page.getByRole('button', { name: 'Import these users' }).click();
-    await expect(page.getByRole('status')).toHaveText('Imported: 1 new, 0 updated, 1 invitations sent.');
+    await expect(page.getByRole('status')).toHaveText('Imported: 1 new, 0 updated, 1 invitation sent.');
   });
 
   const employeeContext = await browser.newContext({ locale: 'en-US' });
