@@ -1,47 +1,6 @@
-import type { PageProps } from '@portal/contracts/pages';
-import { PageHeader } from '@portal/web-kit/page-header';
-import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { adminPages } from '@portal/web-kit/admin-page';
 import { ADMIN_NAMESPACE } from '../lib/i18n.ts';
 import { withQueries } from '../lib/queries.ts';
 
-/** The texts' prefix: each section has its `title`, `subtitle` and `notAllowed`. */
-type AdminSection = 'assignments' | 'reports' | 'reviews';
-
-/** The page's own column and card. */
-type PageStyles = Readonly<{ page?: string; card?: string }>;
-
-/**
- * A system administrators' page: its header, then its content, or for anyone else why they may not use it.
- */
-function AdminPage({
-  session,
-  section,
-  styles,
-  children,
-}: PageProps<'user'> & { section: AdminSection; styles: PageStyles; children: ReactNode }) {
-  const { t } = useTranslation(ADMIN_NAMESPACE);
-  return (
-    <section className={styles.page} aria-labelledby={`${section}-title`}>
-      <PageHeader id={`${section}-title`} title={t(`${section}.title`)} subtitle={t(`${section}.subtitle`)} />
-      {session.user?.isSysAdmin ? (
-        children
-      ) : (
-        <p role="alert" className={styles.card}>
-          {t(`${section}.notAllowed`)}
-        </p>
-      )}
-    </section>
-  );
-}
-
-/** An administration page as the slice exposes it: `Content` inside AdminPage, in the slice's query cache. */
-export function adminPage(section: AdminSection, styles: PageStyles, Content: ComponentType) {
-  return withQueries(function AdminSectionPage({ session }: PageProps<'status' | 'user'>) {
-    return (
-      <AdminPage session={session} section={section} styles={styles}>
-        <Content />
-      </AdminPage>
-    );
-  });
-}
+/** An administration page as the slice exposes it, in the slice's texts and query cache. */
+export const adminPage = adminPages<'assignments' | 'reports' | 'reviews'>(ADMIN_NAMESPACE, withQueries);
