@@ -31,8 +31,10 @@ interface Block {
 }
 
 class GiftError extends Error {
-  constructor(readonly code: ImportErrorCode) {
+  readonly code: ImportErrorCode;
+  constructor(code: ImportErrorCode) {
     super(code);
+    this.code = code;
   }
 }
 
@@ -140,7 +142,7 @@ function answersOf(body: string): Answer[] {
     else if (char === '=' || char === '~') {
       push(index);
       start = index;
-    } else if (start < 0 && char.trim() !== '') throw new GiftError('gift_syntax');
+    } else if (start < 0 && char?.trim() !== '') throw new GiftError('gift_syntax');
   }
   push(body.length);
   return answers;
