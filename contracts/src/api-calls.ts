@@ -52,6 +52,8 @@ export interface ApiCall {
   body?: z.ZodMiniType;
   /** multipart/form-data with one file field, for uploads. */
   upload?: true;
+  /** The body is a text file of one of these media types (an import), bounded like an upload's file. */
+  textBody?: readonly string[];
   response?: z.ZodMiniType;
   /** The answer is a file (download) rather than JSON. */
   binary?: string;

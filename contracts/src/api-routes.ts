@@ -17,6 +17,7 @@ import { ONBOARDING_CALLS, ONBOARDING_LIMITS } from './onboarding.ts';
 import { SCIM_TOKEN_CALLS } from './scim.ts';
 import { SSO_CALLS, SSO_TEST_START_PATH } from './sso-settings.ts';
 import { QUIZ_CALLS } from './quiz-calls.ts';
+import { QUIZ_LIMITS } from './quizzes.ts';
 import { TRAINING_CALLS } from './training-calls.ts';
 
 /** The largest JSON body any call may send (the services' parsers and the gateway's cut agree on it). */
@@ -49,7 +50,7 @@ export interface ApiRoute extends ApiCall {
    * PATCH and DELETE.
    */
   changesState?: true;
-  /** An upload's largest file when it is not the portal's MAX_FILE_BYTES (bodyLimitOf). */
+  /** An upload's or a text body's largest file when it is not the portal's MAX_FILE_BYTES (bodyLimitOf). */
   maxFileBytes?: number;
 }
 
@@ -63,10 +64,11 @@ export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 
 /**
  * The largest body a call of this route may send, in bytes: an upload's file limit (the route's own, else the
- * portal's `maxFileBytes`) and its multipart envelope, any other call a JSON body.
+ * portal's `maxFileBytes`) and its multipart envelope, a text body's file limit, any other call a JSON body.
  */
 export function bodyLimitOf(route: ApiRoute, maxFileBytes: number): number {
-  return route.upload ? (route.maxFileBytes ?? maxFileBytes) + MULTIPART_ENVELOPE_BYTES : JSON_BODY_MAX_BYTES;
+  if (route.upload) return (route.maxFileBytes ?? maxFileBytes) + MULTIPART_ENVELOPE_BYTES;
+  return route.textBody ? (route.maxFileBytes ?? maxFileBytes) : JSON_BODY_MAX_BYTES;
 }
 
 /** A route as the table below writes it: its tag is its section's, 401 and 403 follow from `access`. */
@@ -636,9 +638,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     {
       ...QUIZ_CALLS.listQuestions,
       summary:
-        "A course's question bank (administrators): each question's current version, its option ids, oldest first",
+        "A course's question bank (administrators): each question's current version, its option ids, oldest first; format=gift: the bank as a GIFT file (text/plain) in lang (default the requester's), which the import reads back",
       access: 'admin',
       errors: [400, 404],
+    },
+    {
+      ...QUIZ_CALLS.importQuestions,
+      summary:
+        "Import questions from a GIFT file (Moodle's format: single, multiple with weights, true/false, short answer, matching by position as ordering) in the requester's language: every question as parsed and every line's translated error; nothing stored on a dry run (the default) or when any line fails; 413 over 2 MB",
+      access: 'admin',
+      maxFileBytes: QUIZ_LIMITS.importBytesMax,
+      errors: [400, 404, 413],
     },
     {
       ...QUIZ_CALLS.createQuestion,

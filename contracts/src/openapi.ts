@@ -85,9 +85,14 @@ function operation(route: ApiRoute) {
           },
         },
       }
-    : route.body
-      ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
-      : undefined;
+    : route.textBody
+      ? {
+          required: true,
+          content: Object.fromEntries(route.textBody.map((type) => [type, { schema: { type: 'string' } }])),
+        }
+      : route.body
+        ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
+        : undefined;
   return {
     tags: [route.tag],
     summary: route.summary,

@@ -17,6 +17,8 @@ export const QUIZ_LIMITS = {
   attemptsAllowedMax: 100,
   waitMinutesMax: 60 * 24 * 365,
   timeLimitMinutesMax: 60 * 24,
+  /** An import's file (GIFT or CSV text): refused at the gateway before it is read when larger. */
+  importBytesMax: 2 * 1024 * 1024,
 } as const;
 
 export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short_answer', 'ordering'] as const;
@@ -133,6 +135,24 @@ export const questionInputSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type QuestionInput = z.output<typeof questionInputSchema>;
+
+/** `POST /api/courses/{id}/questions/import`: the file's format; a dry run (the default) stores nothing. */
+export const questionImportQuerySchema = z.object({
+  format: z.enum(['gift']),
+  dryRun: z.optional(z.enum(['true', 'false'])),
+});
+
+/** The import's answer: every question as parsed, and every line's error (any error: nothing stored). */
+export const questionImportResultSchema = z.object({
+  questions: z.array(questionInputSchema),
+  errors: z.array(z.object({ line: z.number(), code: z.string(), message: z.string() })),
+});
+
+/** `GET /api/courses/{id}/questions`: JSON, or `format=gift` for the bank as a GIFT file in `lang`. */
+export const questionsQuerySchema = z.object({
+  format: z.optional(z.enum(['gift'])),
+  lang: z.optional(z.enum(LANGUAGES)),
+});
 
 /** A question as administrators read it: its input, its id, version and the option ids the attempts use. */
 export const questionSchema = z.object({

@@ -45,13 +45,13 @@ function countAsRead(req: Request, maxBytes: number, over: () => void) {
 }
 
 /**
- * Every body the portal accepts, bounded at the gateway, which reads it first: an upload route's limit comes from
- * the route table (bodyLimitOf), any other body is JSON. A declared Content-Length over the limit is refused
+ * Every body the portal accepts, bounded at the gateway, which reads it first: an upload's or a text body's (an
+ * import's) limit comes from the route table (bodyLimitOf), any other body is JSON. A declared Content-Length over the limit is refused
  * before a byte is read; a streamed body is cut at the limit. Each person sends one upload at a time, across every
  * gateway instance when their locks are in Redis.
  */
 export function bodyLimits(maxFileBytes: number, logger: Logger, takeUploadLock: TakeUploadLock) {
-  const uploads = API_ROUTES.filter((route) => route.upload).map((route) => ({
+  const uploads = API_ROUTES.filter((route) => route.upload || route.textBody).map((route) => ({
     method: route.method.toUpperCase(),
     pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`),
     maxBytes: bodyLimitOf(route, maxFileBytes),

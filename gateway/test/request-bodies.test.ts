@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { JSON_BODY_MAX_BYTES } from '@portal/contracts/api-routes';
+import { API_ROUTES, bodyLimitOf, JSON_BODY_MAX_BYTES } from '@portal/contracts/api-routes';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@portal/contracts/http';
+import { QUIZ_LIMITS } from '@portal/contracts/quizzes';
 import { SCIM_BASE_PATH, SCIM_MEDIA_TYPE, SCIM_SCHEMAS } from '@portal/contracts/scim';
 import { testBackends } from '@portal/kit/testing/backends';
 import type { HttpSession } from '@portal/kit/testing/http-session';
@@ -123,6 +124,18 @@ describe.each(testBackends())('request bodies through the gateway on $name', (ba
         code: 'payload_too_large',
       });
     }
+  });
+
+  it('when a question import declares 10 MB, then 413 comes back without a byte of it read', async () => {
+    const path = `/api/courses/${randomUUID()}/questions/import?format=gift&dryRun=true`;
+    const refused = await declareOnly(admin, path, 'text/plain', 10 * 1024 * 1024);
+    expect({ status: refused.status, code: refused.body?.error?.code }).toEqual({
+      status: 413,
+      code: 'payload_too_large',
+    });
+    // its own limit, not the JSON bodies' 100 KB nor the portal's file limit
+    const route = API_ROUTES.find(({ path: routePath }) => routePath === '/api/courses/:id/questions/import');
+    expect(route && bodyLimitOf(route, LIMIT)).toBe(QUIZ_LIMITS.importBytesMax);
   });
 
   it("when a SCIM body declares a length over its limit, then 413 comes back in SCIM's error shape", async () => {

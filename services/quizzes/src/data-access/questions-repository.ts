@@ -68,29 +68,42 @@ export function questionsRepository(db: Kysely<QuizzesDatabase>) {
     },
 
     async create(courseId: string, content: QuestionInput): Promise<string> {
-      const questionId = randomUUID();
+      const [questionId] = await this.createAll(courseId, [content]);
+      return questionId as string;
+    },
+
+    /** Adds questions all at once or none (an import); a millisecond apart, so the bank lists them in this order. */
+    async createAll(courseId: string, contents: QuestionInput[]): Promise<string[]> {
+      const questionIds = contents.map(() => randomUUID());
+      const start = Date.now();
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('questions')
-          .values({
-            question_id: questionId,
-            course_id: courseId,
-            version: 1,
-            type: content.type,
-            tags: content.tags ?? [],
-          })
+          .values(
+            contents.map((content, index) => ({
+              question_id: questionIds[index] as string,
+              course_id: courseId,
+              version: 1,
+              type: content.type,
+              tags: content.tags ?? [],
+              created_at: new Date(start + index),
+              updated_at: new Date(start),
+            })),
+          )
           .execute();
         await trx
           .insertInto('question_versions')
-          .values({
-            question_id: questionId,
-            version: 1,
-            content: JSON.stringify(content),
-            option_ids: optionIdsFor(content),
-          })
+          .values(
+            contents.map((content, index) => ({
+              question_id: questionIds[index] as string,
+              version: 1,
+              content: JSON.stringify(content),
+              option_ids: optionIdsFor(content),
+            })),
+          )
           .execute();
       });
-      return questionId;
+      return questionIds;
     },
 
     /**

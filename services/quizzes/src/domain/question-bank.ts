@@ -1,9 +1,11 @@
+import type { Language } from '@portal/contracts/languages';
 import type { QuestionInput } from '@portal/contracts/quizzes';
 import { notFound } from '@portal/kit/errors';
 import type { Kysely } from 'kysely';
 import { questionsRepository } from '../data-access/questions-repository.ts';
 import { lessonsRepository } from '../data-access/read-model.ts';
 import type { QuizzesDatabase } from '../data-access/schema.ts';
+import { importErrorsIn, parseGift, toGift } from './gift.ts';
 
 /** The administrators' question bank of a course. */
 export function questionBank(db: Kysely<QuizzesDatabase>) {
@@ -35,6 +37,23 @@ export function questionBank(db: Kysely<QuizzesDatabase>) {
     async update(questionId: string, input: QuestionInput) {
       if (!(await questions.update(questionId, input))) throw notFound('No such question');
       return stored(questionId);
+    },
+
+    /** Parses a GIFT file; stores its questions only when asked and every line parsed, all in one transaction. */
+    async importGift(courseId: string, source: string, store: boolean, language: Language) {
+      await knownCourse(courseId);
+      const { questions: parsed, errors } = parseGift(source, language);
+      const inputs = parsed.map(({ question }) => question);
+      if (store && errors.length === 0 && inputs.length > 0) await questions.createAll(courseId, inputs);
+      return { questions: inputs, errors: importErrorsIn(errors, language) };
+    },
+
+    async exportGift(courseId: string, language: Language) {
+      await knownCourse(courseId);
+      return toGift(
+        (await questions.list(courseId)).map(({ question }) => question),
+        language,
+      );
     },
 
     async delete(questionId: string) {

@@ -1,13 +1,25 @@
-import { attemptAnswersSchema, questionInputSchema, quizSettingsSchema } from '@portal/contracts/quizzes';
+import {
+  attemptAnswersSchema,
+  QUIZ_LIMITS,
+  questionImportQuerySchema,
+  questionInputSchema,
+  questionsQuerySchema,
+  quizSettingsSchema,
+} from '@portal/contracts/quizzes';
 import { uuidSchema } from '@portal/contracts/rules';
 import { requireAdmin, requireUser, userIdOf } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
-import type { Request, Router } from 'express';
+import express, { type Request, type Router } from 'express';
+import { z } from 'zod/mini';
 import type { Attempts } from '../../domain/attempts.ts';
 import type { QuestionBank } from '../../domain/question-bank.ts';
 
 const idOf = (req: Request, what: string) => parseInput(uuidSchema, req.params.id, `${what} id`);
+/** An import's file as text, bounded again here (the gateway refuses a larger one before reading it). */
+const importBody = express.text({ type: ['text/plain', 'text/csv'], limit: QUIZ_LIMITS.importBytesMax });
+/** A body of another media type (or none) is left unparsed by express.text: a 400, not an empty import. */
+const importTextSchema = z.string();
 const learnerOf = (req: Request) => ({ ...req.identity, sub: userIdOf(req.identity) });
 
 /** The question bank and quiz settings (administrators), attempts (everyone signed in, at their own). */
@@ -15,7 +27,18 @@ export function quizzesRoutes(bank: QuestionBank, attempts: Attempts): Router {
   const router = strictRouter();
 
   router.get('/api/courses/:id/questions', requireAdmin, async (req, res) => {
-    res.json(await bank.list(idOf(req, 'course')));
+    const courseId = idOf(req, 'course');
+    const { format, lang } = parseInput(questionsQuerySchema, req.query, 'query');
+    if (format !== 'gift') return void res.json(await bank.list(courseId));
+    const gift = await bank.exportGift(courseId, lang ?? req.identity.lang);
+    res.type('text/plain').attachment(`questions-${courseId}.gift.txt`).send(gift);
+  });
+
+  router.post('/api/courses/:id/questions/import', requireAdmin, importBody, async (req, res) => {
+    const courseId = idOf(req, 'course');
+    const { dryRun } = parseInput(questionImportQuerySchema, req.query, 'query');
+    const source = parseInput(importTextSchema, req.body, 'file');
+    res.json(await bank.importGift(courseId, source, dryRun === 'false', req.identity.lang));
   });
 
   router.post('/api/courses/:id/questions', requireAdmin, async (req, res) => {
