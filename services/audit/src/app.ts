@@ -7,15 +7,13 @@ import type { AuditConfig } from './config.ts';
 import { entriesRepository } from './data-access/entries-repository.ts';
 import { type AuditDatabase, migrations } from './data-access/schema.ts';
 import { personalData } from './data-access/personal-data.ts';
-import { auditShipper, lineWriterFor } from './domain/sink.ts';
+import { auditShipper, type LineWriter, lineWriterFor } from './domain/sink.ts';
 import { auditTrail } from './domain/trail.ts';
 import { auditRoutes } from './entry-points/api/routes.ts';
 import { auditEventHandlers } from './entry-points/events/handlers.ts';
 
 export const SERVICE_NAME = 'audit';
 const DAY_MS = 24 * 60 * 60_000;
-const RETENTION_JOB = 'audit-retention';
-export const SINK_CATCH_UP_JOB = 'audit-sink-catch-up';
 /** The audit service asks for names on behalf of no user. */
 const SYSTEM = { sub: null, admin: false, lang: 'en', exp: 0 } as const;
 
@@ -24,43 +22,39 @@ export function openAuditDatabase(config: Pick<AuditConfig, 'DATABASE_URL' | 'DA
 }
 
 export function startAuditService(config: AuditConfig) {
-  let shipNow: () => Promise<void> = () => Promise.resolve();
+  let shipNow: () => void = () => undefined;
   return startService<AuditDatabase>({
     name: SERVICE_NAME,
     config,
     migrations,
     personalData,
-    // The sink is told of each new entry at once; the job catches up after the sink was down.
+    // Retention once at start and once a day; the sink catches up every few seconds and after each new entry.
     beforeServing: async ({ database, logger }) => {
-      if (!config.AUDIT_SINK) return undefined;
-      const writer = lineWriterFor(config.AUDIT_SINK);
-      const shipper = auditShipper(
-        entriesRepository(database.db, config.AUDIT_CHAIN_KEY),
-        config.AUDIT_SINK,
-        writer,
-        logger,
-      );
-      shipNow = () => shipper.ship();
-      return () => writer.close();
+      const entries = entriesRepository(database.db, config.AUDIT_CHAIN_KEY);
+      const prune = () =>
+        entries
+          .prune(new Date(Date.now() - config.AUDIT_RETENTION_DAYS * DAY_MS))
+          .then((pruned) => pruned > 0 && logger.info({ pruned }, 'audit entries past retention pruned'))
+          .catch((error: unknown) => logger.warn({ err: error }, 'pruning the audit trail failed'));
+      await prune();
+      const timers = [setInterval(prune, DAY_MS)];
+      let writer: LineWriter | undefined;
+      if (config.AUDIT_SINK) {
+        writer = lineWriterFor(config.AUDIT_SINK);
+        const shipper = auditShipper(entries, config.AUDIT_SINK, writer, logger);
+        shipNow = () => void shipper.ship();
+        timers.push(setInterval(shipNow, 5_000));
+        shipNow();
+      }
+      for (const timer of timers) timer.unref();
+      return () => {
+        timers.forEach(clearInterval);
+        writer?.close();
+      };
     },
-    jobs: ({ database, logger }) => [
-      {
-        name: RETENTION_JOB,
-        cron: '30 2 * * *',
-        atStart: true,
-        run: async () => {
-          const entries = entriesRepository(database.db, config.AUDIT_CHAIN_KEY);
-          const pruned = await entries.prune(new Date(Date.now() - config.AUDIT_RETENTION_DAYS * DAY_MS));
-          if (pruned > 0) logger.info({ pruned }, 'audit entries past retention pruned');
-        },
-      },
-      ...(config.AUDIT_SINK
-        ? [{ name: SINK_CATCH_UP_JOB, cron: '* * * * *', atStart: true, run: () => shipNow() }]
-        : []),
-    ],
     routes: (context) => auditRoutes(trailOf(context)),
     eventHandlers: (context) =>
-      auditEventHandlers(trailOf(context), config.AUDIT_CHAIN_KEY, () => setImmediate(() => void shipNow())),
+      auditEventHandlers(trailOf(context), config.AUDIT_CHAIN_KEY, () => setImmediate(() => shipNow())),
   });
 
   function trailOf({ database, client }: ServiceContext<AuditDatabase>) {

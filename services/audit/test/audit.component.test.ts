@@ -8,7 +8,7 @@ import { testBackends } from '@portal/kit/testing/backends';
 import { IDENTITY_HEADER, signIdentity } from '@portal/kit/identity';
 import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
 import { sql } from 'kysely';
-import { SINK_CATCH_UP_JOB, startAuditService } from '../src/app.ts';
+import { startAuditService } from '../src/app.ts';
 import { loadAuditConfig } from '../src/config.ts';
 import { entryHash } from '../src/data-access/chain.ts';
 import { entriesRepository, type StoredEntry } from '../src/data-access/entries-repository.ts';
@@ -284,16 +284,6 @@ describe.each(testBackends())('the audit service on $name', (backend) => {
     const shipped = sink.lines.map((line) => JSON.parse(line).audit.seq as string);
     expect(shipped).toEqual([...shipped].sort((a, b) => Number(a) - Number(b)));
     expect(new Set(shipped).size).toBe(shipped.length);
-  });
-
-  it('when the SIEM is back and nothing new is recorded, then the catch-up job sends what it missed', async () => {
-    sink.state.down = true;
-    const objectId = randomUUID();
-    await deliver(record({ object: { type: 'course', id: objectId } }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    sink.state.down = false;
-    await service.jobs?.boss.send(SINK_CATCH_UP_JOB, {});
-    await eventually(() => sink.lines.some((line) => line.includes(objectId)));
   });
 
   /** Runs `work` with the append-only trigger off, as a database superuser could. */

@@ -10,7 +10,6 @@ import { fileEventHandlers } from './entry-points/events/handlers.ts';
 
 export const SERVICE_NAME = 'files';
 const ABANDONED_AFTER_MS = 60 * 60_000;
-export const UPLOAD_SWEEP_JOB = 'files-upload-sweep';
 
 export function openFilesDatabase(config: Pick<FilesConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>) {
   return openServiceDatabase<FilesDatabase>(SERVICE_NAME, config);
@@ -23,14 +22,16 @@ export function startFilesService(config: FilesConfig) {
     migrations,
     personalData,
     // Uploads cut off by a crash leave 'uploading' rows: swept at start and every hour.
-    jobs: ({ database }) => [
-      {
-        name: UPLOAD_SWEEP_JOB,
-        cron: '0 * * * *',
-        atStart: true,
-        run: () => filesRepository(database.db).deleteAbandoned(new Date(Date.now() - ABANDONED_AFTER_MS)),
-      },
-    ],
+    beforeServing: async ({ database, logger }) => {
+      const sweep = () =>
+        filesRepository(database.db)
+          .deleteAbandoned(new Date(Date.now() - ABANDONED_AFTER_MS))
+          .catch((error: unknown) => logger.warn({ err: error }, 'sweeping abandoned uploads failed'));
+      await sweep();
+      const sweeper = setInterval(sweep, ABANDONED_AFTER_MS);
+      sweeper.unref();
+      return () => clearInterval(sweeper);
+    },
     routes: ({ database, metrics, client, logger }) => {
       const uploadedBytes = metrics.counter('upload_bytes_total', 'Bytes of attachments stored');
       return fileRoutes(

@@ -7,7 +7,7 @@ import { componentSetup, fakeService, signedCaller, TEST_SECRET } from '@portal/
 import { testBackends } from '@portal/kit/testing/backends';
 import { sql } from 'kysely';
 import yauzl from 'yauzl';
-import { startFilesService, UPLOAD_SWEEP_JOB } from '../src/app.ts';
+import { startFilesService } from '../src/app.ts';
 import { loadFilesConfig } from '../src/config.ts';
 import { unzip } from '../src/testing/unzip.ts';
 
@@ -327,19 +327,6 @@ describe.each(testBackends())('the files service on $name', (backend) => {
     expect(api.status).toBe(404);
     expect(api.body.error.code).toBe('not_found');
     expect((await employee.get(`/api/files/download/${uploaded.body.id}`)).body.error.code).toBe('not_found');
-  });
-
-  it('when the sweep job runs, then uploads left unfinished for over an hour are gone and a recent one stays', async () => {
-    const started = async () =>
-      (await admin.post(`/api/files/upload?courseId=${VISIBLE}`, form('z'.repeat(100)))).body.id;
-    const [abandoned, recent] = [await started(), await started()];
-    // As a crash midway leaves them: still 'uploading', one of them since two hours.
-    const db = service.database.db;
-    await sql`update files set status = 'uploading' where id in (${abandoned}, ${recent})`.execute(db);
-    await sql`update files set created_at = now() - interval '2 hours' where id = ${abandoned}`.execute(db);
-    await service.jobs?.boss.send(UPLOAD_SWEEP_JOB, {});
-    await eventually(async () => !(await fileIds()).includes(abandoned));
-    expect(await fileIds()).toContain(recent);
   });
 
   it('when the courses service is down (the last test: it stays down), then an upload answers 503', async () => {

@@ -7,8 +7,6 @@ export interface JobDefinition {
   name: string;
   /** When the job runs (cron, UTC); several instances create one job per tick between them. */
   cron?: string | undefined;
-  /** Also once as the service starts (a sweep of what a crash left behind). */
-  atStart?: boolean;
   run(): Promise<void>;
 }
 
@@ -42,7 +40,6 @@ export async function startJobs(options: {
       await job.run();
       logger.info({ job: job.name, ms: Date.now() - started }, 'job done');
     });
-    if (job.atStart) await boss.send(job.name, {});
   }
   return {
     boss,

@@ -3,7 +3,6 @@ import type { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { type Database, type Migration, migrate, openServiceDatabase } from './db.ts';
 import { type EventHandlers, eventInbox, type OutboxRelay, startOutboxRelay } from './events.ts';
-import { type JobDefinition, type Jobs, startJobs } from './jobs.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 import { serviceMetrics } from './observability.ts';
@@ -50,8 +49,6 @@ export interface ServiceDefinition<DB> {
   pgliteExtensions?: Extensions;
   /** Work before the service answers (seeding, sweeps, jobs); what it returns is awaited when the service stops. */
   beforeServing?: (context: ServiceContext<DB>) => Promise<(() => void | Promise<void>) | undefined>;
-  /** Background work on pg-boss (schedules, at start), the one mechanism for it: never a timer of its own. */
-  jobs?: (context: ServiceContext<DB>) => JobDefinition[];
   routes: (context: ServiceContext<DB>) => Router;
   /** Path prefixes whose routes read their own bodies (see createServiceApp). */
   ownBodies?: string[];
@@ -99,19 +96,12 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
     client: (service, urls, answerTimeoutMs = DEFAULT_ANSWER_TIMEOUT_MS) =>
       serviceClient(service, urls, { secret: config.IDENTITY_SECRET, answerTimeoutMs }),
   };
-  const beforeStop = await definition.beforeServing?.(context);
-  const jobDefinitions = definition.jobs?.(context) ?? [];
-  const jobs: Jobs | undefined =
-    jobDefinitions.length > 0 ? await startJobs({ database, logger, jobs: jobDefinitions }) : undefined;
-  const stopWork = async () => {
-    await jobs?.stop();
-    await beforeStop?.();
-  };
+  const stopWork = await definition.beforeServing?.(context);
   const routes = definition.routes(context);
   const handlers = definition.eventHandlers?.(context) ?? {};
   const mismatch = subscriptionMismatch(name, Object.keys(handlers));
   if (mismatch.length > 0) {
-    await stopWork();
+    await stopWork?.();
     await database.close();
     throw new Error(mismatch.join('; '));
   }
@@ -133,12 +123,12 @@ export async function startService<DB>(definition: ServiceDefinition<DB>) {
     host: config.HOST,
     logger,
     onStop: async () => {
-      await stopWork();
+      await stopWork?.();
       await relay?.stop();
       await database.close();
     },
   });
   logger.info({ url: server.url, database: database.kind }, `${name} service listening`);
-  return { ...server, logger, database, relay, jobs };
+  return { ...server, logger, database, relay };
 }
 export type RunningService = Awaited<ReturnType<typeof startService>>;
