@@ -16,6 +16,8 @@ import type { FilesDatabase } from '@portal/files-service/data-access/schema';
 import type { AuthDatabase } from '@portal/auth-service/data-access/schema';
 import { startAuditService } from '@portal/audit-service/app';
 import { loadAuditConfig } from '@portal/audit-service/config';
+import { startQuizzesService } from '@portal/quizzes-service/app';
+import { loadQuizzesConfig } from '@portal/quizzes-service/config';
 import { startTrainingService } from '@portal/training-service/app';
 import { loadTrainingConfig } from '@portal/training-service/config';
 import { startGateway } from '../src/app.ts';
@@ -104,6 +106,8 @@ export async function startTestPortal(
     withAudit?: boolean;
     /** The training service runs with the courses service (fed by auth and courses) unless told otherwise. */
     withTraining?: boolean;
+    /** The quizzes service runs with the courses service (fed by its lessons) unless told otherwise. */
+    withQuizzes?: boolean;
   } = {},
 ): Promise<TestPortal> {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -129,16 +133,20 @@ export async function startTestPortal(
       (folder) => rm(folder, { recursive: true, force: true }),
     );
     const dropDatabase = (database: { drop(): Promise<void> }) => database.drop();
-    const [authDatabase, coursesDatabase, filesDatabase, auditDatabase, trainingDatabase] = await startTogether([
-      start('the auth database', () => backend.database(), dropDatabase),
-      start('the courses database', () => backend.database(), dropDatabase),
-      start('the files database', () => backend.database(), dropDatabase),
-      start('the audit database', () => backend.database(), dropDatabase),
-      start('the training database', () => backend.database(), dropDatabase),
-    ]);
+    const [authDatabase, coursesDatabase, filesDatabase, auditDatabase, trainingDatabase, quizzesDatabase] =
+      await startTogether([
+        start('the auth database', () => backend.database(), dropDatabase),
+        start('the courses database', () => backend.database(), dropDatabase),
+        start('the files database', () => backend.database(), dropDatabase),
+        start('the audit database', () => backend.database(), dropDatabase),
+        start('the training database', () => backend.database(), dropDatabase),
+        start('the quizzes database', () => backend.database(), dropDatabase),
+      ]);
     if (authDatabase.url === undefined) {
       await Promise.all(
-        ['auth', 'courses', 'files', 'audit', 'training'].map((service) => seedEmbeddedDatabase(dataDir, service)),
+        ['auth', 'courses', 'files', 'audit', 'training', 'quizzes'].map((service) =>
+          seedEmbeddedDatabase(dataDir, service),
+        ),
       );
     }
     const common = {
@@ -146,7 +154,8 @@ export async function startTestPortal(
       DATA_DIR: dataDir,
       IDENTITY_SECRET: TEST_IDENTITY_SECRET,
     };
-    const [authPort, coursesPort, filesPort, auditPort, trainingPort] = [
+    const [authPort, coursesPort, filesPort, auditPort, trainingPort, quizzesPort] = [
+      await freePort(),
       await freePort(),
       await freePort(),
       await freePort(),
@@ -161,7 +170,9 @@ export async function startTestPortal(
     const auditUrl = withAudit ? { AUDIT_SERVICE_URL: at(auditPort) } : {};
     const withTraining = withCourses && options.withTraining !== false;
     const trainingUrl = withTraining ? { TRAINING_SERVICE_URL: at(trainingPort) } : {};
-    const [auth, courses, files, audit, training] = await startTogether([
+    const withQuizzes = withCourses && options.withQuizzes !== false;
+    const quizzesUrl = withQuizzes ? { QUIZZES_SERVICE_URL: at(quizzesPort) } : {};
+    const [auth, courses, files, audit, training, quizzes] = await startTogether([
       start(
         'the auth service',
         () =>
@@ -173,6 +184,7 @@ export async function startTestPortal(
               COURSES_SERVICE_URL: at(coursesPort),
               ...auditUrl,
               ...trainingUrl,
+              ...quizzesUrl,
               ...ADMIN,
               ...options.auth,
             }),
@@ -192,6 +204,7 @@ export async function startTestPortal(
                   FILES_SERVICE_URL: at(filesPort),
                   ...auditUrl,
                   ...trainingUrl,
+                  ...quizzesUrl,
                   ...options.courses,
                 }),
               ),
@@ -248,6 +261,21 @@ export async function startTestPortal(
             stopService,
           )
         : Promise.resolve(undefined),
+      withQuizzes
+        ? start(
+            'the quizzes service',
+            () =>
+              startQuizzesService(
+                loadQuizzesConfig({
+                  ...common,
+                  PORT: String(quizzesPort),
+                  DATABASE_URL: quizzesDatabase.url,
+                  ...auditUrl,
+                }),
+              ),
+            stopService,
+          )
+        : Promise.resolve(undefined),
     ]);
     const redisPrefix = `portal-test-${randomBytes(4).toString('hex')}:`;
     const gatewayEnv = {
@@ -261,6 +289,7 @@ export async function startTestPortal(
       FILES_SERVICE_URL: files?.url ?? 'http://127.0.0.1:9',
       AUDIT_SERVICE_URL: audit?.url ?? 'http://127.0.0.1:9',
       TRAINING_SERVICE_URL: training?.url ?? 'http://127.0.0.1:9',
+      QUIZZES_SERVICE_URL: quizzes?.url ?? 'http://127.0.0.1:9',
       REDIS_URL: backend.redisUrl,
       REDIS_KEY_PREFIX: redisPrefix,
       // Suites share two cores with other suites and builds: an argon2 hash can take seconds there. The tests are
