@@ -138,7 +138,7 @@ export type QuestionInput = z.output<typeof questionInputSchema>;
 
 /** `POST /api/courses/{id}/questions/import`: the file's format; a dry run (the default) stores nothing. */
 export const questionImportQuerySchema = z.object({
-  format: z.enum(['gift']),
+  format: z.enum(['gift', 'csv']),
   dryRun: z.optional(z.enum(['true', 'false'])),
 });
 

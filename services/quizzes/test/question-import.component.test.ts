@@ -38,7 +38,7 @@ describe.each(testBackends())('importing and exporting questions on $name', (bac
   const admin = () => signedCaller(service.url, ADMIN);
 
   /** A POST of a raw text body (the callers of the kit send JSON). */
-  async function postText(path: string, text: string, identity = ADMIN) {
+  async function postText(path: string, text: string, identity = ADMIN, contentType = 'text/plain') {
     const url = new URL(path, service.url);
     const response = await fetch(url, {
       method: 'POST',
@@ -48,7 +48,7 @@ describe.each(testBackends())('importing and exporting questions on $name', (bac
           { method: 'POST', path: `${url.pathname}${url.search}` },
           TEST_SECRET,
         ),
-        'content-type': 'text/plain; charset=utf-8',
+        'content-type': `${contentType}; charset=utf-8`,
       },
       body: text,
     });
@@ -129,6 +129,47 @@ describe.each(testBackends())('importing and exporting questions on $name', (bac
     );
     expect(again.body.errors).toEqual([]);
     expect(await bankOf(other)).toEqual(bank);
+  });
+
+  it('when a CSV file from a spreadsheet is imported, then its questions are stored in each language it has', async () => {
+    const courseId = await course();
+    const csv =
+      '\uFEFFtype;question_de;question_fr;answers_de;answers_fr;correct;tags\r\n' +
+      'single;Wo ist der Ausgang?;Où est la sortie ?;Links|Rechts;À gauche|À droite;2;Brandschutz\r\n' +
+      'true_false;Feuer ist heiss.;Le feu est chaud.;;;true;\r\n';
+    const dryRun = await postText(`/api/courses/${courseId}/questions/import?format=csv`, csv, ADMIN, 'text/csv');
+    expect(dryRun.status).toBe(200);
+    expect(dryRun.body.errors).toEqual([]);
+    expect(dryRun.body.questions).toHaveLength(2);
+    expect(await bankOf(courseId)).toEqual([]);
+
+    const stored = await postText(
+      `/api/courses/${courseId}/questions/import?format=csv&dryRun=false`,
+      csv,
+      ADMIN,
+      'text/csv',
+    );
+    expect(stored.body.errors).toEqual([]);
+    expect(await bankOf(courseId)).toEqual(dryRun.body.questions);
+    expect(dryRun.body.questions[0]).toMatchObject({
+      texts: { de: 'Wo ist der Ausgang?', fr: 'Où est la sortie ?' },
+      tags: ['Brandschutz'],
+      options: [{ weight: 0 }, { texts: { de: 'Rechts', fr: 'À droite' }, weight: 100 }],
+    });
+  });
+
+  it('when a CSV row is wrong, then its translated error names the line and nothing is stored', async () => {
+    const courseId = await course();
+    const answer = await postText(
+      `/api/courses/${courseId}/questions/import?format=csv&dryRun=false`,
+      'type,question,answers,correct\ntrue_false,Fire is hot.,,true\nsingle,Which?,a|b,5\n',
+      { ...ADMIN, lang: 'it' },
+      'text/csv',
+    );
+    expect(answer.body.errors).toEqual([
+      { line: 3, code: 'csv_correct_invalid', message: expect.stringContaining('La colonna correct non è adatta') },
+    ]);
+    expect(await bankOf(courseId)).toEqual([]);
   });
 
   it('when a body is over the import limit, then it is refused with 413 and nothing is stored', async () => {

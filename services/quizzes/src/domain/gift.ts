@@ -1,29 +1,13 @@
 import type { Language } from '@portal/contracts/languages';
 import { QUIZ_LIMITS, type QuestionInput, questionInputSchema, type Texts } from '@portal/contracts/quizzes';
-import { textIn, translator } from './i18n.ts';
-
-/** Bounds of one import: the work is linear in the text and stops at these. */
-export const GIFT_LIMITS = { questionsMax: 2000, lineMax: 10_000 } as const;
-
-export type ImportErrorCode =
-  'gift_syntax' | 'gift_unsupported' | 'line_too_long' | 'too_many_questions' | 'options_count' | 'question_invalid';
-
-export interface ImportError {
-  line: number;
-  code: ImportErrorCode;
-  /** The schema's code when the question parsed but is not a valid question (question_invalid). */
-  detail?: string;
-}
-
-export interface ParsedQuestion {
-  line: number;
-  question: QuestionInput;
-}
-
-export interface ParseResult {
-  questions: ParsedQuestion[];
-  errors: ImportError[];
-}
+import { textIn } from './i18n.ts';
+import {
+  IMPORT_LIMITS,
+  type ImportError,
+  type ImportErrorCode,
+  type ParsedQuestion,
+  type ParseResult,
+} from './question-import.ts';
 
 interface Block {
   line: number;
@@ -89,7 +73,7 @@ function blocksOf(source: string, errors: ImportError[]): Block[] {
   const lines = source.split(/\r?\n/);
   for (const [index, line] of lines.entries()) {
     const number = index + 1;
-    if (line.length > GIFT_LIMITS.lineMax) {
+    if (line.length > IMPORT_LIMITS.lineMax) {
       errors.push({ line: number, code: 'line_too_long' });
       current = undefined;
       continue;
@@ -266,7 +250,7 @@ export function parseGift(source: string, language: Language): ParseResult {
       tags = tag === '' ? [] : [tag];
       continue;
     }
-    if (questions.length + errors.length >= GIFT_LIMITS.questionsMax) {
+    if (questions.length + errors.length >= IMPORT_LIMITS.questionsMax) {
       errors.push({ line: block.line, code: 'too_many_questions' });
       break;
     }
@@ -280,22 +264,6 @@ export function parseGift(source: string, language: Language): ParseResult {
     }
   }
   return { questions, errors };
-}
-
-const LIMIT_OF: Partial<Record<ImportErrorCode, number>> = {
-  line_too_long: GIFT_LIMITS.lineMax,
-  too_many_questions: GIFT_LIMITS.questionsMax,
-  options_count: QUIZ_LIMITS.optionsMax,
-};
-
-/** The import's errors as the answer gives them: each line's code and its message in the requester's language. */
-export function importErrorsIn(errors: ImportError[], language: Language) {
-  const t = translator(language);
-  return errors.map(({ line, code, detail }) => ({
-    line,
-    code,
-    message: t(`import.${code}`, { max: LIMIT_OF[code], detail }),
-  }));
 }
 
 /** A text as GIFT writes it: its special characters escaped, its line breaks as `\n`. */

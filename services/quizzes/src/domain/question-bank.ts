@@ -5,7 +5,11 @@ import type { Kysely } from 'kysely';
 import { questionsRepository } from '../data-access/questions-repository.ts';
 import { lessonsRepository } from '../data-access/read-model.ts';
 import type { QuizzesDatabase } from '../data-access/schema.ts';
-import { importErrorsIn, parseGift, toGift } from './gift.ts';
+import { parseGift, toGift } from './gift.ts';
+import { parseQuestionCsv } from './question-csv.ts';
+import { importErrorsIn } from './question-import.ts';
+
+const PARSERS = { gift: parseGift, csv: parseQuestionCsv } as const;
 
 /** The administrators' question bank of a course. */
 export function questionBank(db: Kysely<QuizzesDatabase>) {
@@ -39,10 +43,10 @@ export function questionBank(db: Kysely<QuizzesDatabase>) {
       return stored(questionId);
     },
 
-    /** Parses a GIFT file; stores its questions only when asked and every line parsed, all in one transaction. */
-    async importGift(courseId: string, source: string, store: boolean, language: Language) {
+    /** Parses a GIFT or CSV file; stores its questions only when asked and every line parsed, in one transaction. */
+    async import(courseId: string, format: keyof typeof PARSERS, source: string, store: boolean, language: Language) {
       await knownCourse(courseId);
-      const { questions: parsed, errors } = parseGift(source, language);
+      const { questions: parsed, errors } = PARSERS[format](source, language);
       const inputs = parsed.map(({ question }) => question);
       if (store && errors.length === 0 && inputs.length > 0) await questions.createAll(courseId, inputs);
       return { questions: inputs, errors: importErrorsIn(errors, language) };

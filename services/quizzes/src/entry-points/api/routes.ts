@@ -36,9 +36,9 @@ export function quizzesRoutes(bank: QuestionBank, attempts: Attempts): Router {
 
   router.post('/api/courses/:id/questions/import', requireAdmin, importBody, async (req, res) => {
     const courseId = idOf(req, 'course');
-    const { dryRun } = parseInput(questionImportQuerySchema, req.query, 'query');
+    const { format, dryRun } = parseInput(questionImportQuerySchema, req.query, 'query');
     const source = parseInput(importTextSchema, req.body, 'file');
-    res.json(await bank.importGift(courseId, source, dryRun === 'false', req.identity.lang));
+    res.json(await bank.import(courseId, format, source, dryRun === 'false', req.identity.lang));
   });
 
   router.post('/api/courses/:id/questions', requireAdmin, async (req, res) => {
