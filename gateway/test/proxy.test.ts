@@ -208,6 +208,21 @@ describe('the gateway proxy', () => {
     });
   });
 
+  it('when an answer streams for longer than the timeout, a part within each timeout, then it arrives whole (an export is not cut)', async () => {
+    const slow = await gatewayFor([service.url], 1_000);
+    stops.push(slow.stop);
+    const parts = Array.from({ length: 6 }, (_, n) => `part ${n};`);
+    service.answer((_req, res) => {
+      res.setHeader('content-type', 'application/octet-stream');
+      let next = 0;
+      const more = () => (next < parts.length ? res.write(parts[next++], () => setTimeout(more, 250)) : res.end());
+      more();
+    });
+    const answer = await fetch(`${slow.url}/api/courses/export`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe(parts.join(''));
+  });
+
   it('when the service goes away mid-answer, then the caller sees the answer cut off, not finished otherwise', async () => {
     const cards = JSON.stringify(Array.from({ length: 200 }, (_, id) => ({ id, title: `Course ${id}` })));
     service.answer((_req, res) => {

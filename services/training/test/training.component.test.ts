@@ -580,6 +580,46 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       expect(await headerOf('lang=en&delimiter=semicolon')).toMatch(/^Name;E-mail;Account;/);
     });
 
+    it('when people are in several groups or in none, then the pages, the CSV and the XLSX name the groups alike, alphabetical', async () => {
+      const several = await person('G1 Several');
+      const none = await person('G2 None');
+      const zeta = await group('Zeta team');
+      const alpha = await group('Alpha; team, north');
+      for (const joined of [zeta, alpha, groupId]) await join(joined, several);
+      const groupsCourse = await course({ en: 'Groups course' });
+      await admin().post('/api/assignments', { courseId: groupsCourse, userIds: [several, none], mandatory: false });
+
+      const page = await admin().get<CompletionRow[]>(`/api/reports/completions?courseId=${groupsCourse}`);
+      expect(page.body.map((row) => [row.name, row.groups])).toEqual([
+        ['G1 Several', ['Alpha; team, north', 'Report group', 'Zeta team']],
+        ['G2 None', []],
+      ]);
+      const csvLinesOf = async (query: string) =>
+        Buffer.from(
+          await (await fetchRaw(`/api/reports/completions?courseId=${groupsCourse}&format=csv&${query}`)).arrayBuffer(),
+        )
+          .subarray(3)
+          .toString('utf8')
+          .split('\n')
+          .slice(1, -1);
+      expect(await csvLinesOf('lang=en')).toEqual([
+        'G1 Several,g1.several@example.ch,active,"Alpha; team, north, Report group, Zeta team",Groups course,no,not started,2026-03-01 10:00,,,',
+        'G2 None,g2.none@example.ch,active,,Groups course,no,not started,2026-03-01 10:00,,,',
+      ]);
+      expect(await csvLinesOf('lang=de')).toEqual([
+        'G1 Several;g1.several@example.ch;aktiv;"Alpha; team, north, Report group, Zeta team";Groups course;nein;nicht begonnen;2026-03-01 10:00;;;',
+        'G2 None;g2.none@example.ch;aktiv;;Groups course;nein;nicht begonnen;2026-03-01 10:00;;;',
+      ]);
+      const answer = await fetchRaw(`/api/reports/completions?courseId=${groupsCourse}&format=xlsx&lang=en`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await answer.arrayBuffer());
+      const sheet = workbook.worksheets[0]!;
+      expect([2, 3].map((row) => sheet.getRow(row).getCell(4).value)).toEqual([
+        'Alpha; team, north, Report group, Zeta team',
+        null,
+      ]);
+    });
+
     it('when the export reads in batches smaller than the report, then every row comes once, in the pages’ order', async () => {
       const repository = reportsRepository(service.database.db, undefined);
       const now = new Date();

@@ -103,33 +103,50 @@ const localDates =
   (column, day) =>
     sql<string>`to_char(${sql.ref(column)} at time zone ${timeZone}, ${day ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH24:MI'})`;
 
-/** The names of a person's groups, alphabetical: asked for in the outermost select, so only of the rows taken. */
-const groupsSql = sql<string[]>`coalesce((select array_agg(g.name order by g.name) from group_members m
-    join groups g on g.group_id = m.group_id where m.user_id = r.user_id), '{}')`;
+/**
+ * A batch of report rows (`r`, already limited) with each person's group names, alphabetical: the names are gathered
+ * once for the batch's people and joined, not asked for row by row. Unordered: the caller orders.
+ */
+const withGroupsSql = (batch: RawBuilder<ReportRow>) => sql<ReportRow>`(with batch as (${batch}),
+    names as (select m.user_id, array_agg(g.name order by g.name) as groups from group_members m
+      join groups g on g.group_id = m.group_id where m.user_id in (select user_id from batch) group by m.user_id)
+    select batch.*, coalesce(names.groups, '{}') as groups from batch left join names on names.user_id = batch.user_id)`;
+
+/** A batch's query: answered whole, or streamed a fetch at a time (Kysely's select). */
+interface BatchQuery<Row> {
+  execute(): Promise<Row[]>;
+  stream(chunkSize: number): AsyncIterableIterator<Row>;
+}
 
 /**
- * The rows a batch at a time in the report's order, each batch asked for after the last row of the one before and
- * before that one is handed on: the database works while the reader writes.
+ * The rows of keyset batches in the report's order, each batch asked for after the last row of the one before. With
+ * `streamFetch`, each batch streams through a cursor and comes `streamFetch` rows at a time, so the reader writes
+ * while the database reads; without, each batch comes whole.
  */
 async function* keysetBatches<Row extends CursorRow>(
-  batchAfter: (after: ReportCursor | undefined) => Promise<Row[]>,
+  batchAfter: (after: ReportCursor | undefined) => BatchQuery<Row>,
   batchSize: number,
+  streamFetch: number | undefined,
 ): AsyncGenerator<Row[]> {
-  let next = batchAfter(undefined);
-  try {
-    for (;;) {
-      const batch = await next;
-      const last = batch.at(-1);
-      if (batch.length < batchSize || !last) {
-        if (last) yield batch;
-        return;
+  let after: ReportCursor | undefined;
+  for (;;) {
+    const batch = batchAfter(after);
+    const found = streamFetch === undefined ? await batch.execute() : batch.stream(streamFetch);
+    let rows: Row[] = [];
+    let read = 0;
+    let last: Row | undefined;
+    for await (const row of found) {
+      rows.push(row);
+      read += 1;
+      last = row;
+      if (rows.length === streamFetch) {
+        yield rows;
+        rows = [];
       }
-      next = batchAfter({ courseId: last.course_id, personName: last.person_name, userId: last.user_id });
-      yield batch;
     }
-  } finally {
-    // A reader that stopped early (a closed download) leaves the batch asked for ahead: its outcome is moot.
-    next.catch(() => undefined);
+    if (rows.length > 0) yield rows;
+    if (read < batchSize || !last) return;
+    after = { courseId: last.course_id, personName: last.person_name, userId: last.user_id };
   }
 }
 
@@ -184,26 +201,33 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
 
   const ORDER = sql`order by r.course_id, r.person_name, r.user_id`;
   const ORDER_COLUMNS = ['r.course_id', 'r.person_name', 'r.user_id'] as const;
+  /** The first `size` rows in the report's order. */
+  const batchOf = (report: ReturnType<typeof rows>, size: number) =>
+    sql<ReportRow>`select r.* from (${report.upTo(size)}) r ${ORDER} limit ${size}`;
 
   return {
     async page(filter: ReportFilter, language: Language, now: Date, limit: number, offset: number) {
-      const found = await sql<ReportRow>`select r.*, ${groupsSql} as groups
-        from (${rows(filter, language, now).upTo(limit + offset)}) r
-        ${ORDER} limit ${limit} offset ${offset}`.execute(db);
+      const taken = sql<ReportRow>`select r.* from (${rows(filter, language, now).upTo(limit + offset)}) r
+        ${ORDER} limit ${limit} offset ${offset}`;
+      const found = await sql<ReportRow>`select r.* from ${withGroupsSql(taken)} r ${ORDER}`.execute(db);
       const total = await sql<{ total: number }>`select count(*)::int as total
         from (${rows(filter, language, now).all}) counted`.execute(db);
       return { rows: found.rows, total: total.rows[0]?.total ?? 0 };
     },
 
-    /** Every row the filter matches, a keyset batch at a time as the reader takes them. */
+    /**
+     * Every row the filter matches, in keyset batches of `batchSize` rows, streamed a fetch at a time on PostgreSQL
+     * (as the CSV's lines are): the reader writes the first rows while the database reads the rest of the batch.
+     */
     all(filter: ReportFilter, language: Language, now: Date, batchSize: number): AsyncGenerator<ReportRow[]> {
       return keysetBatches(
-        async (after) =>
-          (
-            await sql<ReportRow>`select r.*, ${groupsSql} as groups
-              from (${rows(filter, language, now, after).upTo(batchSize)}) r ${ORDER} limit ${batchSize}`.execute(db)
-          ).rows,
+        (after) =>
+          db
+            .selectFrom(withGroupsSql(batchOf(rows(filter, language, now, after), batchSize)).as('r'))
+            .selectAll()
+            .orderBy(ORDER_COLUMNS),
         batchSize,
+        streamFetch,
       );
     },
 
@@ -229,32 +253,14 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       const linesAfter = (after: ReportCursor | undefined) =>
         db
           .selectFrom(
-            sql<ReportRow & { group_names: string }>`(select r.*, array_to_string(${groupsSql}, ', ') as group_names
-              from (${rows(filter, language, now, after, { dates: localDates(timeZone) }).upTo(batchSize)}) r
-              ${ORDER} limit ${batchSize})`.as('r'),
+            sql<ReportRow & { group_names: string }>`(select r.*, array_to_string(r.groups, ', ') as group_names
+              from ${withGroupsSql(batchOf(rows(filter, language, now, after, { dates: localDates(timeZone) }), batchSize))} r)`.as(
+              'r',
+            ),
           )
           .select([line.as('line'), 'r.course_id', 'r.person_name', 'r.user_id'])
           .orderBy(ORDER_COLUMNS);
-      let after: ReportCursor | undefined;
-      for (;;) {
-        const batch = linesAfter(after).limit(batchSize);
-        const found = streamFetch === undefined ? await batch.execute() : batch.stream(streamFetch);
-        let lines: string[] = [];
-        let read = 0;
-        let last: CursorRow | undefined;
-        for await (const row of found) {
-          lines.push(row.line);
-          read += 1;
-          last = row;
-          if (lines.length === streamFetch) {
-            yield lines;
-            lines = [];
-          }
-        }
-        if (lines.length > 0) yield lines;
-        if (read < batchSize || !last) return;
-        after = { courseId: last.course_id, personName: last.person_name, userId: last.user_id };
-      }
+      for await (const batch of keysetBatches(linesAfter, batchSize, streamFetch)) yield batch.map((row) => row.line);
     },
 
     /**

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { Language } from '@portal/contracts/languages';
 import {
   ACCOUNT_STATUSES,
@@ -114,14 +114,53 @@ export function completionsCsv(lines: AsyncIterable<string[]>, language: Languag
   );
 }
 
-/** The report as an XLSX workbook, written row by row into `out` (exceljs's streaming writer). */
+/** Rows the workbook takes between two looks at what it sent. */
+const ROWS_BETWEEN_LOOKS = 200;
+/**
+ * Rows written since the last compressed bytes went out beyond which the writer waits for the compressor: exceljs
+ * hands it the sheet without waiting, and a sheet compressed behind the rows piles up unsent (a gateway cuts an
+ * answer silent for longer than its idle limit).
+ */
+const ROWS_AHEAD_OF_BYTES = 2_000;
+/** The longest such wait: the last rows may compress to less than one of the compressor's output chunks. */
+const LONGEST_WAIT_MS = 100;
+
+/**
+ * The report as an XLSX workbook, written row by row (exceljs's streaming writer), its compressed bytes going out
+ * as the rows are written, however long a batch.
+ */
 export function completionsXlsx(
   batches: AsyncIterable<CompletionRow[]>,
   language: Language,
   timeZone: string,
 ): Readable {
   const t = translator(language);
-  const out = new PassThrough();
+  let rowsAhead = 0;
+  let bytesWentOut = () => {};
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      rowsAhead = 0;
+      bytesWentOut();
+      done(null, chunk);
+    },
+  });
+  /** Until `out` takes more (flat memory however many rows), else until the compressor caught up, else a turn. */
+  const keptUp = () =>
+    new Promise<void>((resolve) => {
+      if (out.writableNeedDrain) {
+        const resume = () => {
+          out.off('drain', resume).off('close', resume);
+          resolve();
+        };
+        out.on('drain', resume).on('close', resume);
+      } else if (rowsAhead >= ROWS_AHEAD_OF_BYTES) {
+        const timer = setTimeout(resolve, LONGEST_WAIT_MS);
+        bytesWentOut = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      } else setImmediate(resolve);
+    });
   // Styles on: a date is a number Excel shows as a date only through its cell's number format.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(t('report.sheet'));
@@ -135,9 +174,13 @@ export function completionsXlsx(
   void (async () => {
     try {
       for await (const batch of batches) {
-        for (const row of batch) sheet.addRow(cellsOf(row, words, timeZone)).commit();
-        // Waits until `out` takes more when it asked to (flat memory however many rows).
-        if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+        for (const [index, row] of batch.entries()) {
+          sheet.addRow(cellsOf(row, words, timeZone)).commit();
+          rowsAhead += 1;
+          if ((index + 1) % ROWS_BETWEEN_LOOKS === 0 || index === batch.length - 1) await keptUp();
+          // A closed download: leaving the loop closes the rows' cursor.
+          if (out.destroyed) return;
+        }
       }
       sheet.commit();
       await workbook.commit();
