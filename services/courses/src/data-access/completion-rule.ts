@@ -135,13 +135,18 @@ export async function completeByRule(trx: Trx, courseId: string, userId: string,
   }
   await trx
     .insertInto('completions')
-    .values({ course_id: courseId, user_id: userId, completed_at: now, evidence: JSON.stringify(evidence) })
+    .values({
+      course_id: courseId,
+      user_id: userId,
+      completed_at: now,
+      ...(evidence.length > 0 ? { evidence: JSON.stringify(evidence) } : {}),
+    })
     .execute();
   await recordEvent(trx, EVENTS.completionRecorded, {
     courseId,
     userId,
     completedAt: now.toISOString(),
-    evidence,
+    ...(evidence.length > 0 ? { evidence } : {}),
   } satisfies CompletionRecorded);
   return true;
 }
