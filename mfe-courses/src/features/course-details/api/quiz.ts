@@ -31,6 +31,8 @@ export function useAttempt(attemptId: string | undefined) {
     queryKey: [...queryKeys.attempt(attemptId ?? ''), language],
     queryFn: ({ signal }) => quizzes.getAttempt({ params: { id: attemptId ?? '' } }, { signal }),
     enabled: attemptId !== undefined,
+    // The answers being given are this page's: asking again on focus would show another tab's state instead.
+    refetchOnWindowFocus: false,
   });
 }
 

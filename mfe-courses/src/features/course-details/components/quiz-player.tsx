@@ -44,6 +44,8 @@ export function QuizPlayer({ courseId, lessonId }: { courseId: string; lessonId:
   // undefined: the open attempt if there is one; null: the quiz's start; an id: that attempt.
   const [chosen, setChosen] = useState<string | null>();
   const openId = mine.data?.attempts.findLast((attempt) => attempt.submittedAt === null)?.id;
+  // The open attempt stays shown when another tab submits it: this one learns so when it saves or submits.
+  if (chosen === undefined && openId !== undefined) setChosen(openId);
   const attemptId = chosen === undefined ? openId : (chosen ?? undefined);
   const attempt = useAttempt(attemptId);
 
