@@ -5,9 +5,9 @@ import { z } from 'zod/mini';
 import { saveAnswers } from '../api/quiz.ts';
 
 /** Answers are sent this long after the last change: typing a word is one save, not one a letter. */
-export const SAVE_DELAY_MS = 800;
+const SAVE_DELAY_MS = 800;
 /** A failed save is tried again this long after. */
-export const RETRY_DELAY_MS = 5000;
+const RETRY_DELAY_MS = 5000;
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed' | 'closed';
 type Answers = Record<string, AttemptAnswer>;
