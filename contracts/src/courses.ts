@@ -21,6 +21,15 @@ export const COMPLETION_PROOFS = ['confirmation', 'upload'] as const;
 export const completionProofSchema = z.enum(COMPLETION_PROOFS);
 export type CompletionProof = z.infer<typeof completionProofSchema>;
 
+/**
+ * What else completes a course (decision 0066): every lesson viewed, every quiz lesson passed. With any of them the
+ * course completes by itself once they are met (and its result approved, when it asks for an upload); without,
+ * as before: by the learner's confirmation or an approved result.
+ */
+export const COMPLETION_REQUIREMENTS = ['lessons_viewed', 'quizzes_passed'] as const;
+export const completionRequiresSchema = z.array(z.enum(COMPLETION_REQUIREMENTS)).check(z.maxLength(2));
+export type CompletionRequirement = (typeof COMPLETION_REQUIREMENTS)[number];
+
 /** A category named in the language asked for, else in its default language. */
 export const categorySchema = z.object({ id: uuidSchema, name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
@@ -122,6 +131,7 @@ export const courseSavedSchema = z.extend(courseSummarySchema, {
   /** Every language's text: sent to system administrators only (the editor), others get the shown one. */
   texts: z.optional(z.partialRecord(languageSchema, courseTextSchema)),
   completionProof: completionProofSchema,
+  completionRequires: completionRequiresSchema,
   createdAt: z.string(),
   /** Sent back with the next update (409 when someone saved in between). */
   updatedAt: z.string(),
@@ -191,6 +201,8 @@ const courseFieldsSchema = z.object({
   texts: z.optional(perLanguage(courseTextInputSchema)),
   /** Left out: the course's current one, or on create the learner's confirmation. */
   completionProof: z.optional(completionProofSchema),
+  /** Left out: the course's current ones, or on create none. */
+  completionRequires: z.optional(completionRequiresSchema),
 });
 
 type CourseTexts = Pick<z.infer<typeof courseFieldsSchema>, 'title' | 'description' | 'defaultLanguage' | 'texts'>;

@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'course_draft',
   'completion_needs_result',
   'completion_by_confirmation',
+  'completion_by_rule',
   'already_completed',
   'result_pending',
   'result_not_pending',

@@ -35,6 +35,8 @@ export const EVENTS = {
   /** A lesson was created or changed: its course and kind (the quizzes service keeps the quiz lessons). */
   lessonChanged: 'lesson.changed',
   lessonDeleted: 'lesson.deleted',
+  /** A learner passed a quiz lesson (each passing attempt: a receiver keeps the first). */
+  quizPassed: 'quiz.passed',
 } as const;
 
 const instantSchema = z.iso.datetime({ offset: true });
@@ -66,10 +68,20 @@ export const participationStartedSchema = z.object({
   userId: uuidSchema,
   startedAt: instantSchema,
 });
+/** A passed quiz a completion by rule rests on. */
+export const quizEvidenceSchema = z.object({
+  lessonId: uuidSchema,
+  attemptId: uuidSchema,
+  scorePercent: z.number(),
+  attemptsUsed: z.number(),
+  passedAt: instantSchema,
+});
 export const completionRecordedSchema = z.object({
   courseId: uuidSchema,
   userId: uuidSchema,
   completedAt: instantSchema,
+  /** A completion by rule with quizzes: the attempts that passed them. */
+  evidence: z.optional(z.array(quizEvidenceSchema)),
 });
 
 export const resultUploadedSchema = z.object({
@@ -98,11 +110,24 @@ export const lessonChangedSchema = z.object({
 });
 export const lessonDeletedSchema = z.object({ lessonId: uuidSchema, courseId: uuidSchema });
 
+/** A passing attempt, the evidence a completion by rule records. */
+export const quizPassedSchema = z.object({
+  courseId: uuidSchema,
+  lessonId: uuidSchema,
+  userId: uuidSchema,
+  attemptId: uuidSchema,
+  scorePercent: z.number(),
+  attemptsUsed: z.number(),
+  passedAt: instantSchema,
+});
+
 export type UserChanged = z.infer<typeof userChangedSchema>;
 export type GroupChanged = z.infer<typeof groupChangedSchema>;
 export type GroupMemberAdded = z.infer<typeof groupMemberAddedSchema>;
 export type CourseChanged = z.infer<typeof courseChangedSchema>;
 export type ParticipationStarted = z.infer<typeof participationStartedSchema>;
 export type CompletionRecorded = z.infer<typeof completionRecordedSchema>;
+export type QuizPassed = z.infer<typeof quizPassedSchema>;
+export type QuizEvidence = z.infer<typeof quizEvidenceSchema>;
 export type ResultUploaded = z.infer<typeof resultUploadedSchema>;
 export type ResultReviewed = z.infer<typeof resultReviewedSchema>;

@@ -1,9 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { translationProblems } from '../../../jest/translations.ts';
 
-/** "Pages" is the French word too; an assignment's label is only its two parts in every language. */
+/** "Pages", "Questions" and "minutes" are the French words too; an assignment's label is only its two parts in every language. */
 const SAME_AS_ENGLISH = [
   'fr:paging.label',
+  'fr:quiz.questions',
+  'fr:quiz.minutes_one',
+  'fr:quiz.minutes_other',
   ...['fr', 'de', 'it', 'rm'].map((language) => `${language}:assigned.label`),
 ];
 

@@ -27,6 +27,7 @@ export function course(values: Partial<Course> = {}): Course {
     participantCount: 0,
     completedCount: 0,
     completionProof: 'confirmation',
+    completionRequires: [],
     createdAt: '2026-11-02T08:00:00.000Z',
     updatedAt: '2026-11-02T08:00:00.000Z',
     description: '<p>How to <strong>find courses</strong>.</p>',

@@ -71,8 +71,8 @@ export const TOPOLOGY = {
       EVENTS.lessonDeleted,
       EVENTS.auditRecorded,
     ],
-    // A deleted user leaves their courses.
-    subscribes: [EVENTS.userDeleted],
+    // A deleted user leaves their courses; a passed quiz counts towards a course completed by rule.
+    subscribes: [EVENTS.userDeleted, EVENTS.quizPassed],
   },
   files: {
     port: 8103,
@@ -129,8 +129,7 @@ export const TOPOLOGY = {
       '/api/lessons/:id/attempts',
       '/api/attempts',
     ],
-    // quiz.passed comes with its subscriber (the training service's read model): a topic needs both ends.
-    publishes: [],
+    publishes: [EVENTS.quizPassed],
     // Its read model of the courses (published or draft) and their quiz lessons; a deleted account's attempts go.
     subscribes: [
       EVENTS.courseChanged,

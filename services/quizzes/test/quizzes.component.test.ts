@@ -145,6 +145,35 @@ describe.each(testBackends())('the quizzes service on $name', (backend) => {
     expect((await as(randomUUID()).get(`/api/attempts/${attempt.id}`)).status).toBe(404);
   });
 
+  it('when a learner fails then passes, then quiz.passed is recorded once, for the passing attempt, with its evidence', async () => {
+    const { lessonId, courseId } = await quiz({ passPercent: 100 });
+    const userId = randomUUID();
+    const learner = as(userId);
+    clock = START;
+    const passedEvents = async () =>
+      (
+        await sql<{ payload: unknown }>`select payload from outbox where topic = ${EVENTS.quizPassed}
+          and payload->>'lessonId' = ${lessonId} order by id`.execute(service.database.db)
+      ).rows.map((row) => row.payload);
+    const first = (await learner.post(`/api/lessons/${lessonId}/attempts`)).body;
+    expect((await learner.post(`/api/attempts/${first.id}/submit`)).body.passed).toBe(false);
+    expect(await passedEvents()).toEqual([]);
+    const second = (await learner.post(`/api/lessons/${lessonId}/attempts`)).body;
+    await learner.put(`/api/attempts/${second.id}/answers`, { answers: await rightAnswers(courseId, second) });
+    expect((await learner.post(`/api/attempts/${second.id}/submit`)).body.passed).toBe(true);
+    expect(await passedEvents()).toEqual([
+      {
+        courseId,
+        lessonId,
+        userId,
+        attemptId: second.id,
+        scorePercent: 100,
+        attemptsUsed: 2,
+        passedAt: START.toISOString(),
+      },
+    ]);
+  });
+
   it('when the attempts are used up, then another is refused; with a wait, the next waits until its time', async () => {
     const { lessonId } = await quiz({ attemptsAllowed: 2, waitMinutes: 30, feedback: 'answers', passPercent: 100 });
     const learner = as(randomUUID());

@@ -34,7 +34,7 @@ describe('the shared contracts', () => {
     // The page registry is an exception: the shell's entry script reads it before any shared module is there. So are
     // the schemas only the auth slice's sign-in and administration pages (the audit, groups and SSO pages too) use, those of the
     // administration slice's uploaded results and their review, the training calls of its pages, the audit page's action
-    // labels and the course page's lessons: each slice bundles its own, every other page is spared their weight
+    // labels, the course page's lessons and its quiz player: each slice bundles its own, every other page is spared their weight
     // (decision 0036).
     const ownedByOneApp = new Set([
       'pages',
@@ -50,6 +50,8 @@ describe('the shared contracts', () => {
       'admin-users',
       'lessons',
       'audit-actions',
+      'quizzes',
+      'quiz-calls',
     ]);
     const imported = [...contractsImportedByTheApps()].filter((name) => !ownedByOneApp.has(name));
     expect(imported.length).toBeGreaterThan(5);

@@ -200,6 +200,14 @@ describe('course details', () => {
     expect(screen.queryByLabelText('Upload result')).not.toBeInTheDocument();
   });
 
+  it('when a course completes by its quizzes, then a learner taking it gets no Mark as completed, only how it completes', async () => {
+    const shown = course({ completionRequires: ['quizzes_passed'], participants: [{ id: anna.id }] });
+    openCourse(shown, { mine: [taking(shown.id)] });
+    await title(shown.title);
+    expect(await screen.findByText('This course is completed when you have passed every quiz.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as completed' })).not.toBeInTheDocument();
+  });
+
   it('when Mark as completed is confirmed, then the course is completed and the completion date is shown', async () => {
     const shown = course({ participantCount: 2, participants: [{ id: anna.id }] });
     const api = openCourse(shown, {

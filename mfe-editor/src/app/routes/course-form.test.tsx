@@ -221,6 +221,27 @@ describe('course form page', () => {
     expect(await screen.findByRole('radio', { name: /They upload a result/ })).toBeChecked();
   });
 
+  it('when the author asks for every quiz passed, then the course is saved with the rule, and an edited course shows it', async () => {
+    const api = openCreate({
+      'POST /api/courses': (request) => ({
+        status: 201,
+        body: course({ ...(request.body as object), categories: [onboarding] }),
+      }),
+    });
+    const user = await fillValidForm();
+    const rule = screen.getByRole('group', { name: /What else completes the course/ });
+    expect(within(rule).getByRole('checkbox', { name: 'Every lesson viewed' })).not.toBeChecked();
+    await user.click(within(rule).getByRole('checkbox', { name: 'Every quiz passed' }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(api.calls('POST /api/courses')).toHaveLength(1));
+    expect(api.calls('POST /api/courses')[0]?.body).toMatchObject({ completionRequires: ['quizzes_passed'] });
+    cleanup();
+
+    openEdit({ status: 200, body: course({ completionRequires: ['lessons_viewed', 'quizzes_passed'] }) });
+    expect(await screen.findByRole('checkbox', { name: 'Every lesson viewed' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Every quiz passed' })).toBeChecked();
+  });
+
   it('when a new course is submitted with files, then it is created first, the files are uploaded one by one, the temporary entries are replaced and the drafts view follows', async () => {
     const first = pendingReply();
     const api = openCreate({
@@ -254,6 +275,7 @@ describe('course form page', () => {
       isPublished: false,
       categoryIds: [onboarding.id],
       completionProof: 'confirmation',
+      completionRequires: [],
     });
     expect(api.calls('POST /api/files/upload')).toHaveLength(1);
     first.send(uploaded('a.txt', '0a000000-0000-4000-8000-00000000000a'));
@@ -303,6 +325,7 @@ describe('course form page', () => {
       isPublished: true,
       categoryIds: [onboarding.id],
       completionProof: 'confirmation',
+      completionRequires: [],
     });
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });

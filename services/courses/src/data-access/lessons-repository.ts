@@ -3,6 +3,7 @@ import type { Language } from '@portal/contracts/languages';
 import type { LessonKind, LessonText } from '@portal/contracts/lessons';
 import { recordEvent } from '@portal/kit/events';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { completeByRule } from './completion-rule.ts';
 import type { CoursesDatabase } from './schema.ts';
 
 export type LessonRow = Selectable<CoursesDatabase['lessons']>;
@@ -143,19 +144,24 @@ export function lessonsRepository(db: Kysely<CoursesDatabase>) {
     },
 
     /** Records that the user viewed the lesson; the first view's time stays. */
+    /** Marks the lesson viewed (the first view counts) and completes the course when that meets its rule. */
     async markViewed(lessonId: string, userId: string, now: Date): Promise<Date> {
-      await db
-        .insertInto('lesson_views')
-        .values({ lesson_id: lessonId, user_id: userId, viewed_at: now })
-        .onConflict((conflict) => conflict.columns(['user_id', 'lesson_id']).doNothing())
-        .execute();
-      const { viewed_at } = await db
-        .selectFrom('lesson_views')
-        .select('viewed_at')
-        .where('lesson_id', '=', lessonId)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return viewed_at;
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('lesson_views')
+          .values({ lesson_id: lessonId, user_id: userId, viewed_at: now })
+          .onConflict((conflict) => conflict.columns(['user_id', 'lesson_id']).doNothing())
+          .execute();
+        const { viewed_at, course_id } = await trx
+          .selectFrom('lesson_views')
+          .innerJoin('lessons', 'lessons.id', 'lesson_views.lesson_id')
+          .select(['lesson_views.viewed_at', 'lessons.course_id'])
+          .where('lesson_views.lesson_id', '=', lessonId)
+          .where('lesson_views.user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        await completeByRule(trx, course_id, userId, now);
+        return viewed_at;
+      });
     },
   };
 }

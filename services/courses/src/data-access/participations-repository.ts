@@ -143,4 +143,5 @@ export async function removeUserEverywhere(trx: Transaction<CoursesDatabase>, us
   await trx.deleteFrom('participations').where('user_id', '=', userId).execute();
   await trx.deleteFrom('completions').where('user_id', '=', userId).execute();
   await trx.deleteFrom('lesson_views').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('quiz_passes').where('user_id', '=', userId).execute();
 }

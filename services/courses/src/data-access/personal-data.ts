@@ -33,7 +33,7 @@ export const personalData: PersonalData = {
         userId,
         language,
       ) => sql`select p.course_id, ${titleOf(sql.ref('p.course_id'), language)} as course_title,
-          p.user_id, p.completed_at
+          p.user_id, p.completed_at, p.evidence
         from completions p where p.user_id = ${userId} order by p.completed_at`,
     },
     course_results: {
@@ -51,6 +51,15 @@ export const personalData: PersonalData = {
           v.user_id, v.viewed_at
         from lesson_views v join lessons l on l.id = v.lesson_id
         where v.user_id = ${userId} order by v.viewed_at`,
+    },
+    quiz_passes: {
+      userColumn: 'user_id',
+      readable: (userId, language) => sql`select q.course_id,
+          ${titleOf(sql.ref('q.course_id'), language)} as course_title, q.lesson_id,
+          coalesce(l.texts -> ${language}::text ->> 'title', l.texts -> l.default_language ->> 'title') as lesson_title,
+          q.user_id, q.attempt_id, q.score_percent, q.attempts_used, q.passed_at
+        from quiz_passes q join lessons l on l.id = q.lesson_id
+        where q.user_id = ${userId} order by q.passed_at`,
     },
   },
   texts: serviceTexts('courses', { en, fr, de, it, rm }),

@@ -1,6 +1,7 @@
 import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
-import type { CompletionProof, CourseSaved, CourseSummary } from '@portal/contracts/courses';
+import type { CompletionProof, CompletionRequirement, CourseSaved, CourseSummary } from '@portal/contracts/courses';
+import type { QuizEvidence } from '@portal/contracts/events';
 import type { ResultStatus } from '@portal/contracts/course-results';
 import type { Language } from '@portal/contracts/languages';
 import type { LessonKind, LessonText } from '@portal/contracts/lessons';
@@ -12,6 +13,7 @@ import { catalogueVersion } from './migrations/004-catalogue-version.ts';
 import { completionProofAndResults } from './migrations/005-completion-proof-and-results.ts';
 import { trainingEventsBackfill } from './migrations/006-training-events-backfill.ts';
 import { lessons } from './migrations/007-lessons.ts';
+import { completionByRule } from './migrations/008-completion-by-rule.ts';
 
 export interface CoursesDatabase {
   categories: { id: string; default_language: Language; created_at: ColumnType<Date, never, never> };
@@ -28,6 +30,11 @@ export interface CoursesDatabase {
     search_text: string;
     is_published: boolean;
     completion_proof: ColumnType<CompletionProof, CompletionProof | undefined, CompletionProof>;
+    completion_requires: ColumnType<
+      CompletionRequirement[],
+      CompletionRequirement[] | undefined,
+      CompletionRequirement[]
+    >;
     created_by: string | null;
     created_at: ColumnType<Date, Date | undefined, never>;
     updated_at: Date;
@@ -49,7 +56,23 @@ export interface CoursesDatabase {
     started_at: Date;
     completed_at: Date | null;
   };
-  completions: { course_id: string; user_id: string; completed_at: Date };
+  completions: {
+    course_id: string;
+    user_id: string;
+    completed_at: Date;
+    /** A completion by rule: the quiz attempts that met it (score, attempt, date); null otherwise. */
+    evidence: ColumnType<QuizEvidence[] | null, string | undefined, never>;
+  };
+  /** A learner's first passing attempt at a quiz lesson (from quiz.passed). */
+  quiz_passes: {
+    user_id: string;
+    lesson_id: string;
+    course_id: string;
+    attempt_id: string;
+    score_percent: number;
+    attempts_used: number;
+    passed_at: Date;
+  };
   /** A learner's uploaded proof of completion; 'uploading' until its last chunk is stored. */
   course_results: {
     id: string;
@@ -96,9 +119,11 @@ export const CARD_COLUMNS = { isPublished: 'is_published' } as const satisfies P
 >;
 
 /** The same for the fields of the course's page besides the card's. */
-export const COURSE_COLUMNS = { ...CARD_COLUMNS, completionProof: 'completion_proof' } as const satisfies Partial<
-  Record<keyof CourseSaved, CourseColumn>
->;
+export const COURSE_COLUMNS = {
+  ...CARD_COLUMNS,
+  completionProof: 'completion_proof',
+  completionRequires: 'completion_requires',
+} as const satisfies Partial<Record<keyof CourseSaved, CourseColumn>>;
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
 export const migrations: Migration[] = [
@@ -110,4 +135,5 @@ export const migrations: Migration[] = [
   completionProofAndResults,
   trainingEventsBackfill,
   lessons,
+  completionByRule,
 ];

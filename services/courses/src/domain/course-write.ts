@@ -117,7 +117,7 @@ const NEW_COURSE_DEFAULTS: {
         : Field
       : never
   ]: CourseFields[Field];
-} = { completionProof: 'confirmation' };
+} = { completionProof: 'confirmation', completionRequires: [] };
 
 /** Each of the course's fields as sent; left out, the course's current value, else a new course's default or none. */
 function fieldsWritten(input: CourseInput, current: CourseFields | undefined): CourseFields {

@@ -20,6 +20,9 @@ export function participation(deps: CoursesDeps) {
       if (course.completionProof === 'upload') {
         throw new AppError(409, 'completion_needs_result', 'This course is completed by an approved result');
       }
+      if (course.completionRequires.length > 0) {
+        throw new AppError(409, 'completion_by_rule', 'This course is completed by its lessons and quizzes');
+      }
       const participation = await deps.participations.complete(courseId, viewerOf(identity), now());
       if (!participation) throw new AppError(409, 'not_started', 'The course was not started');
       return participation;

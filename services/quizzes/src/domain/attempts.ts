@@ -1,8 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { EVENTS, type QuizPassed } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import type { AttemptAnswer, QuizSettings } from '@portal/contracts/quizzes';
 import type { Identity } from '@portal/kit/identity';
 import { AppError, badRequest, notFound } from '@portal/kit/errors';
+import { recordEvent } from '@portal/kit/events';
 import type { Kysely } from 'kysely';
 import { attemptsRepository } from '../data-access/attempts-repository.ts';
 import { type QuestionVersion, questionsRepository } from '../data-access/questions-repository.ts';
@@ -242,6 +244,16 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
         const recorded = await rows.submit(trx, attemptId, { scorePercent, passed, at });
         if (!recorded) throw attemptClosed();
         const mine = await rows.mine(attempt.lesson_id, attempt.user_id, trx);
+        if (passed)
+          await recordEvent(trx, EVENTS.quizPassed, {
+            courseId: lesson.course_id,
+            lessonId: attempt.lesson_id,
+            userId: attempt.user_id,
+            attemptId,
+            scorePercent,
+            attemptsUsed: mine.length,
+            passedAt: at.toISOString(),
+          } satisfies QuizPassed);
         const showAnswers = passed || allowance(lesson.settings, mine).attemptsLeft === 0;
         return {
           scorePercent,

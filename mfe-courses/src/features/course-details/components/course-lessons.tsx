@@ -11,6 +11,7 @@ import { sanitizeDescription } from '../../../lib/sanitize.ts';
 import { useCourseFiles } from '../api/course-files.ts';
 import { useLessons, useMarkViewed } from '../api/lessons.ts';
 import styles from './course-lessons.module.css';
+import { QuizPlayer } from './quiz-player.tsx';
 
 /**
  * The course's lessons when it has any: the outline (each with its done mark, the open one marked current),
@@ -119,7 +120,7 @@ function LessonContent({ courseId, lesson }: { courseId: string; lesson: Lesson 
   if (lesson.kind === 'text') {
     return <div className={styles.body} lang={lesson.language} dangerouslySetInnerHTML={{ __html: body }} />;
   }
-  if (lesson.kind === 'quiz') return <p className={styles.muted}>{t('lessons.quizLater')}</p>;
+  if (lesson.kind === 'quiz') return <QuizPlayer courseId={courseId} lessonId={lesson.id} />;
   if (lesson.fileId === null) return null;
   const file = files.data?.find((candidate) => candidate.id === lesson.fileId);
   return (

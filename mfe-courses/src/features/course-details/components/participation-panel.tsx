@@ -1,4 +1,4 @@
-import type { Course, MyParticipation } from '@portal/contracts/courses';
+import type { CompletionRequirement, Course, MyParticipation } from '@portal/contracts/courses';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatDate } from '@portal/web-kit/format';
@@ -25,6 +25,14 @@ const FAILURES = { course_draft: 'details.draftNotStartable', completion_needs_r
  * for review; where the reader stands (started, or the date of their last completion). A draft cannot be
  * started: its page says so instead.
  */
+const RULE_HINTS = {
+  lessons: 'details.ruleLessons',
+  quizzes: 'details.ruleQuizzes',
+  both: 'details.ruleBoth',
+} as const;
+const ruleOf = (requires: readonly CompletionRequirement[]) =>
+  requires.length === 2 ? 'both' : requires.includes('quizzes_passed') ? 'quizzes' : 'lessons';
+
 export function ParticipationPanel({ course, participation }: Props) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const [confirming, setConfirming] = useState(false);
@@ -47,10 +55,12 @@ export function ParticipationPanel({ course, participation }: Props) {
     setConfirming(false);
   };
   const byResult = course.completionProof === 'upload';
+  // Completed by itself once its lessons are viewed or its quizzes passed: no "Mark as completed".
+  const byRule = !byResult && course.completionRequires.length > 0;
 
   return (
     <div className={styles.panel}>
-      {!(started && byResult) && (
+      {!(started && (byResult || byRule)) && (
         <div className={styles.actions}>
           <button
             type="button"
@@ -70,6 +80,7 @@ export function ParticipationPanel({ course, participation }: Props) {
           <p className={styles.completed}>{t('details.completedOn', { date: formatDate(completedAt) })}</p>
         )}
         {!started && byResult && <p className={styles.hint}>{t('result.asked')}</p>}
+        {byRule && !completedAt && <p className={styles.hint}>{t(RULE_HINTS[ruleOf(course.completionRequires)])}</p>}
       </div>
       {started && byResult && <ResultPanel course={course} />}
       {confirming && (

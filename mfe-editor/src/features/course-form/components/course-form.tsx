@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { api } from '@portal/contracts/api-client';
 import {
   COMPLETION_PROOFS,
+  COMPLETION_REQUIREMENTS,
   COURSE_LIMITS,
   type Category,
   type Course,
@@ -507,6 +508,16 @@ export function CourseForm({ mode, course, categories }: Props) {
             <label key={proof} className={styles.checkbox}>
               <input type="radio" value={proof} {...register('completionProof')} />
               <span>{t(`form.proof.${proof}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className={styles.proof} disabled={busy}>
+          <legend>{t('form.completionRequires')}</legend>
+          {COMPLETION_REQUIREMENTS.map((requirement) => (
+            <label key={requirement} className={styles.checkbox}>
+              <input type="checkbox" value={requirement} {...register('completionRequires')} />
+              <span>{t(`form.requires.${requirement}`)}</span>
             </label>
           ))}
         </fieldset>

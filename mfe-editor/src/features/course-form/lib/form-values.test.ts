@@ -44,6 +44,7 @@ describe('course form values', () => {
       isPublished: false,
       categoryIds: [onboarding.id],
       completionProof: 'confirmation',
+      completionRequires: [],
       texts: {
         de: { title: 'Sicherheit', shortDescription: 'Kurz', description: '<p>Helm</p>' },
         rm: { title: 'Segirezza', shortDescription: '', description: '<p>Helm</p>' },

@@ -33,6 +33,7 @@ export function emptyValues(defaultLanguage: Language): FormValues {
     isPublished: false,
     categoryIds: [],
     completionProof: 'confirmation',
+    completionRequires: [],
   };
 }
 
