@@ -23,15 +23,18 @@ export function sanitizeFileName(raw: string): string {
   return name || 'file';
 }
 
-/** Content-Disposition for a download: always an attachment, with an ASCII fallback and the RFC 6266 filename*. */
-export function attachmentHeader(fileName: string): string {
+/** Content-Disposition with an ASCII fallback and the RFC 6266 filename*: inline only for what the browser plays. */
+export function dispositionHeader(fileName: string, disposition: 'inline' | 'attachment'): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** Content-Disposition for a download to save. */
+export const attachmentHeader = (fileName: string) => dispositionHeader(fileName, 'attachment');
 
 /**
  * The types served as declared: documents, raster images, plain text and tables, archives, audio and video.
@@ -57,6 +60,7 @@ const SERVED_AS_DECLARED = new Set([
   'application/vnd.oasis.opendocument.presentation',
   'text/plain',
   'text/csv',
+  'text/vtt',
   'application/zip',
   'audio/mpeg',
   'audio/mp4',
