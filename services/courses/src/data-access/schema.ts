@@ -12,6 +12,7 @@ import { catalogueVersion } from './migrations/004-catalogue-version.ts';
 import { completionProofAndResults } from './migrations/005-completion-proof-and-results.ts';
 import { trainingEventsBackfill } from './migrations/006-training-events-backfill.ts';
 import { lessons } from './migrations/007-lessons.ts';
+import { lessonCaptions } from './migrations/009-lesson-captions.ts';
 
 export interface CoursesDatabase {
   categories: { id: string; default_language: Language; created_at: ColumnType<Date, never, never> };
@@ -78,6 +79,8 @@ export interface CoursesDatabase {
     /** Every language's text of the lesson: its title, and a text lesson's sanitised HTML. */
     texts: ColumnType<Partial<Record<Language, LessonText>>, string, string>;
     file_id: string | null;
+    /** A video lesson's captions: the course's WebVTT file per language (empty for other kinds). */
+    captions: ColumnType<Partial<Record<Language, string>>, string | undefined, string>;
     created_at: ColumnType<Date, Date | undefined, never>;
     updated_at: Date;
   };
@@ -110,4 +113,5 @@ export const migrations: Migration[] = [
   completionProofAndResults,
   trainingEventsBackfill,
   lessons,
+  lessonCaptions,
 ];
