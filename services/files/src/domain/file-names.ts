@@ -23,18 +23,15 @@ export function sanitizeFileName(raw: string): string {
   return name || 'file';
 }
 
-/** Content-Disposition with an ASCII fallback and the RFC 6266 filename*: inline only for what the browser plays. */
-export function dispositionHeader(fileName: string, disposition: 'inline' | 'attachment'): string {
+/** Content-Disposition for a download: always an attachment, with an ASCII fallback and the RFC 6266 filename*. */
+export function attachmentHeader(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
-
-/** Content-Disposition for a download to save. */
-export const attachmentHeader = (fileName: string) => dispositionHeader(fileName, 'attachment');
 
 /**
  * The types served as declared: documents, raster images, plain text and tables, archives, audio and video.

@@ -12,7 +12,7 @@ import multer from 'multer';
 import type { FilesRepository, StoredFile } from '../../data-access/files-repository.ts';
 import { chunkStorage, fileAudit, fileTooLarge } from '../../domain/chunk-storage.ts';
 import type { CourseVisibility } from '../../data-access/course-visibility.ts';
-import { attachmentHeader, dispositionHeader, safeContentType, sanitizeFileName } from '../../domain/file-names.ts';
+import { attachmentHeader, safeContentType, sanitizeFileName } from '../../domain/file-names.ts';
 import { fileContent, fileRange, zipOf } from '../../domain/file-streams.ts';
 import { rangeOf } from './byte-ranges.ts';
 import { fileNotFoundPage } from '../../domain/not-found-page.ts';
@@ -103,8 +103,9 @@ export function fileRoutes(
       }
       res.set({
         'Content-Type': type,
-        // A video plays where it is opened; anything else is saved, never shown as a page of the portal.
-        'Content-Disposition': dispositionHeader(file.fileName, type.startsWith('video/') ? 'inline' : 'attachment'),
+        // Saved when opened on its own: a page's <video> plays it whatever this says, and a tab could not (the
+        // sandbox makes the tab's origin opaque, so its own request for the video goes without the session).
+        'Content-Disposition': attachmentHeader(file.fileName),
         'Accept-Ranges': 'bytes',
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "default-src 'none'; sandbox",
