@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'wait_until',
   'invalid_token',
   'payload_too_large',
+  'range_not_satisfiable',
   'unsupported_media_type',
   'rate_limited',
   'upload_in_progress',

@@ -16,6 +16,8 @@ export const LESSON_LIMITS = {
   titleMax: 100,
   /** A text lesson's HTML in one language, as a course description's (the request's 100 KiB bound them all). */
   bodyHtmlMax: 50_000,
+  /** A video lesson's captions file (WebVTT) in one language. */
+  captionsMaxBytes: 1024 * 1024,
 } as const;
 
 export const LESSON_KINDS = ['text', 'file', 'video', 'quiz'] as const;
@@ -24,6 +26,9 @@ export type LessonKind = z.infer<typeof lessonKindSchema>;
 
 /** The kinds that show a file of the course (files service): a download, or the browser's player. */
 export const FILE_LESSON_KINDS: readonly LessonKind[] = ['file', 'video'];
+
+/** The type of a course's captions file (the files service checks that it starts as WebVTT does). */
+export const CAPTIONS_TYPE = 'text/vtt';
 
 /** One language's title and text of a lesson as stored (the text empty for other kinds than `text`). */
 export const lessonTextSchema = z.object({ title: z.string(), body: z.string() });
@@ -49,6 +54,8 @@ export const lessonSchema = z.object({
   /** The course's file a file or video lesson shows; null for the other kinds. */
   fileId: z.nullable(uuidSchema),
   viewedAt: z.nullable(z.string()),
+  /** A video lesson's captions: the course's WebVTT file per language (absent from answers before captions). */
+  captions: z.optional(z.partialRecord(languageSchema, uuidSchema)),
   /** Every language's text: sent to system administrators only (authoring), others get the shown one. */
   texts: z.optional(z.partialRecord(languageSchema, lessonTextSchema)),
 });
@@ -83,6 +90,8 @@ export const lessonInputSchema = z
     defaultLanguage: languageSchema,
     texts: perLanguage(lessonTextInputSchema),
     fileId: z.optional(z.nullable(uuidSchema)),
+    /** A video lesson's captions per language: a WebVTT file of the course each. */
+    captions: z.optional(perLanguage(uuidSchema)),
   })
   .check(
     z.superRefine((input, context) => {
@@ -109,6 +118,9 @@ export const lessonInputSchema = z
       }
       if (!needsFile && input.fileId) {
         context.addIssue({ code: 'custom', path: ['fileId'], message: 'file_not_allowed' });
+      }
+      if (input.kind !== 'video' && Object.keys(input.captions ?? {}).length > 0) {
+        context.addIssue({ code: 'custom', path: ['captions'], message: 'captions_not_allowed' });
       }
     }),
   );

@@ -27,9 +27,9 @@ async function upload(
   return { status: response.status, body: (await response.json()) as any };
 }
 
-async function download(browser: HttpSession, path: string) {
+async function download(browser: HttpSession, path: string, headers: Record<string, string> = {}) {
   const response = await fetch(new URL(path, browser.baseUrl), {
-    headers: { cookie: browser.cookieHeader, 'accept-encoding': 'br, gzip' },
+    headers: { cookie: browser.cookieHeader, 'accept-encoding': 'br, gzip', ...headers },
   });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
@@ -83,6 +83,33 @@ describe.each(testBackends())('attachments through the gateway on $name', (backe
     expect(listed.body.map((file: { fileSize: number }) => file.fileSize)).toEqual(sizes);
     const details = await employee.get(`/api/courses/${courseId}`);
     expect(details.body.files).toHaveLength(sizes.length);
+  });
+
+  it('when a player asks for byte ranges of a video, then the gateway passes each 206 or 416 on as the service sent it', async () => {
+    const courseId = await newCourse();
+    const data = randomBytes(5 * CHUNK + 17);
+    const stored = await upload(admin, courseId, 'exits.webm', data, 'video/webm');
+    const path = `/api/files/download/${stored.body.id}`;
+    for (const [start, end] of [
+      [0, data.length - 1],
+      [CHUNK - 2, CHUNK + 1],
+      [data.length - 1, data.length - 1],
+    ] as const) {
+      const part = await download(employee, path, { range: `bytes=${start}-${end}` });
+      expect({ start, status: part.status }).toEqual({ start, status: 206 });
+      expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${data.length}`);
+      expect(part.headers.get('content-length')).toBe(String(end - start + 1));
+      expect(part.headers.get('content-encoding')).toBeNull();
+      expect(Buffer.from(part.bytes).equals(data.subarray(start, end + 1))).toBe(true);
+    }
+    const first = await download(employee, path, { range: 'bytes=0-' });
+    expect(first.headers.get('content-type')).toBe('video/webm');
+    expect(first.headers.get('accept-ranges')).toBe('bytes');
+    expect(first.headers.get('content-security-policy')).toContain('sandbox');
+    expect(first.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    const refused = await download(employee, path, { range: `bytes=${data.length}-` });
+    expect(refused.status).toBe(416);
+    expect(refused.headers.get('content-range')).toBe(`bytes */${data.length}`);
   });
 
   it('when a file is one byte over the limit, then 413 and nothing is stored', async () => {

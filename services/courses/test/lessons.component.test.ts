@@ -12,6 +12,8 @@ const LEARNER = { sub: '00000000-0000-4000-8000-00000000001e', admin: false, lan
 const OTHER = { sub: '00000000-0000-4000-8000-00000000002e', admin: false, lang: 'en' } as const;
 const SYSTEM = { sub: null, admin: false, lang: 'en' } as const;
 const COURSE_FILE = '00000000-0000-4000-8000-0000000000f1';
+const CAPTIONS_EN = '00000000-0000-4000-8000-0000000000f2';
+const CAPTIONS_DE = '00000000-0000-4000-8000-0000000000f3';
 
 const textLesson = (title: string, body = `<p>${title}</p>`) => ({
   kind: 'text',
@@ -69,6 +71,14 @@ describe.each(testBackends())('the lessons of a course on $name', (backend) => {
             uploadedAt: '2026-11-02T08:00:00.000Z',
             courseId: req.params.id,
           },
+          ...[CAPTIONS_EN, CAPTIONS_DE].map((id) => ({
+            id,
+            fileName: `exits.${id === CAPTIONS_EN ? 'en' : 'de'}.vtt`,
+            fileSize: 321,
+            fileType: 'text/vtt',
+            uploadedAt: '2026-11-02T08:00:00.000Z',
+            courseId: req.params.id,
+          })),
         ]);
       });
     });
@@ -262,6 +272,41 @@ describe.each(testBackends())('the lessons of a course on $name', (backend) => {
       'file_unknown',
     );
     expect((await outlineOf(admin, courseId)).lessons).toEqual([]);
+  });
+
+  it('when a video lesson has captions per language, then every reader gets them; other files or kinds are refused', async () => {
+    const courseId = await newCourse();
+    const video = {
+      kind: 'video',
+      defaultLanguage: 'en',
+      texts: { en: { title: 'Walking to the exits' } },
+      fileId: COURSE_FILE,
+      captions: { en: CAPTIONS_EN, de: CAPTIONS_DE },
+    };
+    const created = await addLesson(courseId, video);
+    expect(created.captions).toEqual({ en: CAPTIONS_EN, de: CAPTIONS_DE });
+    expect((await outlineOf(learner, courseId)).lessons[0]?.captions).toEqual({ en: CAPTIONS_EN, de: CAPTIONS_DE });
+    const changed = await admin.put(`/api/lessons/${created.id}`, { ...video, captions: { de: CAPTIONS_DE } });
+    expect(changed.body.captions).toEqual({ de: CAPTIONS_DE });
+
+    const refuse = async (body: unknown, issues: { path: string; code: string }[]) => {
+      const answer = await admin.post(`/api/courses/${courseId}/lessons`, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.issues).toEqual(issues);
+    };
+    await refuse({ ...video, captions: { en: COURSE_FILE, fr: crypto.randomUUID() } }, [
+      { path: 'captions.en', code: 'captions_unknown' },
+      { path: 'captions.fr', code: 'captions_unknown' },
+    ]);
+    await refuse({ ...video, kind: 'file' }, [{ path: 'captions', code: 'captions_not_allowed' }]);
+    await refuse({ ...video, captions: { xx: CAPTIONS_EN } }, [{ path: 'captions', code: 'unrecognized_keys' }]);
+    expect((await outlineOf(admin, courseId)).lessons).toHaveLength(1);
+  });
+
+  it('when a lesson is written without captions (as before them), then it answers none', async () => {
+    const courseId = await newCourse();
+    const lesson = await addLesson(courseId, textLesson('Before captions'));
+    expect(lesson.captions).toEqual({});
   });
 
   it(`when a course holds ${LESSON_LIMITS.lessonsPerCourse} lessons, then one more is refused`, async () => {

@@ -329,6 +329,117 @@ describe.each(testBackends())('the files service on $name', (backend) => {
     expect((await employee.get(`/api/files/download/${uploaded.body.id}`)).body.error.code).toBe('not_found');
   });
 
+  describe('a download asked for in byte ranges (a video player seeking)', () => {
+    // 3000 bytes in chunks of 1024: 0-1023, 1024-2047, 2048-2999.
+    const content = Array.from({ length: 3000 }, (_, index) => String.fromCharCode(97 + (index % 26))).join('');
+    let path = '';
+    let etag = '';
+    beforeAll(async () => {
+      const uploaded = await admin.post(`/api/files/upload?courseId=${VISIBLE}`, form(content, 'letters.txt'));
+      path = `/api/files/download/${uploaded.body.id}`;
+      etag = (await employee.get(path)).headers.get('etag') ?? '';
+    });
+
+    it.each([
+      ['bytes=1000-1100', 1000, 1100],
+      ['bytes=1023-1024', 1023, 1024],
+      ['bytes=0-2999', 0, 2999],
+      ['bytes=2999-2999', 2999, 2999],
+      ['bytes=2048-', 2048, 2999],
+      ['bytes=-10', 2990, 2999],
+      ['bytes=-5000', 0, 2999],
+      ['bytes=500-99999', 500, 2999],
+      ['bytes=0-1,2-3', 0, 3],
+    ])('when %s is asked for, then 206 sends exactly bytes %i to %i', async (range, start, end) => {
+      const part = await employee.get(path, { range });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/3000`);
+      expect(part.headers.get('content-length')).toBe(String(end - start + 1));
+      expect(part.headers.get('accept-ranges')).toBe('bytes');
+      expect(part.body).toBe(content.slice(start, end + 1));
+    });
+
+    it('when no range is asked for, then the whole file comes and says ranges may be asked for', async () => {
+      const whole = await employee.get(path);
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('accept-ranges')).toBe('bytes');
+      expect(whole.body).toBe(content);
+    });
+
+    it('when a range starts past the end, then 416 names the size and nothing of the file is sent', async () => {
+      for (const range of ['bytes=3000-', 'bytes=5000-6000', 'bytes=-0']) {
+        const refused = await employee.get(path, { range });
+        expect({ range, status: refused.status }).toEqual({ range, status: 416 });
+        expect(refused.headers.get('content-range')).toBe('bytes */3000');
+        expect(refused.body.error.code).toBe('range_not_satisfiable');
+      }
+    });
+
+    it('when several ranges, a malformed one, another unit or a stale If-Range are asked for, then the whole file comes', async () => {
+      for (const headers of [
+        { range: 'bytes=0-1,5-6' } as Record<string, string>,
+        { range: 'bytes=x-y' },
+        { range: 'items=0-1' },
+        { range: 'bytes=0-1', 'if-range': '"an-older-version"' },
+      ]) {
+        const whole = await employee.get(path, headers);
+        expect({ headers, status: whole.status }).toEqual({ headers, status: 200 });
+        expect(whole.body).toBe(content);
+      }
+      const current = await employee.get(path, { range: 'bytes=0-1', 'if-range': etag });
+      expect(current.status).toBe(206);
+      expect(current.body).toBe('ab');
+    });
+  });
+
+  it('when a video is downloaded, then it comes as its type for the player, still sandboxed and not sniffed', async () => {
+    const video = new FormData();
+    video.append('file', new Blob([new Uint8Array(2000)], { type: 'video/webm' }), 'exits.webm');
+    const uploaded = await admin.post(`/api/files/upload?courseId=${VISIBLE}`, video);
+    const part = await employee.get(`/api/files/download/${uploaded.body.id}`, { range: 'bytes=0-' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-type')).toBe('video/webm');
+    expect(part.headers.get('content-disposition')).toMatch(/^attachment; filename="exits.webm"/);
+    expect(part.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(part.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  describe('captions (WebVTT files)', () => {
+    const vtt = 'WEBVTT\n\n00:00.000 --> 00:01.000\nThe exits are green.\n';
+    const captions = (content: string, name: string, type: string) => {
+      const data = new FormData();
+      data.append('file', new Blob([content], { type }), name);
+      return admin.post(`/api/files/upload?courseId=${VISIBLE}`, data);
+    };
+
+    it('when a WebVTT file is uploaded, by its type or only by its name, then it is kept and served as text/vtt', async () => {
+      for (const [name, type, content] of [
+        ['exits.en.vtt', 'text/vtt', vtt],
+        ['exits.de.vtt', 'application/octet-stream', `\uFEFF${vtt}`],
+        ['exits.fr.vtt', '', 'WEBVTT'],
+      ] as const) {
+        const stored = await captions(content, name, type);
+        expect({ name, status: stored.status }).toEqual({ name, status: 201 });
+        expect(stored.body.fileType).toBe('text/vtt');
+        const served = await employee.get(`/api/files/download/${stored.body.id}`);
+        expect(served.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+        expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
+        // fetch's text() drops a byte-order mark.
+        expect(served.body).toBe(content.replace(/^\uFEFF/, ''));
+      }
+    });
+
+    it('when captions do not start as WebVTT, then they are refused and nothing is stored', async () => {
+      const before = await fileIds();
+      for (const content of ['', 'WEBVTTX\n', '1\n00:00.000 --> 00:01.000\nNo header\n', '<script>WEBVTT']) {
+        const refused = await captions(content, 'bad.vtt', 'text/vtt');
+        expect({ content, status: refused.status }).toEqual({ content, status: 400 });
+        expect(refused.body.error.issues).toEqual([{ path: 'file', code: 'captions_not_webvtt' }]);
+      }
+      expect(await fileIds()).toEqual(before);
+    });
+  });
+
   it('when the courses service is down (the last test: it stays down), then an upload answers 503', async () => {
     await courses.stop();
     const refused = await admin.post(`/api/files/upload?courseId=${VISIBLE}`, form('later'));

@@ -39,14 +39,37 @@ export function chunker(chunkBytes: number, write: (n: number, chunk: Buffer) =>
 
 const CHUNKS_PER_READ = 8;
 
-/** Stored bytes, read from the database a few chunks at a time as the consumer asks for them. */
-export function chunkedContent(readChunks: (from: number, count: number) => Promise<StoredChunk[]>): Readable {
+/** Bytes `start` to `end` (both included) of content stored in chunks of `chunkBytes`, the last one maybe shorter. */
+export interface ChunkedRange {
+  start: number;
+  end: number;
+  chunkBytes: number;
+}
+
+/**
+ * Stored bytes, read from the database a few chunks at a time as the consumer asks for them; with a range, only
+ * the chunks that hold it are read (an HTTP range request of a video: a few bytes of a large file).
+ */
+export function chunkedContent(
+  readChunks: (from: number, count: number) => Promise<StoredChunk[]>,
+  range?: ChunkedRange,
+): Readable {
+  const first = range ? Math.floor(range.start / range.chunkBytes) : 0;
+  const last = range ? Math.floor(range.end / range.chunkBytes) : Number.POSITIVE_INFINITY;
   async function* chunks() {
-    let next = 0;
-    for (;;) {
-      const rows = await readChunks(next, CHUNKS_PER_READ);
+    let next = first;
+    while (next <= last) {
+      const rows = await readChunks(next, Math.min(CHUNKS_PER_READ, last - next + 1));
       if (rows.length === 0) return;
-      for (const row of rows) yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+      for (const row of rows) {
+        const data = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+        if (!range) {
+          yield data;
+          continue;
+        }
+        const offset = row.n * range.chunkBytes;
+        yield data.subarray(Math.max(range.start - offset, 0), Math.min(range.end + 1 - offset, data.length));
+      }
       next = (rows.at(-1)?.n ?? next) + 1;
     }
   }
@@ -75,6 +98,12 @@ export function chunkTable<DB>(db: Kysely<DB>, table: keyof DB & string, ownerCo
       const { rows } = await sql<StoredChunk>`select n, data from ${sql.table(table)}
         where ${sql.ref(ownerColumn)} = ${ownerId} and n >= ${from} order by n limit ${count}`.execute(db);
       return rows;
+    },
+    /** The size of the content's chunks as it was stored (its first chunk's), or undefined when it has none. */
+    async chunkBytes(ownerId: string): Promise<number | undefined> {
+      const { rows } = await sql<{ bytes: number | string }>`select octet_length(data) as bytes
+        from ${sql.table(table)} where ${sql.ref(ownerColumn)} = ${ownerId} and n = 0`.execute(db);
+      return rows[0] === undefined ? undefined : Number(rows[0].bytes);
     },
   };
 }

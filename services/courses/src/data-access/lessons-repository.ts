@@ -14,6 +14,7 @@ export interface LessonWrite {
   defaultLanguage: Language;
   texts: Partial<Record<Language, LessonText>>;
   fileId: string | null;
+  captions: Partial<Record<Language, string>>;
 }
 
 /** A lesson with the reader's mark. */
@@ -70,6 +71,7 @@ export function lessonsRepository(db: Kysely<CoursesDatabase>) {
             default_language: lesson.defaultLanguage,
             texts: JSON.stringify(lesson.texts),
             file_id: lesson.fileId,
+            captions: JSON.stringify(lesson.captions),
             created_at: now,
             updated_at: now,
           })
@@ -89,6 +91,7 @@ export function lessonsRepository(db: Kysely<CoursesDatabase>) {
             default_language: lesson.defaultLanguage,
             texts: JSON.stringify(lesson.texts),
             file_id: lesson.fileId,
+            captions: JSON.stringify(lesson.captions),
             updated_at: now,
           })
           .where('id', '=', id)

@@ -14,6 +14,7 @@ import { completionProofAndResults } from './migrations/005-completion-proof-and
 import { trainingEventsBackfill } from './migrations/006-training-events-backfill.ts';
 import { lessons } from './migrations/007-lessons.ts';
 import { completionByRule } from './migrations/008-completion-by-rule.ts';
+import { lessonCaptions } from './migrations/009-lesson-captions.ts';
 
 export interface CoursesDatabase {
   categories: { id: string; default_language: Language; created_at: ColumnType<Date, never, never> };
@@ -101,6 +102,8 @@ export interface CoursesDatabase {
     /** Every language's text of the lesson: its title, and a text lesson's sanitised HTML. */
     texts: ColumnType<Partial<Record<Language, LessonText>>, string, string>;
     file_id: string | null;
+    /** A video lesson's captions: the course's WebVTT file per language (empty for other kinds). */
+    captions: ColumnType<Partial<Record<Language, string>>, string | undefined, string>;
     created_at: ColumnType<Date, Date | undefined, never>;
     updated_at: Date;
   };
@@ -136,4 +139,5 @@ export const migrations: Migration[] = [
   trainingEventsBackfill,
   lessons,
   completionByRule,
+  lessonCaptions,
 ];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@portal/contracts/languages';
 import {
+  CAPTIONS_TYPE,
   FILE_LESSON_KINDS,
   type Lesson,
   type LessonInput,
@@ -45,6 +46,7 @@ function toLesson(row: LessonRow, viewedAt: Date | null, language: Language, ide
     defaultLanguage: row.default_language,
     languages: LANGUAGES.filter((candidate) => texts[candidate] !== undefined),
     fileId: row.file_id,
+    captions: row.captions,
     viewedAt: viewedAt?.toISOString() ?? null,
     ...(identity.admin ? { texts } : {}),
   };
@@ -60,14 +62,24 @@ export function lessons(deps: LessonsDeps) {
     if (!course || (!course.isPublished && !identity.admin)) throw notFound('Course not found');
   }
 
-  /** The input as stored: bodies sanitised, the file checked to be one of the course's. */
+  /** The input as stored: bodies sanitised, the file and any captions checked to be the course's. */
   async function toWrite(courseId: string, input: LessonInput, context: CallContext): Promise<LessonWrite> {
     const fileId = FILE_LESSON_KINDS.includes(input.kind) ? (input.fileId ?? null) : null;
-    if (fileId !== null) {
+    const captions = input.kind === 'video' ? (input.captions ?? {}) : {};
+    const captionsFiles = Object.entries(captions);
+    if (fileId !== null || captionsFiles.length > 0) {
       const files = await deps.filesOf(courseId, context);
       if (files === null) throw new AppError(503, 'service_unavailable', 'The files service cannot be reached');
-      if (!files.some((file) => file.id === fileId)) {
+      if (fileId !== null && !files.some((file) => file.id === fileId)) {
         throw badRequest("The file is not one of the course's files", [{ path: 'fileId', code: 'file_unknown' }]);
+      }
+      const notCaptions = captionsFiles.filter(
+        ([, id]) => !files.some((file) => file.id === id && file.fileType === CAPTIONS_TYPE),
+      );
+      if (notCaptions.length > 0) {
+        throw badRequest("Captions are WebVTT files of the course's", [
+          ...notCaptions.map(([language]) => ({ path: `captions.${language}`, code: 'captions_unknown' })),
+        ]);
       }
     }
     const texts: Partial<Record<Language, LessonText>> = {};
@@ -79,7 +91,7 @@ export function lessons(deps: LessonsDeps) {
         body: input.kind === 'text' ? sanitizeDescription(text.body ?? '') : '',
       };
     }
-    return { kind: input.kind, defaultLanguage: input.defaultLanguage, texts, fileId };
+    return { kind: input.kind, defaultLanguage: input.defaultLanguage, texts, fileId, captions };
   }
 
   async function outline(courseId: string, identity: Identity, language: Language): Promise<LessonOutline> {

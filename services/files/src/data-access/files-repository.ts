@@ -106,6 +106,7 @@ export function filesRepository(db: Kysely<FilesDatabase>) {
     },
 
     readChunks: chunks.read,
+    chunkBytes: chunks.chunkBytes,
 
     async delete(fileId: string, audit?: (file: StoredFile) => AuditDraft): Promise<boolean> {
       return db.transaction().execute(async (trx) => {

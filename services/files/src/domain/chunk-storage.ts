@@ -6,6 +6,8 @@ import { streamStorage } from '@portal/kit/uploads';
 import { AppError } from '@portal/kit/errors';
 import type { Request } from 'express';
 import type { FilesRepository, StoredFile } from '../data-access/files-repository.ts';
+import { CAPTIONS_TYPE } from '@portal/contracts/lessons';
+import { CAPTIONS_HEAD_BYTES, captionsMaxBytes, checkCaptionsHead, isCaptions } from './captions.ts';
 import { sanitizeFileName } from './file-names.ts';
 
 export const fileTooLarge = (limit: number) =>
@@ -27,26 +29,31 @@ export async function storeStream(
   options: { chunkBytes: number; maxBytes: number; audit?: (file: StoredFile) => AuditDraft },
 ): Promise<StoredFile> {
   const id = randomUUID();
+  const captions = isCaptions(meta);
+  const maxBytes = captions ? captionsMaxBytes(options.maxBytes) : options.maxBytes;
   await repository.begin({
     id,
     courseId: meta.courseId,
     fileName: sanitizeFileName(meta.originalName),
-    fileType: meta.mimeType.slice(0, 255) || 'application/octet-stream',
+    fileType: captions ? CAPTIONS_TYPE : meta.mimeType.slice(0, 255) || 'application/octet-stream',
   });
   const hash = createHash('sha256');
   const chunks = chunker(options.chunkBytes, (n, chunk) => repository.writeChunk(id, n, chunk));
   let size = 0;
+  let head = Buffer.alloc(0);
   try {
     for await (const piece of stream) {
       const data = piece as Buffer;
       size += data.length;
       // Past the limit the rest is read and dropped (multer caps it), so the request ends cleanly with a 413.
-      if (size > options.maxBytes) continue;
+      if (size > maxBytes) continue;
+      if (head.length < CAPTIONS_HEAD_BYTES) head = Buffer.concat([head, data.subarray(0, CAPTIONS_HEAD_BYTES)]);
       hash.update(data);
       chunks.push(data);
       await chunks.writeFull();
     }
-    if (size > options.maxBytes) throw fileTooLarge(options.maxBytes);
+    if (size > maxBytes) throw fileTooLarge(maxBytes);
+    if (captions) checkCaptionsHead(head.subarray(0, CAPTIONS_HEAD_BYTES));
     await chunks.end();
     return await repository.finish(id, size, hash.digest('hex'), options.audit);
   } catch (error) {

@@ -57,6 +57,7 @@ const SERVED_AS_DECLARED = new Set([
   'application/vnd.oasis.opendocument.presentation',
   'text/plain',
   'text/csv',
+  'text/vtt',
   'application/zip',
   'audio/mpeg',
   'audio/mp4',

@@ -7,6 +7,19 @@ import type { FilesRepository, StoredFile } from '../data-access/files-repositor
 export const fileContent = (repository: FilesRepository, fileId: string): Readable =>
   chunkedContent((from, count) => repository.readChunks(fileId, from, count));
 
+/**
+ * Bytes `start` to `end` (both included) of a file, from the chunks that hold them only. The chunk size is the
+ * file's own (its first chunk's): CHUNK_BYTES may have changed since it was stored.
+ */
+export async function fileRange(
+  repository: FilesRepository,
+  fileId: string,
+  range: { start: number; end: number },
+): Promise<Readable> {
+  const chunkBytes = (await repository.chunkBytes(fileId)) ?? 1;
+  return chunkedContent((from, count) => repository.readChunks(fileId, from, count), { ...range, chunkBytes });
+}
+
 /** Names inside a zip must be unique: "a.pdf", "a (2).pdf", … */
 function uniqueNames(files: StoredFile[]): string[] {
   const seen = new Map<string, number>();

@@ -12,6 +12,7 @@ import { useCourseFiles } from '../api/course-files.ts';
 import { useLessons, useMarkViewed } from '../api/lessons.ts';
 import styles from './course-lessons.module.css';
 import { QuizPlayer } from './quiz-player.tsx';
+import { VideoLesson } from './video-lesson.tsx';
 
 /**
  * The course's lessons when it has any: the outline (each with its done mark, the open one marked current),
@@ -87,9 +88,9 @@ function LessonsOutline({ courseId, outline }: { courseId: string; outline: Less
         <h3 id="lesson-title" className={styles.lessonTitle} lang={open.language}>
           {t('lessons.position', { position: open.position, total: lessons.length })} {open.title}
         </h3>
-        <LessonContent courseId={courseId} lesson={open} />
+        <LessonContent courseId={courseId} lesson={open} onWatched={(lessonId) => markViewed.mutate(lessonId)} />
         <div className={styles.actions}>
-          {open.kind !== 'quiz' && open.viewedAt === null ? (
+          {open.kind !== 'quiz' && open.kind !== 'video' && open.viewedAt === null ? (
             <button
               type="button"
               className={buttons.buttonPrimary}
@@ -112,8 +113,16 @@ function LessonsOutline({ courseId, outline }: { courseId: string; outline: Less
   );
 }
 
-/** A text lesson's rich text, or the file a file or video lesson shows as a link to download. */
-function LessonContent({ courseId, lesson }: { courseId: string; lesson: Lesson }) {
+/** A text lesson's rich text, a video in the player, or the file a file lesson shows as a link to download. */
+function LessonContent({
+  courseId,
+  lesson,
+  onWatched,
+}: {
+  courseId: string;
+  lesson: Lesson;
+  onWatched: (lessonId: string) => void;
+}) {
   const { t } = useTranslation(COURSES_NAMESPACE);
   const body = useMemo(() => sanitizeDescription(lesson.body), [lesson.body]);
   const files = useCourseFiles(courseId);
@@ -121,6 +130,7 @@ function LessonContent({ courseId, lesson }: { courseId: string; lesson: Lesson 
     return <div className={styles.body} lang={lesson.language} dangerouslySetInnerHTML={{ __html: body }} />;
   }
   if (lesson.kind === 'quiz') return <QuizPlayer courseId={courseId} lessonId={lesson.id} />;
+  if (lesson.kind === 'video') return <VideoLesson key={lesson.id} lesson={lesson} onWatched={onWatched} />;
   if (lesson.fileId === null) return null;
   const file = files.data?.find((candidate) => candidate.id === lesson.fileId);
   return (

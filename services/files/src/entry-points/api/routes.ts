@@ -13,7 +13,8 @@ import type { FilesRepository, StoredFile } from '../../data-access/files-reposi
 import { chunkStorage, fileAudit, fileTooLarge } from '../../domain/chunk-storage.ts';
 import type { CourseVisibility } from '../../data-access/course-visibility.ts';
 import { attachmentHeader, safeContentType, sanitizeFileName } from '../../domain/file-names.ts';
-import { fileContent, zipOf } from '../../domain/file-streams.ts';
+import { fileContent, fileRange, zipOf } from '../../domain/file-streams.ts';
+import { rangeOf } from './byte-ranges.ts';
 import { fileNotFoundPage } from '../../domain/not-found-page.ts';
 
 const toRecord = ({ checksum: _checksum, ...record }: StoredFile) => record;
@@ -93,16 +94,36 @@ export function fileRoutes(
       const file = await repository.find(parseInput(uuidSchema, req.params.fileId, 'file id'));
       if (!file) throw notFound('File not found');
       await requireVisibleCourse(file.courseId, req.identity, req.id);
+      const type = safeContentType(file.fileType);
+      const etag = `"${file.checksum}"`;
+      const range = rangeOf(req, file.fileSize, etag);
+      if (range.kind === 'unsatisfiable') {
+        res.set({ 'Content-Range': `bytes */${file.fileSize}`, 'Accept-Ranges': 'bytes' });
+        throw new AppError(416, 'range_not_satisfiable', `The file has ${file.fileSize} bytes`);
+      }
       res.set({
-        'Content-Type': safeContentType(file.fileType),
-        'Content-Length': String(file.fileSize),
+        'Content-Type': type,
+        // Saved when opened on its own: a page's <video> plays it whatever this says, and a tab could not (the
+        // sandbox makes the tab's origin opaque, so its own request for the video goes without the session).
         'Content-Disposition': attachmentHeader(file.fileName),
+        'Accept-Ranges': 'bytes',
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "default-src 'none'; sandbox",
         'Cache-Control': 'private, no-cache',
-        ETag: `"${file.checksum}"`,
+        ETag: etag,
       });
-      await pipeline(fileContent(repository, file.id), res);
+      if (range.kind === 'part') {
+        res.status(206).set({
+          'Content-Range': `bytes ${range.start}-${range.end}/${file.fileSize}`,
+          'Content-Length': String(range.end - range.start + 1),
+        });
+      } else {
+        res.set('Content-Length', String(file.fileSize));
+      }
+      await pipeline(
+        range.kind === 'part' ? await fileRange(repository, file.id, range) : fileContent(repository, file.id),
+        res,
+      );
     },
     notFoundPage,
   );
