@@ -212,7 +212,7 @@ export default tseslint.config(
       'mfe-auth/src/app/routes/reset-password.tsx',
       'mfe-auth/src/features/{login,register,password-reset,account}/components/*.tsx',
       'mfe-admin/src/features/assignments/components/assignment-form.tsx',
-      'mfe-courses/src/features/categories/components/*.tsx',
+      'mfe-admin/src/features/categories/components/*.tsx',
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -105,7 +105,7 @@ export const pages = {
     path: '/categories',
     getHref: () => '/categories',
     audience: 'signed-in',
-    remote: 'courses',
+    remote: 'admin',
     exposed: './CategoriesPage',
   },
   createCourse: {

@@ -6,6 +6,7 @@ import { Link, Navigate, Route } from 'react-router-dom';
 import { ADMIN_NAMESPACE } from '../../lib/i18n.ts';
 import AdminAssignmentsPage from '../routes/admin-assignments.tsx';
 import AdminAuditPage from '../routes/admin-audit.tsx';
+import AdminCategoriesPage from '../routes/admin-categories.tsx';
 import AdminGroupsPage from '../routes/admin-groups.tsx';
 import ImportUsersPage from '../routes/admin-import.tsx';
 import InviteUserPage from '../routes/admin-invite.tsx';
@@ -43,6 +44,7 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
           <Route path={pages.adminGroups.path} element={<AdminGroupsPage session={session} />} />
           <Route path={pages.adminSso.path} element={<AdminSsoPage session={session} />} />
           <Route path={pages.adminScim.path} element={<AdminScimPage session={session} />} />
+          <Route path={pages.categories.path} element={<AdminCategoriesPage session={session} />} />
           <Route path={pages.adminAudit.path} element={<AdminAuditPage session={session} />} />
           <Route path="*" element={<Navigate to={pages.administration.getHref()} replace />} />
         </>

@@ -6,7 +6,7 @@ import field from '@portal/web-kit/styles/field.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import { ADMIN_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
 import { type NamedCategoryInput, namesValue } from '../lib/category-names.ts';
 import { useNamesForm } from '../lib/use-names-form.ts';
@@ -22,7 +22,7 @@ export function CreateCategoryForm({
 }: {
   onCreated: (category: Omit<CategoryUsage, 'courseCount'>) => void;
 }) {
-  const { t } = useTranslation(COURSES_NAMESPACE);
+  const { t } = useTranslation(ADMIN_NAMESPACE);
   const form = useNamesForm(() => namesValue({}, currentLanguage()));
 
   const create = async (input: NamedCategoryInput) => {

@@ -16,20 +16,16 @@ import styles from '../../features/categories/components/categories.module.css';
 import { CategoryRow } from '../../features/categories/components/category-row.tsx';
 import { CreateCategoryForm } from '../../features/categories/components/create-category-form.tsx';
 import { categoryErrorKey } from '../../features/categories/lib/category-errors.ts';
-import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import { queryKeys } from '../../lib/queries.tsx';
+import { ADMIN_NAMESPACE } from '../../lib/i18n.ts';
 
 function CategoryManager() {
-  const { t } = useTranslation(COURSES_NAMESPACE);
+  const { t } = useTranslation(ADMIN_NAMESPACE);
   const categories = useCategories();
   const client = useQueryClient();
   const language = currentLanguage();
-  /** Shows a change the server agreed to; the courses' cards and the filter's names are asked again when shown. */
-  const update = (change: (list: CategoryUsage[]) => CategoryUsage[]) => {
+  /** Shows a change the server agreed to; the courses slice asks for its cards and names again when they are shown. */
+  const update = (change: (list: CategoryUsage[]) => CategoryUsage[]) =>
     client.setQueryData<CategoryUsage[]>(categoryUsageKey(language), (list) => list && change(list));
-    void client.invalidateQueries({ queryKey: queryKeys.courses, refetchType: 'none' });
-    void client.invalidateQueries({ queryKey: [...queryKeys.categories, 'names'], refetchType: 'none' });
-  };
   const pageToast = usePageToasts();
 
   const failure = categories.error;
@@ -95,7 +91,7 @@ function CategoryManager() {
         />
       ) : (
         <DeletionDialog
-          namespace={COURSES_NAMESPACE}
+          namespace={ADMIN_NAMESPACE}
           deletion={deletion}
           texts="categories.deleteDialog"
           values={(category) => ({ name: category.name })}

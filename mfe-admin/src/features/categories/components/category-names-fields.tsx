@@ -4,7 +4,7 @@ import field from '@portal/web-kit/styles/field.module.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LabelledField } from '@portal/web-kit/labelled-field';
-import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import { ADMIN_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryCodeKey, categoryTextValues } from '../lib/category-errors.ts';
 import type { NamesValue } from '../lib/category-names.ts';
 import styles from './categories.module.css';
@@ -23,7 +23,7 @@ interface Props {
 
 /** A category's name in each language, in a compact grid, and the default language whose name is required. */
 export function CategoryNamesFields({ legend, value, issues, disabled, autoFocus = false, onChange }: Props) {
-  const { t } = useTranslation(COURSES_NAMESPACE);
+  const { t } = useTranslation(ADMIN_NAMESPACE);
   const id = useId();
   return (
     <fieldset className={styles.names} disabled={disabled} aria-describedby={`${id}-hint`}>

@@ -9,7 +9,7 @@ import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
+import { ADMIN_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
 import { type NamedCategoryInput, namesValue, sameNames } from '../lib/category-names.ts';
 import { useNamesForm } from '../lib/use-names-form.ts';
@@ -30,7 +30,7 @@ interface Props {
  * renamed in place in every language (Enter saves, Escape cancels), deleted.
  */
 export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
-  const { t } = useTranslation(COURSES_NAMESPACE);
+  const { t } = useTranslation(ADMIN_NAMESPACE);
   const form = useNamesForm(() => namesValue(category.names, category.defaultLanguage));
   const [editing, setEditing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);

@@ -4,9 +4,9 @@ import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { admin, anna, apiError, fakeApi, type FakeRequest } from '../../../../jest/fake-api.ts';
-import { queryClient } from '../../lib/queries.tsx';
+import { queryClient } from '../../lib/queries.ts';
 import { leadership, onboarding, security } from '../../testing/fixtures.ts';
-import CategoriesPage from './categories.tsx';
+import CategoriesPage from './admin-categories.tsx';
 
 type Routes = Parameters<typeof fakeApi>[0];
 

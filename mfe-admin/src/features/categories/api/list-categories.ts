@@ -2,7 +2,7 @@ import { api } from '@portal/contracts/api-client';
 import type { Category } from '@portal/contracts/courses';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/queries.tsx';
+import { queryKeys } from '../../../lib/queries.ts';
 
 /** Names in the reader's alphabetical order. */
 export function sortCategories<T extends Category>(categories: T[]): T[] {
