@@ -7,6 +7,7 @@ export const queryClient = createSliceQueryClient();
 export const queryKeys = {
   courseAssignments: (courseId: string) => ['assignments', 'course', courseId] as const,
   results: ['results'] as const,
+  categories: ['categories'] as const,
 };
 
 /** Each page the slice exposes, inside the slice's query cache (the shell knows nothing of it). */

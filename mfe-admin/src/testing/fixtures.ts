@@ -1,7 +1,12 @@
 import type { AdminUser } from '@portal/contracts/admin-users';
-import type { CourseSummary } from '@portal/contracts/courses';
+import type { Category, CourseSummary } from '@portal/contracts/courses';
 import type { Assignment, CompletionRow } from '@portal/contracts/training';
 import type { GroupSummary } from '@portal/contracts/training-calls';
+
+/** Categories as the categories page lists them. */
+export const onboarding: Category = { id: '9a1b7c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d', name: 'Onboarding' };
+export const security: Category = { id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', name: 'Information security' };
+export const leadership: Category = { id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a', name: 'Leadership' };
 
 let counter = 0;
 const id = () => {

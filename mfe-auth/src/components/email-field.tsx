@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_NAMESPACE } from '../lib/i18n.ts';
-import { TextField } from './text-field.tsx';
+import { TextField } from '@portal/web-kit/text-field';
 
 /** The e-mail address field: its label, and the keyboard and checks of an address. */
 export function EmailField(props: Omit<ComponentProps<typeof TextField>, 'label' | 'type' | 'inputMode'>) {

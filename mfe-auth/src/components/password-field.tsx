@@ -1,8 +1,8 @@
 import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_NAMESPACE } from '../lib/i18n.ts';
-import styles from './form.module.css';
-import { TextField } from './text-field.tsx';
+import styles from '@portal/web-kit/styles/form.module.css';
+import { TextField } from '@portal/web-kit/text-field';
 
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'addon'>) {

@@ -1,30 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { translationProblems } from '../../../jest/translations.ts';
 
-/**
- * "Password" is the Italian word too; a field and its problem are joined alike but in French; "Actions", "Status"
- * and "Administrator" are the French, German and Romansh words too; "Name" is German, "Tokens" the German and
- * Romansh plural; "Action", "Person", "System" and "Object" are words of French, German and Romansh too.
- */
+/** "Password" is the Italian word too; a field and its problem are joined alike but in French. */
 const SAME_AS_ENGLISH = [
   'it:fields.password',
-  'fr:adminUsers.actions',
-  'de:adminUsers.status',
-  'de:adminUsers.roles.admin',
-  'rm:adminUsers.status',
   'de:register.unmetItem',
   'it:register.unmetItem',
   'rm:register.unmetItem',
-  'fr:scim.actions',
-  'de:scim.label',
-  'de:scim.tokensTitle',
-  'rm:scim.tokensTitle',
-  'fr:audit.action',
-  'de:audit.person',
-  'de:audit.system',
-  'rm:audit.object',
-  'de:sso.status',
-  'rm:sso.status',
 ];
 
 describe('auth slice translations', () => {

@@ -30,7 +30,7 @@ describe('portal routes', () => {
   it.each([
     ['/dashboard', 'courses/DashboardPage'],
     ['/course/3f2b0c4e-5d6a-4b7c-8d9e-0f1a2b3c4d5e', 'courses/CourseDetailsPage'],
-    ['/categories', 'courses/CategoriesPage'],
+    ['/categories', 'admin/CategoriesPage'],
     ['/create-course', 'editor/CourseFormPage'],
     ['/edit-course/3f2b0c4e-5d6a-4b7c-8d9e-0f1a2b3c4d5e', 'editor/CourseFormPage'],
     ['/admin', 'admin/AdminHubPage'],
@@ -53,13 +53,13 @@ describe('portal routes', () => {
     expect(document.body).toHaveFocus();
 
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Categories' })));
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Remote page courses/CategoriesPage' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Remote page admin/CategoriesPage' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(document.title).toBe('Remote page courses/CategoriesPage – Course Portal');
+    expect(document.title).toBe('Remote page admin/CategoriesPage – Course Portal');
 
     // The shell's texts in a language load with the switch (changeInterfaceLanguage), not before.
     await act(() => changeInterfaceLanguage('rm'));
-    expect(document.title).toBe('Remote page courses/CategoriesPage – Portal da curs');
+    expect(document.title).toBe('Remote page admin/CategoriesPage – Portal da curs');
   });
 
   it('when the user opens the user menu while the next page is on its way, then the page does not take the focus from it', async () => {
@@ -78,7 +78,7 @@ describe('portal routes', () => {
     act(() => menu.focus());
 
     await act(async () => arrive());
-    await screen.findByRole('heading', { level: 1, name: 'Remote page courses/CategoriesPage' });
+    await screen.findByRole('heading', { level: 1, name: 'Remote page admin/CategoriesPage' });
     expect(menu).toHaveFocus();
   });
 
@@ -94,7 +94,7 @@ describe('portal routes', () => {
     await clickAndLoad('Overview');
     expect(screen.getByRole('heading', { name: 'Remote page courses/DashboardPage' })).toBeInTheDocument();
     await clickAndLoad('Categories');
-    expect(screen.getByRole('heading', { name: 'Remote page courses/CategoriesPage' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Remote page admin/CategoriesPage' })).toBeInTheDocument();
     await clickAndLoad('Course Portal – overview');
     expect(location()).toHaveTextContent('/dashboard');
     expect(api.calls('GET /api/auth/check-login-status')).toHaveLength(1);

@@ -32,9 +32,9 @@ describe('the shared contracts', () => {
   it('when an app imports a contracts file, then its build resolves it to the one shared contracts module', () => {
     const aliases = contractsAliases();
     // The page registry is an exception: the shell's entry script reads it before any shared module is there. So are
-    // the schemas only the auth slice's sign-in and administration pages (the audit, groups and SSO pages too) use, those of the
-    // administration slice's uploaded results and their review, the training calls of its pages, the audit page's action
-    // labels, the course page's lessons and its quiz player: each slice bundles its own, every other page is spared their weight
+    // the schemas only the auth slice's sign-in pages use, those of the administration slice's pages (users, groups,
+    // SSO, directory sync, audit, uploaded results and their review, training), the audit page's action labels, the
+    // course page's lessons and its quiz player: each slice bundles its own, every other page is spared their weight
     // (decision 0036).
     const ownedByOneApp = new Set([
       'pages',

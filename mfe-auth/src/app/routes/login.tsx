@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { pages } from '@portal/contracts/pages';
-import styles from '../../components/form.module.css';
+import styles from '@portal/web-kit/styles/form.module.css';
 import { useSsoOffer } from '../../features/login/api/get-sso-offer.ts';
 import { LoginForm } from '../../features/login/components/login-form.tsx';
 import { SsoSignIn } from '../../features/login/components/sso-sign-in.tsx';

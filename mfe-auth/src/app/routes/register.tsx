@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
-import styles from '../../components/form.module.css';
+import styles from '@portal/web-kit/styles/form.module.css';
 import { pages } from '@portal/contracts/pages';
 import { usePortalSetting } from '../../lib/use-portal-setting.ts';
 import { RegisterForm } from '../../features/register/components/register-form.tsx';

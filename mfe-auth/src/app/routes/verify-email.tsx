@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { whileCurrent } from '@portal/web-kit/while-current';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/auth-card.tsx';
-import styles from '../../components/form.module.css';
+import styles from '@portal/web-kit/styles/form.module.css';
 import { pages } from '@portal/contracts/pages';
 import { useFailureText } from '../../lib/failure-text.ts';
 import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../lib/account-i18n.ts';

@@ -6,10 +6,6 @@ import { LanguageSwitcher } from '@portal/web-kit/language-switcher';
 import { pages } from '@portal/contracts/pages';
 import { AUTH_NAMESPACE } from '../../lib/i18n.ts';
 import AccountPage from '../routes/account.tsx';
-import AdminScimPage from '../routes/admin-scim.tsx';
-import AdminSsoPage from '../routes/admin-sso.tsx';
-import ImportUsersPage from '../routes/admin-import.tsx';
-import InviteUserPage from '../routes/admin-invite.tsx';
 import LoginPage from '../routes/login.tsx';
 import RegisterPage from '../routes/register.tsx';
 import RequestResetPage from '../routes/request-reset.tsx';
@@ -37,11 +33,7 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
           <Route path={pages.requestReset.path} element={<RequestResetPage />} />
           <Route path={pages.resetPassword.path} element={<ResetPasswordPage />} />
           <Route path={pages.account.path} element={<AccountPage session={session} />} />
-          <Route path={pages.adminScim.path} element={<AdminScimPage session={session} />} />
-          <Route path={pages.adminSso.path} element={<AdminSsoPage session={session} />} />
           <Route path={pages.verifyEmail.path} element={<VerifyEmailPage />} />
-          <Route path={pages.adminInvite.path} element={<InviteUserPage session={session} />} />
-          <Route path={pages.adminImport.path} element={<ImportUsersPage session={session} />} />
           <Route
             path={pages.dashboard.path}
             element={<p role="status">{t('standalone.signedIn', { name: session.user?.name ?? '' })}</p>}

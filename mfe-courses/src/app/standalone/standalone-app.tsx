@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route } from 'react-router-dom';
 import { pages } from '@portal/contracts/pages';
 import { COURSES_NAMESPACE } from '../../lib/i18n.ts';
-import CategoriesPage from '../routes/categories.tsx';
 import CourseDetailsPage from '../routes/course-details.tsx';
 import DashboardPage from '../routes/dashboard.tsx';
 
@@ -15,17 +14,11 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
     <SignedInStandaloneApp
       loginStatus={loginStatus}
       namespace={COURSES_NAMESPACE}
-      links={(session) => (
-        <>
-          <Link to={pages.dashboard.getHref()}>{t('standalone.overview')}</Link>
-          {session.user.isSysAdmin && <Link to={pages.categories.getHref()}>{t('standalone.categories')}</Link>}
-        </>
-      )}
+      links={() => <Link to={pages.dashboard.getHref()}>{t('standalone.overview')}</Link>}
       routes={(session) => (
         <>
           <Route path={pages.dashboard.path} element={<DashboardPage session={session} />} />
           <Route path={pages.course.path} element={<CourseDetailsPage session={session} />} />
-          <Route path={pages.categories.path} element={<CategoriesPage session={session} />} />
           <Route path={pages.editCourse.path} element={<p role="status">{t('standalone.elsewhere')}</p>} />
           <Route path="*" element={<Navigate to={pages.dashboard.getHref()} replace />} />
         </>

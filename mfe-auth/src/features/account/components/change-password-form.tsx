@@ -5,16 +5,17 @@ import { ApiError } from '@portal/contracts/errors';
 import { isGuessablePassword } from '@portal/contracts/password-strength';
 
 import { toast } from 'react-toastify';
-import { FormWithAlert } from '../../../components/form-alert.tsx';
+import { FormWithAlert } from '@portal/web-kit/form-alert';
 import { NewPasswordField } from '../../../components/new-password-field.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
+import { SubmitButton } from '@portal/web-kit/submit-button';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../../lib/account-i18n.ts';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePasswordScore } from '../../../lib/use-password-score.ts';
-import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
-import { Panel } from '../../../components/panel.tsx';
+import { fieldCodes, useValidationText } from '@portal/web-kit/validation';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
+import { Panel } from '@portal/web-kit/panel';
 import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'currentPassword' | 'newPassword';
@@ -27,7 +28,7 @@ const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '' };
 export function ChangePasswordForm({ user }: { user: User }) {
   const { t } = useAccountTranslation();
   const fields = useFormFields(EMPTY);
-  const validationText = useValidationText();
+  const validationText = useValidationText(AUTH_NAMESPACE);
   const { submitting, failure, send } = useSending();
   const failureText = useFailureText(ACCOUNT_NAMESPACE);
   const result = changePasswordRequestSchema.safeParse(fields.values);

@@ -4,19 +4,20 @@ import { ApiError } from '@portal/contracts/errors';
 
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { FormWithAlert } from '../../../components/form-alert.tsx';
+import { FormWithAlert } from '@portal/web-kit/form-alert';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { SubmitButton } from '@portal/web-kit/submit-button';
+import { TextField } from '@portal/web-kit/text-field';
 import { pages } from '@portal/contracts/pages';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../../lib/account-i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePortalSetting } from '../../../lib/use-portal-setting.ts';
-import { useValidationText } from '../../../lib/validation.ts';
+import { useValidationText } from '@portal/web-kit/validation';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import styles from './account.module.css';
-import { Panel } from '../../../components/panel.tsx';
+import { Panel } from '@portal/web-kit/panel';
 import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'password' | 'confirmation';
@@ -34,7 +35,7 @@ export function DeleteAccountForm({ user, session }: { user: User; session: Port
   const navigate = useNavigate();
   const fields = useFormFields<Field>({ password: '', confirmation: '' });
   const { values } = fields;
-  const validationText = useValidationText();
+  const validationText = useValidationText(AUTH_NAMESPACE);
   const { submitting, failure, send } = useSending({ staysBusy: true });
   const failureText = useFailureText(ACCOUNT_NAMESPACE);
   // Unreadable, the stricter promise is not made: the text says only what every setting keeps.

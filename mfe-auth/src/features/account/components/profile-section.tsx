@@ -10,7 +10,7 @@ import { useFailureText } from '../../../lib/failure-text.ts';
 import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../../lib/account-i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import styles from './account.module.css';
-import { Panel } from '../../../components/panel.tsx';
+import { Panel } from '@portal/web-kit/panel';
 
 /** Name and e-mail as stored, and the interface language, which is stored for the account when it is changed. */
 export function ProfileSection({ user, session }: { user: User; session: PortalSession }) {

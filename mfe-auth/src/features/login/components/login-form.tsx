@@ -5,16 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
-import { FormWithAlert } from '../../../components/form-alert.tsx';
-import styles from '../../../components/form.module.css';
+import { FormWithAlert } from '@portal/web-kit/form-alert';
+import styles from '@portal/web-kit/styles/form.module.css';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
+import { SubmitButton } from '@portal/web-kit/submit-button';
 import { pages } from '@portal/contracts/pages';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
-import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
+import { fieldCodes, useValidationText } from '@portal/web-kit/validation';
 import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'email' | 'password';
@@ -36,7 +36,7 @@ const FAILURES = {
 export function LoginForm({ session }: { session: PortalSession }) {
   const { t } = useTranslation(AUTH_NAMESPACE);
   const fields = useFormFields(EMPTY);
-  const validationText = useValidationText();
+  const validationText = useValidationText(AUTH_NAMESPACE);
   const { submitting, failure, send } = useSending({ staysBusy: true });
   const failureText = useFailureText();
   const { email, password } = fields.values;

@@ -1,8 +1,8 @@
 import { type SsoError, ssoErrorSchema } from '@portal/contracts/auth';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { FormAlert } from '../../../components/form-alert.tsx';
-import styles from '../../../components/form.module.css';
+import { FormAlert } from '@portal/web-kit/form-alert';
+import styles from '@portal/web-kit/styles/form.module.css';
 import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import type { SsoOffer } from '../api/get-sso-offer.ts';
 

@@ -6,17 +6,18 @@ import { currentLanguage } from '@portal/web-kit/i18n';
 import { useId } from 'react';
 import { toast } from 'react-toastify';
 import { EmailField } from '../../../components/email-field.tsx';
-import { FormWithAlert } from '../../../components/form-alert.tsx';
-import styles from '../../../components/form.module.css';
+import { FormWithAlert } from '@portal/web-kit/form-alert';
+import styles from '@portal/web-kit/styles/form.module.css';
 import { NewPasswordField } from '../../../components/new-password-field.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { SubmitButton } from '@portal/web-kit/submit-button';
+import { TextField } from '@portal/web-kit/text-field';
 import { useFailureText } from '../../../lib/failure-text.ts';
 import { ACCOUNT_NAMESPACE, useAccountTranslation } from '../../../lib/account-i18n.ts';
 import type { PortalSession } from '@portal/contracts/pages';
 import { useFormFields } from '../../../lib/use-form-fields.ts';
 import { usePasswordScore } from '../../../lib/use-password-score.ts';
-import { fieldCodes, useValidationText } from '../../../lib/validation.ts';
+import { fieldCodes, useValidationText } from '@portal/web-kit/validation';
+import { AUTH_NAMESPACE } from '../../../lib/i18n.ts';
 import { useSending } from '../../../lib/use-sending.ts';
 
 type Field = 'name' | 'email' | 'password';
@@ -41,7 +42,7 @@ const FAILURES = {
 export function RegisterForm({ session, onMailed }: { session: PortalSession; onMailed: () => void }) {
   const { t } = useAccountTranslation();
   const fields = useFormFields(EMPTY);
-  const validationText = useValidationText();
+  const validationText = useValidationText(AUTH_NAMESPACE);
   const { submitting, failure, send } = useSending({ staysBusy: true });
   const failureText = useFailureText(ACCOUNT_NAMESPACE);
   const unmetId = useId();
