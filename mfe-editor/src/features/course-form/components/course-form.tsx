@@ -364,6 +364,11 @@ export function CourseForm({ mode, course, categories }: Props) {
         <h1 id="course-form-title" className={styles.title}>
           {t(mode === 'create' ? 'form.createTitle' : 'form.editTitle')}
         </h1>
+        {course && (
+          <Link to={pages.courseLessons.getHref(course.id)} className={styles.secondary}>
+            {t('form.lessonsLink')}
+          </Link>
+        )}
         <Link
           to={pages.dashboard.getHref()}
           className={styles.close}
