@@ -30,7 +30,8 @@ export function useImportQuestions(courseId: string) {
       api.sendText(
         QUIZ_CALLS.importQuestions,
         { params: { id: courseId }, query: { format: 'gift', dryRun: dryRun ? 'true' : 'false' } },
-        file,
+        // A GIFT file is plain text whatever type the browser guessed from its name (.gift is none it knows).
+        new Blob([file], { type: 'text/plain' }),
       ),
     onSuccess: (_result, { dryRun }) => {
       if (!dryRun) void client.invalidateQueries({ queryKey: queryKeys.questions(courseId) });
