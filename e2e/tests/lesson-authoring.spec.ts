@@ -59,7 +59,7 @@ test('when an administrator builds a course of a text and a quiz lesson and impo
   await test.step('the quiz draws one question at random and passes at 80 %', async () => {
     await page.getByRole('button', { name: 'Quiz settings' }).click();
     await page.getByLabel('A number of questions at random').check();
-    await page.getByLabel('Number of questions').fill('1');
+    await page.getByRole('spinbutton', { name: 'Number of questions' }).fill('1');
     await page.getByLabel('Pass mark (%)').fill('80');
     await page.getByRole('button', { name: 'Save quiz settings' }).click();
     await expect(page.getByText('Quiz settings saved.')).toBeVisible();
