@@ -3,6 +3,7 @@ import { API_CALLS } from './api-calls.ts';
 import { createApiClient, createCallTableClient } from './api-client.ts';
 import { API_ROUTES } from './api-routes.ts';
 import { ApiError } from './errors.ts';
+import { QUIZ_CALLS } from './quiz-calls.ts';
 import { TRAINING_CALLS } from './training-calls.ts';
 
 type Call = { url: string; init: RequestInit };
@@ -69,6 +70,20 @@ describe('the API client', () => {
     const error = (await client.checkLoginStatus().catch((caught: unknown) => caught)) as ApiError;
     expect(error.message).toBe('Generic Error: 418; ; teapot');
     expect(error.code).toBe('bad_request');
+  });
+
+  it('when a text file is sent to a textBody call, then it goes as it is under its type with the query', async () => {
+    const { client, calls } = clientAnswering(200, { questions: [], errors: [] });
+    const file = new Blob(['::Q1:: 2+2 {=4 ~5}'], { type: 'text/plain' });
+    const result = await client.sendText(
+      QUIZ_CALLS.importQuestions,
+      { params: { id: COURSE_ID }, query: { format: 'gift', dryRun: 'true' } },
+      file,
+    );
+    expect(result).toEqual({ questions: [], errors: [] });
+    expect(calls[0]!.url).toBe(`http://portal.test/api/courses/${COURSE_ID}/questions/import?format=gift&dryRun=true`);
+    expect(calls[0]!.init.body).toBe(file);
+    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('text/plain');
   });
 
   it('when a page of courses is asked for, then the query is sent and X-Total-Count read', async () => {

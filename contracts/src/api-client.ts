@@ -107,10 +107,13 @@ export class ApiTransport {
       [CSRF_HEADER]: CSRF_HEADER_VALUE,
       'X-Api-Version': API_VERSION,
     };
-    let body: string | FormData | undefined;
+    let body: string | FormData | Blob | undefined;
     // A form (a file upload) sets its own multipart content type with its boundary.
     if (options.body instanceof FormData) body = options.body;
-    else if (options.body !== undefined) {
+    else if (options.body instanceof Blob) {
+      headers['Content-Type'] = options.body.type || 'text/plain';
+      body = options.body;
+    } else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
@@ -178,6 +181,23 @@ export class ApiTransport {
     if (!route.paged) return data as Answer<Route>;
     const items = data as unknown[];
     return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) } as Answer<Route>;
+  }
+
+  /** A call whose body is a text file (`textBody`): the file as it is, under its own type (text/plain if it has none). */
+  async sendText<Route extends ApiCall & { textBody: readonly string[]; response: z.ZodMiniType }>(
+    route: Route,
+    input: CallInput<Route>,
+    text: Blob,
+    { signal }: CallOptions = {},
+  ): Promise<z.output<Route['response']>> {
+    const { data } = await this.exchange(pathOf(route, input.params), {
+      method: route.method.toUpperCase() as Method,
+      query: input.query,
+      body: text,
+      schema: route.response,
+      signal,
+    });
+    return data as z.output<Route['response']>;
   }
 
   /** Uploads one file to a course; one that finds the session ended is sent again after sign-in, as every other call. */

@@ -122,6 +122,22 @@ export const pages = {
     remote: 'editor',
     exposed: './CourseFormPage',
   },
+  /** A course's lessons in order, written and reordered there (system administrators). */
+  courseLessons: {
+    path: '/courses/:courseId/lessons',
+    getHref: (courseId: string) => `/courses/${encodeURIComponent(courseId)}/lessons`,
+    audience: 'signed-in',
+    remote: 'editor',
+    exposed: './LessonsPage',
+  },
+  /** A course's question bank, its GIFT import and export (system administrators). */
+  courseQuestions: {
+    path: '/courses/:courseId/questions',
+    getHref: (courseId: string) => `/courses/${encodeURIComponent(courseId)}/questions`,
+    audience: 'signed-in',
+    remote: 'editor',
+    exposed: './QuestionBankPage',
+  },
   account: {
     path: '/account',
     getHref: () => '/account',

@@ -1,4 +1,5 @@
 import type { Category, Course, CourseFile } from '@portal/contracts/courses';
+import type { Lesson } from '@portal/contracts/lessons';
 
 export const onboarding: Category = { id: '9a1b7c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d', name: 'Onboarding' };
 export const security: Category = { id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', name: 'Information security' };
@@ -43,6 +44,25 @@ export function course(values: Partial<Course> = {}): Course {
     },
     files: [],
     participants: [],
+    ...values,
+  };
+}
+
+/** A lesson of the course, as an administrator reads it (with its texts per language). */
+export function lesson(id: string, title: string, position: number, values: Partial<Lesson> = {}): Lesson {
+  return {
+    id,
+    courseId,
+    position,
+    kind: 'text',
+    title,
+    body: `<p>${title}</p>`,
+    language: 'en',
+    defaultLanguage: 'en',
+    languages: ['en'],
+    fileId: null,
+    viewedAt: null,
+    texts: { en: { title, body: `<p>${title}</p>` } },
     ...values,
   };
 }

@@ -49,6 +49,8 @@ describe('the shared contracts', () => {
       'training-calls',
       'admin-users',
       'lessons',
+      'quizzes',
+      'quiz-calls',
       'audit-actions',
       'quizzes',
       'quiz-calls',

@@ -313,6 +313,7 @@ describe('course details', () => {
     expect(screen.queryByRole('button', { name: 'Start course' })).not.toBeInTheDocument();
     expect(screen.getByText(/This is a draft, so it cannot be started/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/edit-course/${shown.id}`);
+    expect(screen.getByRole('link', { name: 'Lessons' })).toHaveAttribute('href', `/courses/${shown.id}/lessons`);
   });
 
   it('when an administrator opens a course, then its history says who changed it when, and links to the whole trail', async () => {
@@ -353,6 +354,7 @@ describe('course details', () => {
     openCourse(course());
     await title('Welcome to the course portal');
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Lessons' })).not.toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start course' })).toBeEnabled();
   });

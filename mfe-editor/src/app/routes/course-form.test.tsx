@@ -201,6 +201,18 @@ describe('course form page', () => {
     expect(screen.getByRole('button', { name: 'Update draft' })).toBeEnabled();
   });
 
+  it('when editing, then a link leads to the course’s lessons, and a new course has none yet', async () => {
+    openEdit({ status: 200, body: course() });
+    expect(await screen.findByRole('link', { name: 'Lessons and quiz' })).toHaveAttribute(
+      'href',
+      `/courses/${courseId}/lessons`,
+    );
+    cleanup();
+    openCreate();
+    await screen.findByLabelText(/^Title/);
+    expect(screen.queryByRole('link', { name: 'Lessons and quiz' })).not.toBeInTheDocument();
+  });
+
   it('when the author chooses proof by an uploaded result, then the course is saved with it, and an edited course shows its choice', async () => {
     const api = openCreate({
       'POST /api/courses': (request) => ({

@@ -59,6 +59,11 @@ export function CourseView({ course, participation, isAdmin, notice }: Props) {
             </Link>
           )}
           {isAdmin && (
+            <Link to={pages.courseLessons.getHref(course.id)} className={buttons.button}>
+              {t('details.lessonsLink')}
+            </Link>
+          )}
+          {isAdmin && (
             <Link to={pages.editCourse.getHref(course.id)} className={`${buttons.button} ${styles.edit}`}>
               <EditIcon />
               {t('details.edit')}

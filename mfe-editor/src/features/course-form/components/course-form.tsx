@@ -40,16 +40,18 @@ import {
 } from '../lib/form-values.ts';
 import { type SaveTarget, submitCourse } from '../lib/submit-course.ts';
 import { useDraft } from '../lib/use-draft.ts';
-import { useLeaveGuard } from '../lib/use-leave-guard.ts';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { CategorySelect } from './category-select.tsx';
 import { ConflictPanel } from './conflict-panel.tsx';
 import styles from './course-form.module.css';
 import { FileArea } from './file-area.tsx';
 import { LANGUAGE_PANEL_ID, LanguageTabs, tabId } from './language-tabs.tsx';
-import type { EditorText } from './rich-text-editor.tsx';
+import type { EditorText } from '../../../components/rich-text/rich-text-editor.tsx';
 
 /** TipTap and ProseMirror: 120 KB of the page's 300 (compressed). */
-const RichTextEditor = lazy(async () => ({ default: (await import('./rich-text-editor.tsx')).RichTextEditor }));
+const RichTextEditor = lazy(async () => ({
+  default: (await import('../../../components/rich-text/rich-text-editor.tsx')).RichTextEditor,
+}));
 
 /**
  * Draws `children` from the frame after the first one, and `placeholder` until then and while their script loads:
@@ -363,6 +365,11 @@ export function CourseForm({ mode, course, categories }: Props) {
         <h1 id="course-form-title" className={styles.title}>
           {t(mode === 'create' ? 'form.createTitle' : 'form.editTitle')}
         </h1>
+        {course && (
+          <Link to={pages.courseLessons.getHref(course.id)} className={styles.secondary}>
+            {t('form.lessonsLink')}
+          </Link>
+        )}
         <Link
           to={pages.dashboard.getHref()}
           className={styles.close}

@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
-import { checkLink } from '../lib/link.ts';
+import { EDITOR_NAMESPACE } from '../../lib/i18n.ts';
+import { checkLink } from './link.ts';
 import styles from './rich-text-editor.module.css';
 
 interface Props {

@@ -3,8 +3,8 @@ import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
-import { applyLink, type LinkTarget, linkTarget, removeLink } from '../lib/link-target.ts';
+import { EDITOR_NAMESPACE } from '../../lib/i18n.ts';
+import { applyLink, type LinkTarget, linkTarget, removeLink } from './link-target.ts';
 import { LinkForm } from './link-form.tsx';
 import styles from './rich-text-editor.module.css';
 

@@ -4,7 +4,7 @@ import { TextStyle } from '@tiptap/extension-text-style';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
-import { isAllowedHref } from '../lib/link.ts';
+import { isAllowedHref } from './link.ts';
 import styles from './rich-text-editor.module.css';
 import { Toolbar } from './toolbar.tsx';
 

@@ -1,0 +1,44 @@
+import { api, createCallTableClient } from '@portal/contracts/api-client';
+import { QUIZ_CALLS } from '@portal/contracts/quiz-calls';
+import { currentLanguage } from '@portal/web-kit/i18n';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queries.ts';
+
+/** The quizzes service's calls, sent through the shared client like every other call. */
+const quizzes = createCallTableClient(QUIZ_CALLS, api);
+
+export function useQuestions(courseId: string) {
+  return useQuery({
+    queryKey: queryKeys.questions(courseId),
+    queryFn: ({ signal }) => quizzes.listQuestions({ params: { id: courseId }, query: {} }, { signal }),
+  });
+}
+
+export function useDeleteQuestion(courseId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (questionId: string) => api.send(QUIZ_CALLS.deleteQuestion, { params: { id: questionId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.questions(courseId) }),
+  });
+}
+
+/** Sends a GIFT file: a dry run answers what it would store and each line's error; a real one stores it all or nothing. */
+export function useImportQuestions(courseId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, dryRun }: { file: Blob; dryRun: boolean }) =>
+      api.sendText(
+        QUIZ_CALLS.importQuestions,
+        { params: { id: courseId }, query: { format: 'gift', dryRun: dryRun ? 'true' : 'false' } },
+        // A GIFT file is plain text whatever type the browser guessed from its name (.gift is none it knows).
+        new Blob([file], { type: 'text/plain' }),
+      ),
+    onSuccess: (_result, { dryRun }) => {
+      if (!dryRun) void client.invalidateQueries({ queryKey: queryKeys.questions(courseId) });
+    },
+  });
+}
+
+/** Where the browser downloads the bank as a GIFT file, in the reader's language. */
+export const giftExportHref = (courseId: string) =>
+  quizzes.href('listQuestions', { params: { id: courseId }, query: { format: 'gift', lang: currentLanguage() } });
