@@ -52,8 +52,6 @@ describe('the shared contracts', () => {
       'quizzes',
       'quiz-calls',
       'audit-actions',
-      'quizzes',
-      'quiz-calls',
     ]);
     const imported = [...contractsImportedByTheApps()].filter((name) => !ownedByOneApp.has(name));
     expect(imported.length).toBeGreaterThan(5);
