@@ -147,6 +147,32 @@ describe('the lessons page', () => {
     expect(api.calls('PUT /api/lessons/a0000000-0000-4000-8000-000000000003/quiz')).toHaveLength(0);
   });
 
+  it('when the quizzes service has not heard of a new quiz lesson yet, then its settings are asked again until it has', async () => {
+    let asked = 0;
+    const api = renderLessons({
+      'GET /api/lessons/a0000000-0000-4000-8000-000000000003/quiz': () => {
+        asked += 1;
+        if (asked === 1) return apiError(404, 'not_found');
+        return {
+          status: 200,
+          body: {
+            draw: { mode: 'all' },
+            passPercent: 70,
+            attemptsAllowed: null,
+            waitMinutes: 0,
+            timeLimitMinutes: null,
+            shuffle: true,
+            feedback: 'score',
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Quiz settings' }));
+    expect(await screen.findByLabelText('Pass mark (%)', {}, { timeout: 5000 })).toHaveValue(70);
+    expect(api.calls('GET /api/lessons/a0000000-0000-4000-8000-000000000003/quiz')).toHaveLength(2);
+  });
+
   it('when someone who is no administrator opens it, then they are told and no lesson is shown', () => {
     renderLessons({}, anna);
     expect(screen.getByRole('alert')).toHaveTextContent('Only system administrators may write lessons and questions.');

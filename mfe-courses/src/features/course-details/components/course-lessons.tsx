@@ -3,7 +3,7 @@ import { api } from '@portal/contracts/api-client';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { usePageToasts } from 'react-toastify';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, FileIcon } from '../../../components/icons.tsx';
 import { COURSES_NAMESPACE } from '../../../lib/i18n.ts';
@@ -11,8 +11,10 @@ import { sanitizeDescription } from '../../../lib/sanitize.ts';
 import { useCourseFiles } from '../api/course-files.ts';
 import { useLessons, useMarkViewed } from '../api/lessons.ts';
 import styles from './course-lessons.module.css';
-import { QuizPlayer } from './quiz-player.tsx';
-import { VideoLesson } from './video-lesson.tsx';
+
+// Loaded when a course shows such a lesson: a course page without quizzes or videos does not carry them.
+const QuizPlayer = lazy(async () => ({ default: (await import('./quiz-player.tsx')).QuizPlayer }));
+const VideoLesson = lazy(async () => ({ default: (await import('./video-lesson.tsx')).VideoLesson }));
 
 /**
  * The course's lessons when it has any: the outline (each with its done mark, the open one marked current),
@@ -129,8 +131,17 @@ function LessonContent({
   if (lesson.kind === 'text') {
     return <div className={styles.body} lang={lesson.language} dangerouslySetInnerHTML={{ __html: body }} />;
   }
-  if (lesson.kind === 'quiz') return <QuizPlayer courseId={courseId} lessonId={lesson.id} />;
-  if (lesson.kind === 'video') return <VideoLesson key={lesson.id} lesson={lesson} onWatched={onWatched} />;
+  if (lesson.kind === 'quiz' || lesson.kind === 'video') {
+    return (
+      <Suspense fallback={<p role="status">{t('lessons.loadingLesson')}</p>}>
+        {lesson.kind === 'quiz' ? (
+          <QuizPlayer courseId={courseId} lessonId={lesson.id} />
+        ) : (
+          <VideoLesson key={lesson.id} lesson={lesson} onWatched={onWatched} />
+        )}
+      </Suspense>
+    );
+  }
   if (lesson.fileId === null) return null;
   const file = files.data?.find((candidate) => candidate.id === lesson.fileId);
   return (

@@ -2,7 +2,7 @@ import { api, createCallTableClient } from '@portal/contracts/api-client';
 import { QUIZ_CALLS } from '@portal/contracts/quiz-calls';
 import type { QuizSettings } from '@portal/contracts/quizzes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/queries.ts';
+import { queryKeys, untilQuizzesKnowIt } from '../../../lib/queries.ts';
 
 /** The quizzes service's calls, sent through the shared client like every other call. */
 const quizzes = createCallTableClient(QUIZ_CALLS, api);
@@ -12,6 +12,7 @@ export function useQuizSettings(lessonId: string) {
   return useQuery({
     queryKey: queryKeys.quizSettings(lessonId),
     queryFn: ({ signal }) => quizzes.getQuizSettings({ params: { id: lessonId } }, { signal }),
+    ...untilQuizzesKnowIt,
   });
 }
 

@@ -2,7 +2,7 @@ import { api, createCallTableClient } from '@portal/contracts/api-client';
 import { QUIZ_CALLS } from '@portal/contracts/quiz-calls';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/queries.ts';
+import { queryKeys, untilQuizzesKnowIt } from '../../../lib/queries.ts';
 
 /** The quizzes service's calls, sent through the shared client like every other call. */
 const quizzes = createCallTableClient(QUIZ_CALLS, api);
@@ -11,6 +11,7 @@ export function useQuestions(courseId: string) {
   return useQuery({
     queryKey: queryKeys.questions(courseId),
     queryFn: ({ signal }) => quizzes.listQuestions({ params: { id: courseId }, query: {} }, { signal }),
+    ...untilQuizzesKnowIt,
   });
 }
 
