@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type AuditRecord, auditRecordSchema } from '@portal/contracts/audit';
 import { EVENTS, lessonChangedSchema, lessonDeletedSchema } from '@portal/contracts/events';
 import { LESSON_LIMITS, type Lesson, type LessonOutline } from '@portal/contracts/lessons';
 import { componentSetup, fakeService, signedCaller } from '@portal/kit/testing/component';
@@ -240,6 +241,47 @@ describe.each(testBackends())('the lessons of a course on $name', (backend) => {
       kind: 'quiz',
     });
     expect((await admin.put(`/api/lessons/${crypto.randomUUID()}`, textLesson('Gone'))).status).toBe(404);
+  });
+
+  it('when lessons are created, changed, reordered and deleted, then each is in the audit trail with what changed', async () => {
+    const courseId = await newCourse();
+    const first = await addLesson(courseId, textLesson('Exits'));
+    const second = await addLesson(courseId, textLesson('Alarm'));
+    await admin.put(`/api/lessons/${first.id}`, {
+      kind: 'text',
+      defaultLanguage: 'en',
+      texts: {
+        en: { title: 'Exits and stairs', body: '<p>Exits</p>' },
+        de: { title: 'Ausgänge', body: '<p>Ausgänge</p>' },
+      },
+    });
+    await admin.put(`/api/courses/${courseId}/lessons/order`, { lessonIds: [second.id, first.id] });
+    await admin.delete(`/api/lessons/${second.id}`);
+    // refused writes leave no record
+    await admin.put(`/api/courses/${courseId}/lessons/order`, { lessonIds: [second.id] });
+
+    const records = (
+      await sql<{ payload: unknown }>`
+        select payload from outbox where topic = ${EVENTS.auditRecorded}
+          and (payload->'details'->>'courseId' = ${courseId} or payload->'object'->>'id' = ${courseId})
+          and payload->>'action' <> 'course.created'
+        order by id`.execute(service.database.db)
+    ).rows.map((row) => auditRecordSchema.parse(row.payload));
+    const summary = (record: AuditRecord) => [record.action, record.object.type, record.object.id, record.object.label];
+    expect(records.map(summary)).toEqual([
+      ['lesson.created', 'lesson', first.id, 'Exits'],
+      ['lesson.created', 'lesson', second.id, 'Alarm'],
+      ['lesson.updated', 'lesson', first.id, 'Exits and stairs'],
+      ['course.lessons-reordered', 'course', courseId, expect.stringContaining('Fire safety')],
+      ['lesson.deleted', 'lesson', second.id, 'Alarm'],
+    ]);
+    expect(records.every((record) => record.actor.id === ADMIN.sub && record.service === 'courses')).toBe(true);
+    expect(records[2]?.changes).toEqual({
+      'title.en': { before: 'Exits', after: 'Exits and stairs' },
+      'title.de': { before: null, after: 'Ausgänge' },
+      'body.de': { before: null, after: expect.stringMatching(/^sha256:/) },
+    });
+    expect(records[3]?.details).toEqual({ lessonIds: [second.id, first.id] });
   });
 
   it('when a lesson breaks a rule, then it is refused with the field and its code, and nothing is stored', async () => {

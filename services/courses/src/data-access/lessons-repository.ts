@@ -1,6 +1,7 @@
 import { EVENTS } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import type { LessonKind, LessonText } from '@portal/contracts/lessons';
+import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import { recordEvent } from '@portal/kit/events';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { completeByRule } from './completion-rule.ts';
@@ -27,6 +28,8 @@ const changed = (trx: Transaction<CoursesDatabase>, row: { id: string; course_id
 const lockCourse = (trx: Transaction<CoursesDatabase>, courseId: string) =>
   trx.selectFrom('courses').select('id').where('id', '=', courseId).forUpdate().executeTakeFirst();
 
+const SERVICE = 'courses';
+
 export function lessonsRepository(db: Kysely<CoursesDatabase>) {
   return {
     /** The course's lessons in order, each with when `userId` viewed it (null: not yet). */
@@ -52,6 +55,7 @@ export function lessonsRepository(db: Kysely<CoursesDatabase>) {
       lesson: LessonWrite,
       now: Date,
       max: number,
+      audit: (row: LessonRow) => AuditDraft,
     ): Promise<LessonRow | 'missing' | 'full'> {
       return db.transaction().execute(async (trx) => {
         if (!(await lockCourse(trx, courseId))) return 'missing';
@@ -78,12 +82,21 @@ export function lessonsRepository(db: Kysely<CoursesDatabase>) {
           .returningAll()
           .executeTakeFirstOrThrow();
         await changed(trx, row);
+        await recordAudit(trx, SERVICE, audit(row));
         return row;
       });
     },
 
-    update(id: string, lesson: LessonWrite, now: Date): Promise<LessonRow | undefined> {
+    /** Rewrites the lesson; `audit` gets the lesson as it was and as it is now. */
+    update(
+      id: string,
+      lesson: LessonWrite,
+      now: Date,
+      audit: (before: LessonRow, after: LessonRow) => AuditDraft,
+    ): Promise<LessonRow | undefined> {
       return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('lessons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!before) return undefined;
         const row = await trx
           .updateTable('lessons')
           .set({
@@ -97,15 +110,18 @@ export function lessonsRepository(db: Kysely<CoursesDatabase>) {
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirst();
-        if (row) await changed(trx, row);
+        if (row) {
+          await changed(trx, row);
+          await recordAudit(trx, SERVICE, audit(before, row));
+        }
         return row;
       });
     },
 
     /** Deletes the lesson (its views go along) and closes the gap it leaves in the outline. */
-    delete(id: string): Promise<boolean> {
+    delete(id: string, audit: (lesson: LessonRow) => AuditDraft): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const lesson = await trx.selectFrom('lessons').select('course_id').where('id', '=', id).executeTakeFirst();
+        const lesson = await trx.selectFrom('lessons').selectAll().where('id', '=', id).executeTakeFirst();
         if (!lesson) return false;
         await lockCourse(trx, lesson.course_id);
         const deleted = await trx
@@ -121,6 +137,7 @@ export function lessonsRepository(db: Kysely<CoursesDatabase>) {
           .where('position', '>', deleted.position)
           .execute();
         await recordEvent(trx, EVENTS.lessonDeleted, { lessonId: id, courseId: deleted.course_id });
+        await recordAudit(trx, SERVICE, audit(lesson));
         return true;
       });
     },
@@ -129,7 +146,11 @@ export function lessonsRepository(db: Kysely<CoursesDatabase>) {
      * Puts the course's lessons in the order given; refused ('mismatch') unless the ids are exactly the course's
      * lessons, each once.
      */
-    reorder(courseId: string, lessonIds: readonly string[]): Promise<'done' | 'missing' | 'mismatch'> {
+    reorder(
+      courseId: string,
+      lessonIds: readonly string[],
+      audit: AuditDraft,
+    ): Promise<'done' | 'missing' | 'mismatch'> {
       return db.transaction().execute(async (trx) => {
         if (!(await lockCourse(trx, courseId))) return 'missing';
         const current = await trx.selectFrom('lessons').select('id').where('course_id', '=', courseId).execute();
@@ -142,11 +163,11 @@ export function lessonsRepository(db: Kysely<CoursesDatabase>) {
             .where('id', '=', id)
             .execute();
         }
+        await recordAudit(trx, SERVICE, audit);
         return 'done';
       });
     },
 
-    /** Records that the user viewed the lesson; the first view's time stays. */
     /** Marks the lesson viewed (the first view counts) and completes the course when that meets its rule. */
     async markViewed(lessonId: string, userId: string, now: Date): Promise<Date> {
       return db.transaction().execute(async (trx) => {

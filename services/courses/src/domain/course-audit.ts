@@ -9,7 +9,7 @@ import {
 } from '../data-access/courses-repository.ts';
 
 /** A long text in the audit trail: its hash, not its content (issue 31). */
-const digest = (text: string | undefined) =>
+export const digest = (text: string | undefined) =>
   text === undefined ? null : `sha256:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
 
 /** The fields an update changed, before and after (descriptions as hashes). */
@@ -33,7 +33,7 @@ export function courseChanges(before: EditableCourse, after: CourseWrite): NonNu
 export const audited = (
   context: AuditContext,
   action: string,
-  object: { type: 'course' | 'course-result'; id: string; label?: string | undefined },
+  object: { type: 'course' | 'course-result' | 'lesson'; id: string; label?: string | undefined },
   extra: Pick<AuditDraft, 'changes' | 'details'> = {},
 ): AuditDraft => ({
   ...context,

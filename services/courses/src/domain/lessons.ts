@@ -12,6 +12,7 @@ import {
   type LessonView,
 } from '@portal/contracts/lessons';
 import { LANGUAGES } from '@portal/contracts/languages';
+import type { AuditContext, AuditDraft } from '@portal/kit/audit';
 import { AppError, badRequest, notFound } from '@portal/kit/errors';
 import type { Identity } from '@portal/kit/identity';
 import type { CallContext } from '@portal/kit/service-client';
@@ -19,6 +20,7 @@ import type { CoursesRepository } from '../data-access/courses-repository.ts';
 import type { LessonRow, LessonsRepository, LessonWrite } from '../data-access/lessons-repository.ts';
 import type { FilesOfCourse } from '../data-access/other-services.ts';
 import { viewerOf } from './course-access.ts';
+import { audited, digest } from './course-audit.ts';
 import { sanitizeDescription } from './rich-text.ts';
 
 export interface LessonsDeps {
@@ -29,6 +31,36 @@ export interface LessonsDeps {
 }
 
 const lessonNotFound = () => notFound('Lesson not found');
+
+/** An authoring call's caller, for the answer's texts, the files service and the audit trail. */
+type AuthoringContext = CallContext & { identity: Identity; audit: AuditContext };
+
+const titleOf = (row: LessonRow) => row.texts[row.default_language]?.title;
+
+/** The audit record of a lesson's change: the lesson, its course and kind, and for an update what changed. */
+function lessonAudit(context: AuditContext, action: string, row: LessonRow, before?: LessonRow): AuditDraft {
+  const changes: NonNullable<AuditDraft['changes']> = {};
+  if (before) {
+    const compare = (field: string, was: unknown, now: unknown) => {
+      if (JSON.stringify(was) !== JSON.stringify(now)) changes[field] = { before: was, after: now };
+    };
+    compare('kind', before.kind, row.kind);
+    compare('defaultLanguage', before.default_language, row.default_language);
+    compare('fileId', before.file_id, row.file_id);
+    compare('captions', before.captions, row.captions);
+    for (const language of LANGUAGES) {
+      const [was, now] = [before.texts[language], row.texts[language]];
+      compare(`title.${language}`, was?.title ?? null, now?.title ?? null);
+      compare(`body.${language}`, digest(was?.body || undefined), digest(now?.body || undefined));
+    }
+  }
+  return audited(
+    context,
+    action,
+    { type: 'lesson', id: row.id, label: titleOf(row) },
+    { details: { courseId: row.course_id, kind: row.kind }, ...(before ? { changes } : {}) },
+  );
+}
 
 /** A lesson as answered: in `language` when it has it, else in its default language; every text for administrators. */
 function toLesson(row: LessonRow, viewedAt: Date | null, language: Language, identity: Identity): Lesson {
@@ -106,14 +138,16 @@ export function lessons(deps: LessonsDeps) {
   return {
     outline,
 
-    async create(
-      courseId: string,
-      input: LessonInput,
-      context: CallContext & { identity: Identity },
-      language: Language,
-    ): Promise<Lesson> {
+    async create(courseId: string, input: LessonInput, context: AuthoringContext, language: Language): Promise<Lesson> {
       const write = await toWrite(courseId, input, context);
-      const saved = await deps.lessons.insert(randomUUID(), courseId, write, now(), LESSON_LIMITS.lessonsPerCourse);
+      const saved = await deps.lessons.insert(
+        randomUUID(),
+        courseId,
+        write,
+        now(),
+        LESSON_LIMITS.lessonsPerCourse,
+        (row) => lessonAudit(context.audit, 'lesson.created', row),
+      );
       if (saved === 'missing') throw notFound('Course not found');
       if (saved === 'full') {
         throw badRequest(`A course holds at most ${LESSON_LIMITS.lessonsPerCourse} lessons`, [
@@ -123,37 +157,42 @@ export function lessons(deps: LessonsDeps) {
       return toLesson(saved, null, language, context.identity);
     },
 
-    async update(
-      id: string,
-      input: LessonInput,
-      context: CallContext & { identity: Identity },
-      language: Language,
-    ): Promise<Lesson> {
+    async update(id: string, input: LessonInput, context: AuthoringContext, language: Language): Promise<Lesson> {
       const current = await deps.lessons.find(id);
       if (!current) throw lessonNotFound();
-      const saved = await deps.lessons.update(id, await toWrite(current.course_id, input, context), now());
+      const write = await toWrite(current.course_id, input, context);
+      const saved = await deps.lessons.update(id, write, now(), (before, after) =>
+        lessonAudit(context.audit, 'lesson.updated', after, before),
+      );
       if (!saved) throw lessonNotFound();
       return toLesson(saved, null, language, context.identity);
     },
 
-    async delete(id: string): Promise<void> {
-      if (!(await deps.lessons.delete(id))) throw lessonNotFound();
+    async delete(id: string, audit: AuditContext): Promise<void> {
+      if (!(await deps.lessons.delete(id, (row) => lessonAudit(audit, 'lesson.deleted', row)))) throw lessonNotFound();
     },
 
     async reorder(
       courseId: string,
       order: LessonOrder,
-      identity: Identity,
+      context: { identity: Identity; audit: AuditContext },
       language: Language,
     ): Promise<LessonOutline> {
-      const outcome = await deps.lessons.reorder(courseId, order.lessonIds);
+      const course = await deps.courses.visibility(courseId, context.identity.lang);
+      const audit = audited(
+        context.audit,
+        'course.lessons-reordered',
+        { type: 'course', id: courseId, label: course?.title },
+        { details: { lessonIds: order.lessonIds } },
+      );
+      const outcome = await deps.lessons.reorder(courseId, order.lessonIds, audit);
       if (outcome === 'missing') throw notFound('Course not found');
       if (outcome === 'mismatch') {
         throw badRequest("The order must list every one of the course's lessons once, and no other", [
           { path: 'lessonIds', code: 'lesson_order_mismatch' },
         ]);
       }
-      return outline(courseId, identity, language);
+      return outline(courseId, context.identity, language);
     },
 
     async markViewed(id: string, identity: Identity): Promise<LessonView> {

@@ -3,6 +3,7 @@ import { languageQuerySchema } from '@portal/contracts/courses';
 import type { Language } from '@portal/contracts/languages';
 import { lessonInputSchema, lessonOrderSchema } from '@portal/contracts/lessons';
 import { uuidSchema } from '@portal/contracts/rules';
+import { auditContextOf } from '@portal/kit/audit';
 import { requireAdmin, requireUser } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
@@ -16,7 +17,7 @@ const languageOf = (req: Request): Language =>
 /** The outline of a course and its lessons: read by whoever sees the course, written by administrators. */
 export function lessonRoutes(lessons: Lessons): Router {
   const router = strictRouter();
-  const context = (req: Request) => ({ identity: req.identity, requestId: req.id });
+  const context = (req: Request) => ({ identity: req.identity, requestId: req.id, audit: auditContextOf(req) });
 
   router.get('/api/courses/:id/lessons', requireUser, async (req, res) => {
     const courseId = parseInput(uuidSchema, req.params.id, 'course id');
@@ -34,7 +35,7 @@ export function lessonRoutes(lessons: Lessons): Router {
   router.put('/api/courses/:id/lessons/order', requireAdmin, async (req, res) => {
     const courseId = parseInput(uuidSchema, req.params.id, 'course id');
     const order = parseInput(lessonOrderSchema, req.body, 'lesson order');
-    res.json(await lessons.reorder(courseId, order, req.identity, languageOf(req)));
+    res.json(await lessons.reorder(courseId, order, context(req), languageOf(req)));
   });
 
   router.put('/api/lessons/:id', requireAdmin, async (req, res) => {
@@ -44,7 +45,7 @@ export function lessonRoutes(lessons: Lessons): Router {
   });
 
   router.delete('/api/lessons/:id', requireAdmin, async (req, res) => {
-    await lessons.delete(parseInput(uuidSchema, req.params.id, 'lesson id'));
+    await lessons.delete(parseInput(uuidSchema, req.params.id, 'lesson id'), auditContextOf(req));
     res.status(204).end();
   });
 
