@@ -129,7 +129,7 @@ export const TOPOLOGY = {
       '/api/lessons/:id/attempts',
       '/api/attempts',
     ],
-    publishes: [EVENTS.quizPassed],
+    publishes: [EVENTS.quizPassed, EVENTS.auditRecorded],
     // Its read model of the courses (published or draft) and their quiz lessons; a deleted account's attempts go.
     subscribes: [
       EVENTS.courseChanged,

@@ -4,6 +4,7 @@ import { EVENTS } from '@portal/contracts/events';
 import { IDENTITY_HEADER, type Identity, signIdentity } from '@portal/kit/identity';
 import { testBackends } from '@portal/kit/testing/backends';
 import { componentSetup, signedCaller, TEST_SECRET } from '@portal/kit/testing/component';
+import { sql } from 'kysely';
 import { startQuizzesService } from '../src/app.ts';
 import { loadQuizzesConfig } from '../src/config.ts';
 
@@ -150,6 +151,11 @@ describe.each(testBackends())('importing and exporting questions on $name', (bac
       'text/csv',
     );
     expect(stored.body.errors).toEqual([]);
+    const imports = await sql<{ payload: { action: string; details: unknown } }>`select payload from outbox
+      where topic = ${EVENTS.auditRecorded} and payload->'object'->>'id' = ${courseId}`.execute(service.database.db);
+    expect(imports.rows.map(({ payload }) => [payload.action, payload.details])).toEqual([
+      ['question.imported', { format: 'csv', count: 2 }],
+    ]);
     expect(await bankOf(courseId)).toEqual(dryRun.body.questions);
     expect(dryRun.body.questions[0]).toMatchObject({
       texts: { de: 'Wo ist der Ausgang?', fr: 'Où est la sortie ?' },

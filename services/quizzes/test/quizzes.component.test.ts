@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { auditRecordSchema } from '@portal/contracts/audit';
 import { EVENTS } from '@portal/contracts/events';
 import type { QuestionInput, QuizSettings } from '@portal/contracts/quizzes';
 import { testBackends } from '@portal/kit/testing/backends';
@@ -172,6 +173,32 @@ describe.each(testBackends())('the quizzes service on $name', (backend) => {
         passedAt: START.toISOString(),
       },
     ]);
+  });
+
+  it('when the bank or a quiz’s settings change, then each change is in the audit trail', async () => {
+    const { courseId, lessonId, questionIds } = await quiz({ passPercent: 70 });
+    const [single = ''] = questionIds;
+    expect((await admin().put(`/api/questions/${single}`, { ...SINGLE, tags: ['extinguishers'] })).status).toBe(200);
+    expect((await admin().delete(`/api/questions/${single}`)).status).toBe(204);
+    expect((await admin().delete(`/api/questions/${single}`)).status).toBe(404);
+    const records = (
+      await sql<{ payload: unknown }>`select payload from outbox where topic = ${EVENTS.auditRecorded}
+        and (payload->'details'->>'courseId' = ${courseId} or payload->'object'->>'id' = ${lessonId}) order by id`.execute(
+        service.database.db,
+      )
+    ).rows.map((row) => auditRecordSchema.parse(row.payload));
+    expect(records.map((record) => [record.action, record.object.type, record.object.id, record.object.label])).toEqual(
+      [
+        ['question.created', 'question', single, 'Which extinguisher for a grease fire?'],
+        ['question.created', 'question', questionIds[1], 'Lifts may be used in a fire.'],
+        ['question.created', 'question', questionIds[2], 'Who do you call for a fire in Geneva (in French)?'],
+        ['quiz.settings-changed', 'quiz', lessonId, undefined],
+        ['question.updated', 'question', single, 'Which extinguisher for a grease fire?'],
+        ['question.deleted', 'question', single, 'Which extinguisher for a grease fire?'],
+      ],
+    );
+    expect(records.every((record) => record.actor.id === ADMIN.sub && record.service === 'quizzes')).toBe(true);
+    expect(records[3]?.changes).toEqual({ passPercent: { before: 80, after: 70 } });
   });
 
   it('when the attempts are used up, then another is refused; with a wait, the next waits until its time', async () => {

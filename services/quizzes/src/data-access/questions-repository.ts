@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Question, QuestionInput } from '@portal/contracts/quizzes';
+import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import type { Kysely } from 'kysely';
 import type { QuizzesDatabase } from './schema.ts';
+
+const SERVICE = 'quizzes';
 
 /** The ids an attempt names a version's options by: random for choices and items, fixed for true/false. */
 function optionIdsFor(question: QuestionInput): string[] {
@@ -67,13 +70,15 @@ export function questionsRepository(db: Kysely<QuizzesDatabase>) {
       return row && toQuestion(row);
     },
 
-    async create(courseId: string, content: QuestionInput): Promise<string> {
-      const [questionId] = await this.createAll(courseId, [content]);
-      return questionId as string;
-    },
-
-    /** Adds questions all at once or none (an import); a millisecond apart, so the bank lists them in this order. */
-    async createAll(courseId: string, contents: QuestionInput[]): Promise<string[]> {
+    /**
+     * Adds questions all at once or none (an import); a millisecond apart, so the bank lists them in this order.
+     * `audit` states the change for the audit trail, recorded in the same transaction.
+     */
+    async createAll(
+      courseId: string,
+      contents: QuestionInput[],
+      audit: (questionIds: string[]) => AuditDraft,
+    ): Promise<string[]> {
       const questionIds = contents.map(() => randomUUID());
       const start = Date.now();
       await db.transaction().execute(async (trx) => {
@@ -102,6 +107,7 @@ export function questionsRepository(db: Kysely<QuizzesDatabase>) {
             })),
           )
           .execute();
+        await recordAudit(trx, SERVICE, audit(questionIds));
       });
       return questionIds;
     },
@@ -110,14 +116,18 @@ export function questionsRepository(db: Kysely<QuizzesDatabase>) {
      * A new version when an attempt showed the current one (its score stays as it was), else the current one
      * rewritten. False when there is no such question.
      */
-    async update(questionId: string, content: QuestionInput): Promise<boolean> {
+    async update(
+      questionId: string,
+      content: QuestionInput,
+      audit: (courseId: string) => AuditDraft,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const question = await trx
           .selectFrom('questions as q')
           .innerJoin('question_versions as v', (join) =>
             join.onRef('v.question_id', '=', 'q.question_id').onRef('v.version', '=', 'q.version'),
           )
-          .select(['q.version', 'v.used'])
+          .select(['q.version', 'q.course_id', 'v.used'])
           .where('q.question_id', '=', questionId)
           .where('q.deleted', '=', false)
           .forUpdate('q')
@@ -142,19 +152,34 @@ export function questionsRepository(db: Kysely<QuizzesDatabase>) {
           .set({ version, type: content.type, tags: content.tags ?? [], updated_at: new Date() })
           .where('question_id', '=', questionId)
           .execute();
+        await recordAudit(trx, SERVICE, audit(question.course_id));
         return true;
       });
     },
 
     /** Out of the bank; its versions stay for the attempts that showed them. */
-    async delete(questionId: string): Promise<boolean> {
-      const result = await db
-        .updateTable('questions')
-        .set({ deleted: true, updated_at: new Date() })
-        .where('question_id', '=', questionId)
-        .where('deleted', '=', false)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    async delete(
+      questionId: string,
+      audit: (deleted: QuestionInput, courseId: string) => AuditDraft,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .updateTable('questions')
+          .set({ deleted: true, updated_at: new Date() })
+          .where('question_id', '=', questionId)
+          .where('deleted', '=', false)
+          .returning(['course_id', 'version'])
+          .executeTakeFirst();
+        if (!deleted) return false;
+        const { content } = await trx
+          .selectFrom('question_versions')
+          .select('content')
+          .where('question_id', '=', questionId)
+          .where('version', '=', deleted.version)
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, SERVICE, audit(content, deleted.course_id));
+        return true;
+      });
     },
 
     /** The bank's current questions a draw may take, in the bank's order. */

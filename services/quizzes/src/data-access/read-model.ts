@@ -1,4 +1,5 @@
 import type { QuizSettings } from '@portal/contracts/quizzes';
+import { type AuditDraft, recordAudit } from '@portal/kit/audit';
 import type { Kysely } from 'kysely';
 import type { QuizzesDatabase } from './schema.ts';
 
@@ -72,13 +73,24 @@ export function lessonsRepository(db: Kysely<QuizzesDatabase>) {
         .where('l.lesson_id', '=', lessonId)
         .executeTakeFirst(),
 
-    async saveSettings(lessonId: string, settings: QuizSettings) {
-      const result = await db
-        .updateTable('quiz_lessons')
-        .set({ settings: JSON.stringify(settings) })
-        .where('lesson_id', '=', lessonId)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    /** Stores a quiz lesson's settings; `audit` gets the settings they replace. False when there is no such quiz. */
+    async saveSettings(lessonId: string, settings: QuizSettings, audit: (before: QuizSettings) => AuditDraft) {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('quiz_lessons')
+          .select('settings')
+          .where('lesson_id', '=', lessonId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) return false;
+        await trx
+          .updateTable('quiz_lessons')
+          .set({ settings: JSON.stringify(settings) })
+          .where('lesson_id', '=', lessonId)
+          .execute();
+        await recordAudit(trx, 'quizzes', audit(before.settings));
+        return true;
+      });
     },
   };
 }

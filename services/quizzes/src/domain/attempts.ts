@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { EVENTS, type QuizPassed } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import type { AttemptAnswer, QuizSettings } from '@portal/contracts/quizzes';
+import type { AuditContext, AuditDraft } from '@portal/kit/audit';
 import type { Identity } from '@portal/kit/identity';
 import { AppError, badRequest, notFound } from '@portal/kit/errors';
 import { recordEvent } from '@portal/kit/events';
@@ -65,6 +66,17 @@ function feedbackTexts(version: QuestionVersion, answer: SavedAnswers[string] | 
     texts.push(chosen.has('true') ? question.feedbackTrue : chosen.has('false') ? question.feedbackFalse : undefined);
   texts.push(question.feedback);
   return texts.flatMap((text) => (text ? [textIn(text, language)] : []));
+}
+
+/** The settings an administrator changed, before and after. */
+function settingsChanges(before: QuizSettings, after: QuizSettings): NonNullable<AuditDraft['changes']> {
+  const changes: NonNullable<AuditDraft['changes']> = {};
+  for (const key of Object.keys(after) as (keyof QuizSettings)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      changes[key] = { before: before[key], after: after[key] };
+    }
+  }
+  return changes;
 }
 
 /** Attempts at quiz lessons: started with a seeded draw, answers saved as they go, graded on the server once. */
@@ -292,8 +304,15 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
       return (await reachableQuiz(lessonId, identity)).settings;
     },
 
-    async saveSettings(lessonId: string, settings: QuizSettings) {
-      if (!(await lessons.saveSettings(lessonId, settings))) throw notFound('No such quiz');
+    async saveSettings(lessonId: string, settings: QuizSettings, audit: AuditContext) {
+      const saved = await lessons.saveSettings(lessonId, settings, (before) => ({
+        ...audit,
+        action: 'quiz.settings-changed',
+        object: { type: 'quiz', id: lessonId },
+        outcome: 'success',
+        changes: settingsChanges(before, settings),
+      }));
+      if (!saved) throw notFound('No such quiz');
       return settings;
     },
   };

@@ -7,6 +7,7 @@ import {
   quizSettingsSchema,
 } from '@portal/contracts/quizzes';
 import { uuidSchema } from '@portal/contracts/rules';
+import { auditContextOf } from '@portal/kit/audit';
 import { requireAdmin, requireUser, userIdOf } from '@portal/kit/identity';
 import { strictRouter } from '@portal/kit/service-app';
 import { parseInput } from '@portal/kit/validate';
@@ -38,21 +39,23 @@ export function quizzesRoutes(bank: QuestionBank, attempts: Attempts): Router {
     const courseId = idOf(req, 'course');
     const { format, dryRun } = parseInput(questionImportQuerySchema, req.query, 'query');
     const source = parseInput(importTextSchema, req.body, 'file');
-    res.json(await bank.import(courseId, format, source, dryRun === 'false', req.identity.lang));
+    res.json(await bank.import(courseId, format, source, dryRun === 'false', req.identity.lang, auditContextOf(req)));
   });
 
   router.post('/api/courses/:id/questions', requireAdmin, async (req, res) => {
     const courseId = idOf(req, 'course');
-    res.status(201).json(await bank.create(courseId, parseInput(questionInputSchema, req.body, 'question')));
+    res
+      .status(201)
+      .json(await bank.create(courseId, parseInput(questionInputSchema, req.body, 'question'), auditContextOf(req)));
   });
 
   router.put('/api/questions/:id', requireAdmin, async (req, res) => {
     const questionId = idOf(req, 'question');
-    res.json(await bank.update(questionId, parseInput(questionInputSchema, req.body, 'question')));
+    res.json(await bank.update(questionId, parseInput(questionInputSchema, req.body, 'question'), auditContextOf(req)));
   });
 
   router.delete('/api/questions/:id', requireAdmin, async (req, res) => {
-    await bank.delete(idOf(req, 'question'));
+    await bank.delete(idOf(req, 'question'), auditContextOf(req));
     res.status(204).end();
   });
 
@@ -62,7 +65,13 @@ export function quizzesRoutes(bank: QuestionBank, attempts: Attempts): Router {
 
   router.put('/api/lessons/:id/quiz', requireAdmin, async (req, res) => {
     const lessonId = idOf(req, 'lesson');
-    res.json(await attempts.saveSettings(lessonId, parseInput(quizSettingsSchema, req.body, 'quiz settings')));
+    res.json(
+      await attempts.saveSettings(
+        lessonId,
+        parseInput(quizSettingsSchema, req.body, 'quiz settings'),
+        auditContextOf(req),
+      ),
+    );
   });
 
   router.post('/api/lessons/:id/attempts', requireUser, async (req, res) => {
