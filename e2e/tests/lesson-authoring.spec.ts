@@ -69,14 +69,16 @@ test('when an administrator builds a course of a text and a quiz lesson and impo
   await test.step('a GIFT file with a broken question: the dry run shows it and nothing can be imported', async () => {
     await page.getByRole('link', { name: 'Question bank' }).click();
     await expect(page.getByText('The bank has no questions yet')).toBeVisible({ timeout: 30_000 });
-    await page.getByLabel('GIFT file (from Moodle)').setInputFiles(gift(BROKEN_GIFT));
+    await page
+      .getByLabel('Questions file: GIFT (from Moodle) or CSV (from a spreadsheet)')
+      .setInputFiles(gift(BROKEN_GIFT));
     const preview = page.getByRole('region', { name: /fire-safety\.gift: questions read/ });
     await expect(preview.getByRole('alert')).toContainText('Line 6:');
     await expect(preview.getByRole('button', { name: /Import questions/ })).toBeDisabled();
   });
 
   await test.step('the corrected file: each question previewed, then imported', async () => {
-    await page.getByLabel('GIFT file (from Moodle)').setInputFiles(gift(GIFT));
+    await page.getByLabel('Questions file: GIFT (from Moodle) or CSV (from a spreadsheet)').setInputFiles(gift(GIFT));
     const preview = page.getByRole('region', { name: 'fire-safety.gift: questions read: 2' });
     await expect(preview.getByText('Which sign shows the way out?')).toBeVisible();
     await expect(preview.getByText('In a fire, the lift is the quickest way down.')).toBeVisible();

@@ -65,7 +65,12 @@ describe('the question bank page', () => {
       questions: [capital, sky],
       errors: [{ line: 7, code: 'gift_syntax', message: 'This question is not valid GIFT.' }],
     }));
-    await userEvent.setup().upload(await screen.findByLabelText('GIFT file (from Moodle)'), gift('::Q1:: …'));
+    await userEvent
+      .setup()
+      .upload(
+        await screen.findByLabelText('Questions file: GIFT (from Moodle) or CSV (from a spreadsheet)'),
+        gift('::Q1:: …'),
+      );
 
     const preview = await screen.findByRole('region', { name: 'policy.gift: questions read: 2' });
     expect(within(preview).getByText('The sky is blue.')).toBeInTheDocument();
@@ -78,12 +83,34 @@ describe('the question bank page', () => {
   it('when the dry run finds no error, then Import sends the same file for real and the list is asked again', async () => {
     const api = renderBank(() => ({ questions: [sky], errors: [] }));
     const user = userEvent.setup();
-    await user.upload(await screen.findByLabelText('GIFT file (from Moodle)'), gift('The sky is blue. {T}'));
+    await user.upload(
+      await screen.findByLabelText('Questions file: GIFT (from Moodle) or CSV (from a spreadsheet)'),
+      gift('The sky is blue. {T}'),
+    );
     await user.click(await screen.findByRole('button', { name: 'Import questions (1)' }));
 
     expect(await screen.findByText('Questions imported: 1.')).toBeInTheDocument();
     expect(api.calls(IMPORT).map((request) => request.search.get('dryRun'))).toEqual(['true', 'false']);
     await waitFor(() => expect(api.calls(QUESTIONS)).toHaveLength(2));
     expect(screen.queryByRole('region', { name: /questions read/ })).not.toBeInTheDocument();
+  });
+
+  it('when a CSV file from a spreadsheet is chosen, then it is read as CSV, in the dry run and the import alike', async () => {
+    const api = renderBank(() => ({ questions: [sky], errors: [] }));
+    const user = userEvent.setup();
+    const csv = new File(['type;question;correct\ntrue_false;The sky is blue.;true\n'], 'Fragen.CSV', {
+      type: 'application/vnd.ms-excel',
+    });
+    await user.upload(
+      await screen.findByLabelText('Questions file: GIFT (from Moodle) or CSV (from a spreadsheet)'),
+      csv,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Import questions (1)' }));
+
+    expect(await screen.findByText('Questions imported: 1.')).toBeInTheDocument();
+    expect(api.calls(IMPORT).map((request) => [request.search.get('format'), request.search.get('dryRun')])).toEqual([
+      ['csv', 'true'],
+      ['csv', 'false'],
+    ]);
   });
 });

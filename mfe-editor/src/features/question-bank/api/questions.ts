@@ -23,17 +23,25 @@ export function useDeleteQuestion(courseId: string) {
   });
 }
 
-/** Sends a GIFT file: a dry run answers what it would store and each line's error; a real one stores it all or nothing. */
+/** A CSV file is one from a spreadsheet; any other is read as GIFT (Moodle's text format). */
+const formatOf = (file: File) => (/\.csv$/i.test(file.name) ? 'csv' : 'gift');
+
+/**
+ * Sends a GIFT or CSV file: a dry run answers what it would store and each line's error; a real one stores it all or
+ * nothing.
+ */
 export function useImportQuestions(courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, dryRun }: { file: Blob; dryRun: boolean }) =>
-      api.sendText(
+    mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => {
+      const format = formatOf(file);
+      return api.sendText(
         QUIZ_CALLS.importQuestions,
-        { params: { id: courseId }, query: { format: 'gift', dryRun: dryRun ? 'true' : 'false' } },
-        // A GIFT file is plain text whatever type the browser guessed from its name (.gift is none it knows).
-        new Blob([file], { type: 'text/plain' }),
-      ),
+        { params: { id: courseId }, query: { format, dryRun: dryRun ? 'true' : 'false' } },
+        // the type the service reads, whatever the browser guessed from the name (.gift is none it knows)
+        new Blob([file], { type: format === 'csv' ? 'text/csv' : 'text/plain' }),
+      );
+    },
     onSuccess: (_result, { dryRun }) => {
       if (!dryRun) void client.invalidateQueries({ queryKey: queryKeys.questions(courseId) });
     },

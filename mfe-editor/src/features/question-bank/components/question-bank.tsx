@@ -11,7 +11,7 @@ import { QueryError } from '../../../components/page-states.ts';
 import { AUTHORING_NAMESPACE } from '../../../lib/authoring-i18n.ts';
 import { giftExportHref, useDeleteQuestion, useQuestions } from '../api/questions.ts';
 import { textIn } from '../lib/question-text.ts';
-import { GiftImport } from './gift-import.tsx';
+import { QuestionImport } from './question-import.tsx';
 
 /** A course's question bank: its questions with type and tags, each deleted after the question; import and export. */
 export function QuestionBank({ courseId }: { courseId: string }) {
@@ -82,7 +82,7 @@ export function QuestionBank({ courseId }: { courseId: string }) {
       </div>
       <div className={styles.card}>
         <h2 className={styles.cardTitle}>{t('import.title')}</h2>
-        <GiftImport courseId={courseId} />
+        <QuestionImport courseId={courseId} />
       </div>
       <DeletionDialog
         namespace={AUTHORING_NAMESPACE}

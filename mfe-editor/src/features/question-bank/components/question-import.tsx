@@ -18,10 +18,10 @@ interface Preview {
 }
 
 /**
- * The GIFT import: the chosen file goes first as a dry run, whose preview shows each question as parsed and each
+ * The import of a GIFT file (Moodle) or a CSV file (a spreadsheet), told apart by the file's name: the chosen file goes first as a dry run, whose preview shows each question as parsed and each
  * line's error (in the reader's language, from the server); only a file without errors can then be imported.
  */
-export function GiftImport({ courseId }: { courseId: string }) {
+export function QuestionImport({ courseId }: { courseId: string }) {
   const { t } = useTranslation(AUTHORING_NAMESPACE);
   const id = useId();
   const importing = useImportQuestions(courseId);
@@ -62,7 +62,7 @@ export function GiftImport({ courseId }: { courseId: string }) {
         <input
           id={`${id}-file`}
           type="file"
-          accept=".gift,.txt,text/plain"
+          accept=".gift,.txt,.csv,text/plain,text/csv"
           className={styles.input}
           aria-describedby={`${id}-hint`}
           disabled={importing.isPending}
