@@ -98,6 +98,54 @@ describe('the lessons page', () => {
     expect(screen.getByRole('option', { name: 'Handbook 2026.pdf' })).toBeInTheDocument();
   });
 
+  it('when a video lesson is added, then only the WebVTT files are offered as its captions and the chosen one is sent', async () => {
+    const video = storedFile({
+      id: 'a1000000-0000-4000-8000-0000000000b1',
+      fileName: 'drill.webm',
+      fileType: 'video/webm',
+    });
+    const captions = storedFile({
+      id: 'a1000000-0000-4000-8000-0000000000c1',
+      fileName: 'drill.en.vtt',
+      fileType: 'text/vtt',
+    });
+    const api = renderLessons({
+      'GET /api/courses/c0ffee00-0000-4000-8000-000000000001': {
+        status: 200,
+        body: course({ files: [video, captions] }),
+      },
+      'POST /api/courses/c0ffee00-0000-4000-8000-000000000001/lessons': {
+        status: 201,
+        body: lesson('a0000000-0000-4000-8000-000000000009', 'The drill', 4, { kind: 'video', body: '' }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add a lesson' }));
+    await user.selectOptions(screen.getByLabelText('Kind of lesson'), 'video');
+    const videoFile = screen.getByLabelText('Video file');
+    expect(within(videoFile).queryByRole('option', { name: 'drill.en.vtt' })).not.toBeInTheDocument();
+    await user.selectOptions(videoFile, 'drill.webm');
+    const captionsField = screen.getByLabelText('Captions in English');
+    expect(
+      within(captionsField)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No captions', 'drill.en.vtt']);
+    await user.selectOptions(captionsField, 'drill.en.vtt');
+    await user.type(screen.getByLabelText('Title in English'), 'The drill');
+    await user.click(screen.getByRole('button', { name: 'Save lesson' }));
+
+    await waitFor(() =>
+      expect(api.calls('POST /api/courses/c0ffee00-0000-4000-8000-000000000001/lessons')[0]?.body).toEqual({
+        kind: 'video',
+        defaultLanguage: 'en',
+        texts: { en: { title: 'The drill' } },
+        fileId: video.id,
+        captions: { en: captions.id },
+      }),
+    );
+  });
+
   it('when the API refuses a field, then its translated error shows next to that field', async () => {
     const api = renderLessons({
       'POST /api/courses/c0ffee00-0000-4000-8000-000000000001/lessons': apiError(400, 'validation_failed', [

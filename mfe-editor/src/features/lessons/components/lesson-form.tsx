@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { CourseFile } from '@portal/contracts/courses';
 import { ApiError } from '@portal/contracts/errors';
 import { type Language, LANGUAGES } from '@portal/contracts/languages';
-import { FILE_LESSON_KINDS, LESSON_KINDS, type Lesson, lessonInputSchema } from '@portal/contracts/lessons';
+import {
+  CAPTIONS_TYPE,
+  FILE_LESSON_KINDS,
+  LESSON_KINDS,
+  type Lesson,
+  lessonInputSchema,
+} from '@portal/contracts/lessons';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatLanguage } from '@portal/web-kit/format';
@@ -72,6 +78,9 @@ export function LessonForm({ courseId, lesson, files, onDone }: Props) {
   const errors = formState.errors;
   const textErrors = (code: Language) => errors.texts?.[code];
   const needsFile = FILE_LESSON_KINDS.includes(values.kind);
+  const captionsFiles = files.filter((file) => file.fileType === CAPTIONS_TYPE);
+  // a video lesson shows a video, not one of its captions
+  const shownFiles = values.kind === 'video' ? files.filter((file) => file.fileType !== CAPTIONS_TYPE) : files;
   const prefix = lesson ? `lesson-${lesson.id}` : 'lesson-new';
 
   const onValid = async (submitted: LessonFormValues) => {
@@ -94,6 +103,7 @@ export function LessonForm({ courseId, lesson, files, onDone }: Props) {
 
   const text = values.texts[language];
   const titleError = textErrors(language)?.title?.message;
+  const captionsError = errors.captions?.[language]?.message;
   const bodyError = textErrors(language)?.body?.message;
   return (
     <form
@@ -143,7 +153,7 @@ export function LessonForm({ courseId, lesson, files, onDone }: Props) {
               {...register('fileId')}
             >
               <option value="">{t('lessons.chooseFile')}</option>
-              {files.map((file) => (
+              {shownFiles.map((file) => (
                 <option key={file.id} value={file.id}>
                   {file.fileName}
                 </option>
@@ -183,6 +193,32 @@ export function LessonForm({ courseId, lesson, files, onDone }: Props) {
           />
           <FieldError id={`${prefix}-title-error`} code={titleError} />
         </div>
+        {values.kind === 'video' && (
+          <div className={field.field}>
+            <label htmlFor={`${prefix}-captions-${language}`} className={field.label}>
+              {t('lessons.captionsIn', { language: formatLanguage(language) })}
+            </label>
+            <select
+              key={language}
+              id={`${prefix}-captions-${language}`}
+              className={styles.input}
+              aria-invalid={captionsError !== undefined}
+              aria-describedby={`${prefix}-captions-hint ${prefix}-captions-error`}
+              {...register(`captions.${language}`)}
+            >
+              <option value="">{t('lessons.noCaptions')}</option>
+              {captionsFiles.map((file) => (
+                <option key={file.id} value={file.id}>
+                  {file.fileName}
+                </option>
+              ))}
+            </select>
+            <p id={`${prefix}-captions-hint`} className={styles.muted}>
+              {t('lessons.captionsHint')}
+            </p>
+            <FieldError id={`${prefix}-captions-error`} code={captionsError} />
+          </div>
+        )}
         {values.kind === 'text' && (
           <div className={field.field}>
             <p id={`${prefix}-body-label`} className={field.label}>
