@@ -35,6 +35,7 @@ export const SERVICE_TABLES = {
     ['course_result_chunks', 'result_id, n'],
     ['lessons', 'id'],
     ['lesson_views', 'user_id, lesson_id'],
+    ['quiz_passes', 'user_id, lesson_id'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],
