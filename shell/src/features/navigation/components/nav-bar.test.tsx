@@ -125,7 +125,7 @@ describe('navigation bar', () => {
     await act(async () => {
       await user.click(screen.getByRole('link', { name: 'Categories' }));
     });
-    expect(await screen.findByRole('heading', { name: 'Remote page courses/CategoriesPage' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Remote page admin/CategoriesPage' })).toBeInTheDocument();
     expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 

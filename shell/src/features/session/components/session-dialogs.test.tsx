@@ -139,7 +139,7 @@ describe('an ended session', () => {
   it('when the user leaves the dialog, then the waiting call fails and the login page returns to where they were', async () => {
     const server = sessionThatEnds();
     await renderApp('/categories');
-    await screen.findByRole('heading', { name: 'Remote page courses/CategoriesPage' });
+    await screen.findByRole('heading', { name: 'Remote page admin/CategoriesPage' });
     server.end();
     const call = api.listMyCourses({ query: { status: 'in-progress' } });
     await endedDialog();
