@@ -3,6 +3,7 @@ import { translationProblems } from '../../../jest/translations.ts';
 
 describe('shared translations (the audit trail’s action labels)', () => {
   it('when every language has every key in its own words, then no problem is found', () => {
-    expect(translationProblems(import.meta.dirname)).toEqual([]);
+    // French writes the bank's questions as English does
+    expect(translationProblems(import.meta.dirname, ['fr:groups.question'])).toEqual([]);
   });
 });
