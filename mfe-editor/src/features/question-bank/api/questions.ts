@@ -1,5 +1,6 @@
 import { api, createCallTableClient } from '@portal/contracts/api-client';
 import { QUIZ_CALLS } from '@portal/contracts/quiz-calls';
+import type { QuestionInput } from '@portal/contracts/quizzes';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, untilQuizzesKnowIt } from '../../../lib/queries.ts';
@@ -12,6 +13,18 @@ export function useQuestions(courseId: string) {
     queryKey: queryKeys.questions(courseId),
     queryFn: ({ signal }) => quizzes.listQuestions({ params: { id: courseId }, query: {} }, { signal }),
     ...untilQuizzesKnowIt,
+  });
+}
+
+/** Creates a question (no id) or saves one (a new version once learners took it); the list is asked again after. */
+export function useSaveQuestion(courseId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ questionId, input }: { questionId: string | null; input: QuestionInput }) =>
+      questionId === null
+        ? quizzes.createQuestion({ params: { id: courseId }, body: input })
+        : quizzes.updateQuestion({ params: { id: questionId }, body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.questions(courseId) }),
   });
 }
 

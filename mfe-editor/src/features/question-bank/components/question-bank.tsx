@@ -4,6 +4,7 @@ import { DeletionDialog, useDeletion } from '@portal/web-kit/deletion';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { LoadingState } from '@portal/web-kit/page-states';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import styles from '../../../components/authoring.module.css';
@@ -11,14 +12,39 @@ import { QueryError } from '../../../components/page-states.ts';
 import { AUTHORING_NAMESPACE } from '../../../lib/authoring-i18n.ts';
 import { giftExportHref, useDeleteQuestion, useQuestions } from '../api/questions.ts';
 import { textIn } from '../lib/question-text.ts';
+import { QuestionForm } from './question-form.tsx';
 import { QuestionImport } from './question-import.tsx';
 
-/** A course's question bank: its questions with type and tags, each deleted after the question; import and export. */
+type Editing = { question: Question | null } | null;
+const NEW = 'new';
+
+/**
+ * A course's question bank: its questions with type and tags, each written by hand in the question form (opened in
+ * place, the focus back on its button when it closes) or deleted after the question; import and export.
+ */
 export function QuestionBank({ courseId }: { courseId: string }) {
   const { t } = useTranslation(AUTHORING_NAMESPACE);
   const questions = useQuestions(courseId);
   const remove = useDeleteQuestion(courseId);
   const language = currentLanguage();
+  const [editing, setEditing] = useState<Editing>(null);
+  /** The button that opened the form, given the focus back once the form has closed. */
+  const opener = useRef<string | null>(null);
+  const openers = useRef(new Map<string, HTMLButtonElement>());
+  const openerRef = (key: string) => (element: HTMLButtonElement | null) => {
+    if (element) openers.current.set(key, element);
+    else openers.current.delete(key);
+  };
+  useEffect(() => {
+    if (editing !== null || opener.current === null) return;
+    openers.current.get(opener.current)?.focus();
+    opener.current = null;
+  }, [editing]);
+  const open = (question: Question | null) => {
+    opener.current = question?.id ?? NEW;
+    setEditing({ question });
+  };
+  const close = () => setEditing(null);
   const deletion = useDeletion(async (question: Question) => {
     try {
       await remove.mutateAsync(question.id);
@@ -62,6 +88,16 @@ export function QuestionBank({ courseId }: { courseId: string }) {
                 </div>
                 <div className={styles.itemActions}>
                   <button
+                    ref={openerRef(question.id)}
+                    type="button"
+                    className={buttons.button}
+                    aria-label={t('questions.edit', { text: textIn(question.question.texts, language) })}
+                    aria-expanded={editing?.question?.id === question.id}
+                    onClick={() => open(question)}
+                  >
+                    {t('common.edit')}
+                  </button>
+                  <button
                     type="button"
                     className={buttons.buttonDanger}
                     aria-label={t('questions.delete', { text: textIn(question.question.texts, language) })}
@@ -70,9 +106,21 @@ export function QuestionBank({ courseId }: { courseId: string }) {
                     {t('common.delete')}
                   </button>
                 </div>
+                {editing?.question?.id === question.id && (
+                  <QuestionForm key={question.id} courseId={courseId} question={question} onDone={close} />
+                )}
               </li>
             ))}
           </ul>
+        )}
+        {editing?.question === null ? (
+          <QuestionForm courseId={courseId} question={null} onDone={close} />
+        ) : (
+          <div className={styles.actions}>
+            <button ref={openerRef(NEW)} type="button" className={buttons.buttonPrimary} onClick={() => open(null)}>
+              {t('questions.new')}
+            </button>
+          </div>
         )}
         <div className={styles.links}>
           <a href={giftExportHref(courseId)} download>
