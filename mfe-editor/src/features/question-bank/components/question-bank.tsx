@@ -31,10 +31,6 @@ export function QuestionBank({ courseId }: { courseId: string }) {
   /** The button that opened the form, given the focus back once the form has closed. */
   const opener = useRef<string | null>(null);
   const openers = useRef(new Map<string, HTMLButtonElement>());
-  const openerRef = (key: string) => (element: HTMLButtonElement | null) => {
-    if (element) openers.current.set(key, element);
-    else openers.current.delete(key);
-  };
   useEffect(() => {
     if (editing !== null || opener.current === null) return;
     openers.current.get(opener.current)?.focus();
@@ -88,7 +84,10 @@ export function QuestionBank({ courseId }: { courseId: string }) {
                 </div>
                 <div className={styles.itemActions}>
                   <button
-                    ref={openerRef(question.id)}
+                    ref={(element) => {
+                      if (element) openers.current.set(question.id, element);
+                      else openers.current.delete(question.id);
+                    }}
                     type="button"
                     className={buttons.button}
                     aria-label={t('questions.edit', { text: textIn(question.question.texts, language) })}
@@ -117,7 +116,15 @@ export function QuestionBank({ courseId }: { courseId: string }) {
           <QuestionForm courseId={courseId} question={null} onDone={close} />
         ) : (
           <div className={styles.actions}>
-            <button ref={openerRef(NEW)} type="button" className={buttons.buttonPrimary} onClick={() => open(null)}>
+            <button
+              ref={(element) => {
+                if (element) openers.current.set(NEW, element);
+                else openers.current.delete(NEW);
+              }}
+              type="button"
+              className={buttons.buttonPrimary}
+              onClick={() => open(null)}
+            >
               {t('questions.new')}
             </button>
           </div>

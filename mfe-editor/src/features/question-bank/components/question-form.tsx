@@ -8,12 +8,11 @@ import { formatLanguage } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   type FieldErrors,
   type FieldPath,
   type Resolver,
-  useController,
   useFieldArray,
   useForm,
   type UseFormRegisterReturn,
@@ -74,7 +73,8 @@ function hasErrorIn(errors: unknown, language: Language): boolean {
 }
 
 /** The language of an error's path, when it is a text's. */
-const languageOf = (path: string) => path.split('.').find((part): part is Language => LANGUAGES.includes(part as Language));
+const languageOf = (path: string) =>
+  path.split('.').find((part): part is Language => LANGUAGES.includes(part as Language));
 
 const PANEL_ID = 'question-language-panel';
 
@@ -100,7 +100,6 @@ export function QuestionForm({ courseId, question, onDone }: Props) {
   const values = useWatch({ control }) as QuestionFormValues;
   const [language, setLanguage] = useState<Language>(currentLanguage());
   const leaveGuard = useLeaveGuard(formState.isDirty && !save.isSuccess);
-  const type = useController({ control, name: 'type' }).field;
   const options = useFieldArray({ control, name: 'options' });
   const answers = useFieldArray({ control, name: 'answers' });
   const items = useFieldArray({ control, name: 'items' });
@@ -112,11 +111,11 @@ export function QuestionForm({ courseId, question, onDone }: Props) {
 
   useEffect(() => heading.current?.focus(), []);
 
-  const switchType = (to: QuestionType) => {
-    const next = switchedType(getValues(), to);
+  /** After the type's box has changed: the lists take what fits from the type it was (rendered last). */
+  const switchType = (from: QuestionType, to: QuestionType) => {
+    const next = switchedType({ ...getValues(), type: from }, to);
     options.replace(next.options);
     items.replace(next.items);
-    type.onChange(to);
   };
 
   const onValid = async (submitted: QuestionFormValues) => {
@@ -421,11 +420,10 @@ export function QuestionForm({ courseId, question, onDone }: Props) {
           <select
             id={id('type')}
             className={styles.input}
-            name={type.name}
-            ref={type.ref}
-            value={type.value}
-            onBlur={type.onBlur}
-            onChange={(event) => switchType(event.target.value as QuestionType)}
+            {...register('type', {
+              onChange: (event: ChangeEvent<HTMLSelectElement>) =>
+                switchType(values.type, event.target.value as QuestionType),
+            })}
           >
             {QUESTION_TYPES.map((code) => (
               <option key={code} value={code}>
