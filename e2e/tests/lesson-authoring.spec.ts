@@ -89,6 +89,22 @@ test('when an administrator builds a course of a text and a quiz lesson and impo
     await expect(bank.getByRole('listitem')).toHaveCount(2);
   });
 
+  await test.step('a question written by hand: a short answer, added to the bank, the focus back on New question', async () => {
+    await page.getByRole('button', { name: 'New question' }).click();
+    await expect(page.getByRole('heading', { name: 'New question' })).toBeFocused();
+    await page.getByLabel('Type of question').selectOption('short_answer');
+    await page.getByLabel('Question in English').fill('Which number calls the fire brigade in Switzerland?');
+    await page.getByLabel('Accepted answer 1', { exact: true }).fill('118');
+    await page.getByRole('textbox', { name: 'Tags' }).fill('fire');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save question' }).click();
+    await expect(page.getByText('Question added.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New question' })).toBeFocused();
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Which number calls the fire brigade in Switzerland?' }),
+    ).toContainText('Short answer, version 1');
+  });
+
   await test.step('the quiz moves first by keyboard, and stays first after a reload', async () => {
     await page.getByRole('link', { name: 'Lessons', exact: true }).click();
     const moveUp = page.getByRole('button', { name: 'Move “Check yourself” up' });
