@@ -347,4 +347,18 @@ describe('the question bank page', () => {
     expect(answer).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls(CREATE)).toHaveLength(1);
   });
+
+  it('when a question has unsaved changes and a link is followed, then the page asks first and the author can stay', async () => {
+    renderBank(noImport);
+    const user = await newQuestion('single', 'Draft question');
+    await user.click(screen.getByRole('link', { name: 'Lessons' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'The question has changes that are not saved. If you leave now, they are lost.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Question in English')).toHaveValue('Draft question');
+  });
 });

@@ -4,7 +4,10 @@ import { AuthoringPage } from '../../components/authoring-page.tsx';
 import { QuestionBank } from '../../features/question-bank/components/question-bank.tsx';
 import { withQueries } from '../../lib/queries.ts';
 
-/** Exposed as ./QuestionBankPage, for /courses/:courseId/questions: the course's questions, their import and export. */
+/**
+ * Exposed as ./QuestionBankPage, for /courses/:courseId/questions: the course's questions, written and edited by hand,
+ * imported and exported.
+ */
 export default withQueries(function QuestionBankPage({ session }: PageProps<'status' | 'user'>) {
   const { courseId } = useParams();
   return (
