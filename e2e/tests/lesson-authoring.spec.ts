@@ -28,7 +28,7 @@ async function seriousViolations(page: Page) {
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
-test('when an administrator builds a course of a text and a quiz lesson and imports its questions from GIFT, then the order set by keyboard stays after a reload', async ({
+test('when an administrator builds a course of a text and a quiz lesson imports its questions from GIFT and writes one by hand, then the order set by keyboard stays after a reload', async ({
   page,
 }) => {
   await signInAsAdmin(page);
