@@ -79,7 +79,7 @@ async function text(stream: NodeJS.ReadableStream) {
 describe('the quiz evidence columns of the exports', () => {
   it.each<[Language, string]>([
     ['en', 'Score (%),Attempts used,Passed on'],
-    ['fr', 'Score (%);Tentatives utilisées;Réussi le'],
+    ['fr', 'Résultat (%);Tentatives utilisées;Réussi le'],
     ['de', 'Ergebnis (%);Benötigte Versuche;Bestanden am'],
     ['it', 'Punteggio (%);Tentativi usati;Superato il'],
     ['rm', 'Resultat (%);Emprovas duvradas;Reussì ils'],
