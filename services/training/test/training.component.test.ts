@@ -160,6 +160,19 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       { lesson_id: lessonA, score_percent: 80, attempts_used: 1, passed_at: START, completed_at: START },
       { lesson_id: lessonB, score_percent: 66.67, attempts_used: 3, passed_at: START, completed_at: START },
     ]);
+    const exported = await as(userId).get(`/internal/personal-data/${userId}`);
+    expect(exported.body.tables.completion_quizzes).toHaveLength(2);
+    expect(exported.body.tables.completion_quizzes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ course_title: 'Quizzed', lesson_id: lessonA, score_percent: 80, attempts_used: 1 }),
+        expect.objectContaining({
+          course_title: 'Quizzed',
+          lesson_id: lessonB,
+          score_percent: 66.67,
+          attempts_used: 3,
+        }),
+      ]),
+    );
     await publish(EVENTS.courseDeleted, { courseId });
     expect(await kept()).toEqual([]);
   });
@@ -208,6 +221,10 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     );
     await publish(EVENTS.quizPassed, passed(lessonId, new Date(later.getTime() + DAY)));
     expect(await followedUp()).toEqual([{ lesson_id: otherLesson, exhausted_at: START }]);
+    const exported = await as(userId).get(`/internal/personal-data/${userId}`);
+    expect(exported.body.tables.attempts_exhausted).toEqual([
+      expect.objectContaining({ course_title: 'Hard quiz', lesson_id: otherLesson, attempts_used: 3 }),
+    ]);
     await publish(EVENTS.userDeleted, { userId });
     expect(await followedUp()).toEqual([]);
   });
