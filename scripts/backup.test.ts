@@ -177,7 +177,29 @@ describe('npm run admin -- backup / restore', () => {
       published: true,
       completionProof: 'confirmation',
     });
-    await training.completionRecorded({ userId: user.id, courseId: course.id, completedAt: new Date().toISOString() });
+    await training.completionRecorded({
+      userId: user.id,
+      courseId: course.id,
+      completedAt: new Date().toISOString(),
+      evidence: [
+        {
+          lessonId: '5e2a1c3e-4b1d-4c8e-9f00-000000000006',
+          attemptId: '5e2a1c3e-4b1d-4c8e-9f00-000000000007',
+          scorePercent: 87.5,
+          attemptsUsed: 2,
+          passedAt: new Date().toISOString(),
+        },
+      ],
+    });
+    await training.quizAttemptsExhausted({
+      courseId: course.id,
+      lessonId: '5e2a1c3e-4b1d-4c8e-9f00-000000000008',
+      userId: user.id,
+      attemptId: '5e2a1c3e-4b1d-4c8e-9f00-000000000009',
+      scorePercent: 25,
+      attemptsUsed: 3,
+      exhaustedAt: new Date().toISOString(),
+    });
     await assignmentsRepository(databases.training.db).create({
       id: '5e2a1c3e-4b1d-4c8e-9f00-000000000002',
       courseId: course.id,

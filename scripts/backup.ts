@@ -70,6 +70,8 @@ export const SERVICE_TABLES = {
     ['course_progress', 'user_id, course_id'],
     ['result_mails', 'result_id'],
     ['pending_results', 'result_id'],
+    ['completion_quizzes', 'user_id, course_id, completed_at, lesson_id'],
+    ['attempts_exhausted', 'user_id, lesson_id'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],

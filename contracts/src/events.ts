@@ -37,6 +37,8 @@ export const EVENTS = {
   lessonDeleted: 'lesson.deleted',
   /** A learner passed a quiz lesson (each passing attempt: a receiver keeps the first). */
   quizPassed: 'quiz.passed',
+  /** A learner failed the last attempt they were allowed at a quiz lesson (someone to follow up). */
+  quizAttemptsExhausted: 'quiz.attempts-exhausted',
 } as const;
 
 const instantSchema = z.iso.datetime({ offset: true });
@@ -121,6 +123,17 @@ export const quizPassedSchema = z.object({
   passedAt: instantSchema,
 });
 
+/** A failing attempt that was the learner's last allowed one: nothing is left to try (until an attempt is granted). */
+export const quizAttemptsExhaustedSchema = z.object({
+  courseId: uuidSchema,
+  lessonId: uuidSchema,
+  userId: uuidSchema,
+  attemptId: uuidSchema,
+  scorePercent: z.number(),
+  attemptsUsed: z.number(),
+  exhaustedAt: instantSchema,
+});
+
 export type UserChanged = z.infer<typeof userChangedSchema>;
 export type GroupChanged = z.infer<typeof groupChangedSchema>;
 export type GroupMemberAdded = z.infer<typeof groupMemberAddedSchema>;
@@ -128,6 +141,7 @@ export type CourseChanged = z.infer<typeof courseChangedSchema>;
 export type ParticipationStarted = z.infer<typeof participationStartedSchema>;
 export type CompletionRecorded = z.infer<typeof completionRecordedSchema>;
 export type QuizPassed = z.infer<typeof quizPassedSchema>;
+export type QuizAttemptsExhausted = z.infer<typeof quizAttemptsExhaustedSchema>;
 export type QuizEvidence = z.infer<typeof quizEvidenceSchema>;
 export type ResultUploaded = z.infer<typeof resultUploadedSchema>;
 export type ResultReviewed = z.infer<typeof resultReviewedSchema>;

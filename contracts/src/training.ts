@@ -117,6 +117,13 @@ export const completionRowSchema = z.object({
   accountStatus: accountStatusSchema,
   /** The person's groups' names, alphabetical. */
   groups: z.array(z.string()),
+  /**
+   * The quizzes the latest completion rests on (a completion by rule), null without: the lowest score of its quizzes
+   * (percent), the most attempts one of them took, and when the last was passed.
+   */
+  scorePercent: z.nullable(z.number()),
+  attemptsUsed: z.nullable(z.number()),
+  passedAt: z.nullable(z.string()),
 });
 export type CompletionRow = z.infer<typeof completionRowSchema>;
 

@@ -145,5 +145,28 @@ test('when a learner fails the quiz, tries again and passes, then the course com
       await expect(page.getByText(/Completed on/).first()).toBeVisible({ timeout: 2000 });
     }).toPass({ timeout: 30_000 });
   });
+
+  await test.step('the report shows the completion with its score, the attempts used and the passed date', async () => {
+    await admin.goto('/admin/reports');
+    await admin.getByRole('combobox', { name: 'Course' }).selectOption({ label: course.title });
+    const row = admin.getByRole('row', { name: /Quentin Quiz/ });
+    // The completion reaches the report through the courses service's outbox: within moments (the page has to
+    // load the administration slice first, slow on a busy machine).
+    await expect(async () => {
+      await admin.reload();
+      await expect(row).toContainText('Completed', { timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(row.getByRole('cell')).toHaveText([
+      course.title,
+      'Not assigned',
+      'Completed',
+      '–',
+      '–',
+      /\d{4}/,
+      '100',
+      '2',
+      /\d{4}/,
+    ]);
+  });
   await admin.context().close();
 });

@@ -84,6 +84,9 @@ export function completionRow(values: Partial<CompletionRow> = {}): CompletionRo
     completedAt: null,
     accountStatus: 'active',
     groups: [],
+    scorePercent: null,
+    attemptsUsed: null,
+    passedAt: null,
     ...values,
   };
 }

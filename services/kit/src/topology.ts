@@ -100,7 +100,8 @@ export const TOPOLOGY = {
     urlVariable: 'TRAINING_SERVICE_URL',
     proxied: ['/api/assignments', '/api/reports'],
     publishes: [EVENTS.auditRecorded],
-    // Its read model of the directory, the courses, participations and completions, for assignments and reports.
+    // Its read model of the directory, the courses, participations and completions, for assignments and reports;
+    // the quizzes' last failed attempts (cleared by a pass) for the administrators' digest.
     subscribes: [
       EVENTS.userChanged,
       EVENTS.userDeleted,
@@ -115,6 +116,8 @@ export const TOPOLOGY = {
       EVENTS.resultUploaded,
       EVENTS.resultDiscarded,
       EVENTS.resultReviewed,
+      EVENTS.quizPassed,
+      EVENTS.quizAttemptsExhausted,
     ],
   },
   quizzes: {
@@ -129,7 +132,7 @@ export const TOPOLOGY = {
       '/api/lessons/:id/attempts',
       '/api/attempts',
     ],
-    publishes: [EVENTS.quizPassed, EVENTS.auditRecorded],
+    publishes: [EVENTS.quizPassed, EVENTS.quizAttemptsExhausted, EVENTS.auditRecorded],
     // Its read model of the courses (published or draft) and their quiz lessons; a deleted account's attempts go.
     subscribes: [
       EVENTS.courseChanged,

@@ -175,6 +175,36 @@ describe.each(testBackends())('the quizzes service on $name', (backend) => {
     ]);
   });
 
+  it('when a learner fails their last allowed attempt, then quiz.attempts-exhausted is recorded once, for that attempt', async () => {
+    const { lessonId, courseId } = await quiz({ passPercent: 100, attemptsAllowed: 2, waitMinutes: 0 });
+    const userId = randomUUID();
+    const learner = as(userId);
+    clock = START;
+    const exhaustedEvents = async () =>
+      (
+        await sql<{ payload: unknown }>`select payload from outbox where topic = ${EVENTS.quizAttemptsExhausted}
+          and payload->>'lessonId' = ${lessonId} order by id`.execute(service.database.db)
+      ).rows.map((row) => row.payload);
+    const first = (await learner.post(`/api/lessons/${lessonId}/attempts`)).body;
+    expect((await learner.post(`/api/attempts/${first.id}/submit`)).body.passed).toBe(false);
+    expect(await exhaustedEvents()).toEqual([]);
+    const last = (await learner.post(`/api/lessons/${lessonId}/attempts`)).body;
+    expect((await learner.post(`/api/attempts/${last.id}/submit`)).body.passed).toBe(false);
+    expect((await learner.post(`/api/attempts/${last.id}/submit`)).status).toBe(409);
+    expect((await learner.post(`/api/lessons/${lessonId}/attempts`)).body.error.code).toBe('attempts_exhausted');
+    expect(await exhaustedEvents()).toEqual([
+      {
+        courseId,
+        lessonId,
+        userId,
+        attemptId: last.id,
+        scorePercent: 0,
+        attemptsUsed: 2,
+        exhaustedAt: START.toISOString(),
+      },
+    ]);
+  });
+
   it('when the bank or a quiz’s settings change, then each change is in the audit trail', async () => {
     const { courseId, lessonId, questionIds } = await quiz({ passPercent: 70 });
     const [single = ''] = questionIds;

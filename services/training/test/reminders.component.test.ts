@@ -483,6 +483,59 @@ describe.each(testBackends())('reminders of the training service on $name', (bac
     expect(digest?.body).not.toContain('/admin/reports');
   });
 
+  it('when people failed their last allowed quiz attempt since the last digest, then the digest names them per course until they pass', async () => {
+    const chief = await person('Dora Digest', { language: 'de', isSysAdmin: true });
+    const courseId = await course({ en: 'Quiz course', de: 'Quizkurs' });
+    const undone = await person('Ueli Undone');
+    const passedLater = await person('Paula Passed');
+    const leaver = await person('Lena Left');
+    const nextDay = await person('Otto Other');
+    const lessonId = randomUUID();
+    const exhaust = (userId: string, at: Date) =>
+      publish(EVENTS.quizAttemptsExhausted, {
+        courseId,
+        lessonId,
+        userId,
+        attemptId: randomUUID(),
+        scorePercent: 40,
+        attemptsUsed: 3,
+        exhaustedAt: at.toISOString(),
+      });
+    // Later than every other digest of this suite.
+    const firstDay = new Date('2026-09-07T06:00:00.000Z');
+    for (const one of [undone, passedLater, leaver]) await exhaust(one.userId, new Date(firstDay.getTime() - DAY));
+    await publish(EVENTS.quizPassed, {
+      courseId,
+      lessonId,
+      userId: passedLater.userId,
+      attemptId: randomUUID(),
+      scorePercent: 100,
+      attemptsUsed: 4,
+      passedAt: new Date(firstDay.getTime() - DAY / 2).toISOString(),
+    });
+    await publish(EVENTS.userChanged, {
+      userId: leaver.userId,
+      name: 'Lena Left',
+      email: leaver.email,
+      language: 'en',
+      status: 'deactivated',
+      isSysAdmin: false,
+    });
+
+    expect((await pass.sendDigest(firstDay)).failed).toBe(0);
+    const [first] = smtp.to(chief.email);
+    expect(first?.body).toContain('• Quizkurs: 1 Person ohne verbleibenden Versuch (Ueli)');
+    expect(first?.body).not.toContain('Paula');
+    expect(first?.body).not.toContain('Lena');
+
+    const secondDay = new Date(firstDay.getTime() + DAY);
+    await exhaust(nextDay.userId, new Date(secondDay.getTime() - DAY / 2));
+    expect((await pass.sendDigest(secondDay)).failed).toBe(0);
+    const [, second] = smtp.to(chief.email);
+    expect(second?.body).toContain('• Quizkurs: 1 Person ohne verbleibenden Versuch (Otto)');
+    expect(second?.body).not.toContain('Ueli');
+  });
+
   it('when REMINDERS=off, then the service starts without the job queue', async () => {
     const own = await componentSetup(backend, 'training');
     const quiet = await startTrainingService(loadTrainingConfig({ ...own.env, REMINDERS: 'off' }));

@@ -121,6 +121,114 @@ describe.each(testBackends())('the training service on $name', (backend) => {
     expect((await publish('something.else', {})).status).toBe(202);
   });
 
+  it('when a completion comes with its quiz evidence, then each passed quiz is kept once with it; a deleted course takes it along', async () => {
+    const userId = await person('Quentin Quiz');
+    const courseId = await course({ en: 'Quizzed' });
+    const [lessonA, lessonB] = [randomUUID(), randomUUID()];
+    const completion = {
+      userId,
+      courseId,
+      completedAt: START.toISOString(),
+      evidence: [
+        {
+          lessonId: lessonA,
+          attemptId: randomUUID(),
+          scorePercent: 80,
+          attemptsUsed: 1,
+          passedAt: START.toISOString(),
+        },
+        {
+          lessonId: lessonB,
+          attemptId: randomUUID(),
+          scorePercent: 66.67,
+          attemptsUsed: 3,
+          passedAt: START.toISOString(),
+        },
+      ],
+    };
+    await publish(EVENTS.completionRecorded, completion);
+    await publish(EVENTS.completionRecorded, completion);
+    const db = service.database.db;
+    const kept = () =>
+      db
+        .selectFrom('completion_quizzes')
+        .select(['lesson_id', 'score_percent', 'attempts_used', 'passed_at', 'completed_at'])
+        .where('user_id', '=', userId)
+        .orderBy('attempts_used')
+        .execute();
+    expect(await kept()).toEqual([
+      { lesson_id: lessonA, score_percent: 80, attempts_used: 1, passed_at: START, completed_at: START },
+      { lesson_id: lessonB, score_percent: 66.67, attempts_used: 3, passed_at: START, completed_at: START },
+    ]);
+    const exported = await as(userId).get(`/internal/personal-data/${userId}`);
+    expect(exported.body.tables.completion_quizzes).toHaveLength(2);
+    expect(exported.body.tables.completion_quizzes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ course_title: 'Quizzed', lesson_id: lessonA, score_percent: 80, attempts_used: 1 }),
+        expect.objectContaining({
+          course_title: 'Quizzed',
+          lesson_id: lessonB,
+          score_percent: 66.67,
+          attempts_used: 3,
+        }),
+      ]),
+    );
+    await publish(EVENTS.courseDeleted, { courseId });
+    expect(await kept()).toEqual([]);
+  });
+
+  it('when someone fails their last allowed quiz attempt, then they are kept to follow up until they pass that quiz', async () => {
+    const userId = await person('Fiona Fail');
+    const courseId = await course({ en: 'Hard quiz' });
+    const [lessonId, otherLesson] = [randomUUID(), randomUUID()];
+    const exhausted = (lesson: string, at: Date) => ({
+      courseId,
+      lessonId: lesson,
+      userId,
+      attemptId: randomUUID(),
+      scorePercent: 40,
+      attemptsUsed: 3,
+      exhaustedAt: at.toISOString(),
+    });
+    const passed = (lesson: string, at: Date) => ({
+      courseId,
+      lessonId: lesson,
+      userId,
+      attemptId: randomUUID(),
+      scorePercent: 90,
+      attemptsUsed: 4,
+      passedAt: at.toISOString(),
+    });
+    const db = service.database.db;
+    const followedUp = () =>
+      db
+        .selectFrom('attempts_exhausted')
+        .select(['lesson_id', 'exhausted_at'])
+        .where('user_id', '=', userId)
+        .orderBy('lesson_id')
+        .execute();
+    expect((await publish(EVENTS.quizAttemptsExhausted, exhausted(lessonId, START))).body).toEqual({
+      status: 'handled',
+    });
+    await publish(EVENTS.quizAttemptsExhausted, exhausted(otherLesson, START));
+    const later = new Date(START.getTime() + DAY);
+    await publish(EVENTS.quizAttemptsExhausted, exhausted(lessonId, later));
+    expect(await followedUp()).toEqual(
+      [
+        { lesson_id: lessonId, exhausted_at: later },
+        { lesson_id: otherLesson, exhausted_at: START },
+      ].sort((a, b) => a.lesson_id.localeCompare(b.lesson_id)),
+    );
+    await publish(EVENTS.quizPassed, passed(lessonId, new Date(later.getTime() + DAY)));
+    expect(await followedUp()).toEqual([{ lesson_id: otherLesson, exhausted_at: START }]);
+    const exported = await as(userId).get(`/internal/personal-data/${userId}`);
+    expect(exported.body.tables.attempts_exhausted).toEqual([
+      expect.objectContaining({ course_title: 'Hard quiz', lesson_id: otherLesson, attempts_used: 3 }),
+    ]);
+    await publish(EVENTS.userDeleted, { userId });
+    expect(await followedUp()).toEqual([]);
+  });
+
   it('when an employee calls the administrators’ routes, then each answers 403', async () => {
     const employee = as(await person('Emil Employee'));
     const courseId = await course({ en: 'Fire drill' });
@@ -554,7 +662,9 @@ describe.each(testBackends())('the training service on $name', (backend) => {
       const bytes = Buffer.from(await answer.arrayBuffer());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').trim().split('\n');
-      expect(lines[0]).toBe('Name;E-Mail;Konto;Gruppen;Kurs;Pflicht;Status;Zugewiesen;Fällig;Begonnen;Abgeschlossen');
+      expect(lines[0]).toBe(
+        'Name;E-Mail;Konto;Gruppen;Kurs;Pflicht;Status;Zugewiesen;Fällig;Begonnen;Abgeschlossen;Ergebnis (%);Benötigte Versuche;Bestanden am',
+      );
       expect(lines).toHaveLength(7);
       expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)";/);
       expect(lines[2]).toMatch(/^'@mention;/);
@@ -573,7 +683,7 @@ describe.each(testBackends())('the training service on $name', (backend) => {
           .toString('utf8')
           .split('\n')[0];
       expect(await headerOf('lang=en')).toBe(
-        'Name,E-mail,Account,Groups,Course,Mandatory,Status,Assigned,Due,Started,Completed',
+        'Name,E-mail,Account,Groups,Course,Mandatory,Status,Assigned,Due,Started,Completed,Score (%),Attempts used,Passed on',
       );
       expect(await headerOf('lang=fr')).toMatch(/^Nom;E-mail;Compte;/);
       expect(await headerOf('lang=de&delimiter=comma')).toMatch(/^Name,E-Mail,Konto,/);
@@ -603,12 +713,12 @@ describe.each(testBackends())('the training service on $name', (backend) => {
           .split('\n')
           .slice(1, -1);
       expect(await csvLinesOf('lang=en')).toEqual([
-        'G1 Several,g1.several@example.ch,active,"Alpha; team, north, Report group, Zeta team",Groups course,no,not started,2026-03-01 10:00,,,',
-        'G2 None,g2.none@example.ch,active,,Groups course,no,not started,2026-03-01 10:00,,,',
+        'G1 Several,g1.several@example.ch,active,"Alpha; team, north, Report group, Zeta team",Groups course,no,not started,2026-03-01 10:00,,,,,,',
+        'G2 None,g2.none@example.ch,active,,Groups course,no,not started,2026-03-01 10:00,,,,,,',
       ]);
       expect(await csvLinesOf('lang=de')).toEqual([
-        'G1 Several;g1.several@example.ch;aktiv;"Alpha; team, north, Report group, Zeta team";Groups course;nein;nicht begonnen;2026-03-01 10:00;;;',
-        'G2 None;g2.none@example.ch;aktiv;;Groups course;nein;nicht begonnen;2026-03-01 10:00;;;',
+        'G1 Several;g1.several@example.ch;aktiv;"Alpha; team, north, Report group, Zeta team";Groups course;nein;nicht begonnen;2026-03-01 10:00;;;;;;',
+        'G2 None;g2.none@example.ch;aktiv;;Groups course;nein;nicht begonnen;2026-03-01 10:00;;;;;;',
       ]);
       const answer = await fetchRaw(`/api/reports/completions?courseId=${groupsCourse}&format=xlsx&lang=en`);
       const workbook = new ExcelJS.Workbook();
@@ -618,6 +728,85 @@ describe.each(testBackends())('the training service on $name', (backend) => {
         'Alpha; team, north, Report group, Zeta team',
         null,
       ]);
+    });
+
+    it('when a completion rests on several passed quizzes, then the page, the CSV and the XLSX give the lowest score, the most attempts and the last pass', async () => {
+      const quizzed = await person('E1 Quizzed');
+      const confirmed = await person('E2 Confirmed');
+      const evidenceCourse = await course({ en: 'Evidence course' });
+      await admin().post('/api/assignments', {
+        courseId: evidenceCourse,
+        userIds: [quizzed, confirmed],
+        mandatory: true,
+      });
+      const firstPass = new Date('2026-03-02T08:00:00.000Z');
+      const lastPass = new Date('2026-03-03T08:00:00.000Z');
+      await publish(EVENTS.completionRecorded, {
+        userId: quizzed,
+        courseId: evidenceCourse,
+        completedAt: lastPass.toISOString(),
+        evidence: [
+          {
+            lessonId: randomUUID(),
+            attemptId: randomUUID(),
+            scorePercent: 72.5,
+            attemptsUsed: 1,
+            passedAt: lastPass.toISOString(),
+          },
+          {
+            lessonId: randomUUID(),
+            attemptId: randomUUID(),
+            scorePercent: 92.5,
+            attemptsUsed: 3,
+            passedAt: firstPass.toISOString(),
+          },
+        ],
+      });
+      await complete(confirmed, evidenceCourse, lastPass);
+
+      const page = await admin().get<CompletionRow[]>(`/api/reports/completions?courseId=${evidenceCourse}`);
+      expect(
+        page.body.map(({ name, scorePercent, attemptsUsed, passedAt }) => ({
+          name,
+          scorePercent,
+          attemptsUsed,
+          passedAt,
+        })),
+      ).toEqual([
+        { name: 'E1 Quizzed', scorePercent: 72.5, attemptsUsed: 3, passedAt: lastPass.toISOString() },
+        { name: 'E2 Confirmed', scorePercent: null, attemptsUsed: null, passedAt: null },
+      ]);
+      const csvLinesOf = async (query: string) =>
+        Buffer.from(
+          await (
+            await fetchRaw(`/api/reports/completions?courseId=${evidenceCourse}&format=csv&${query}`)
+          ).arrayBuffer(),
+        )
+          .subarray(3)
+          .toString('utf8')
+          .split('\n')
+          .slice(1, -1);
+      const [quizzedEn, confirmedEn] = await csvLinesOf('lang=en');
+      expect(quizzedEn).toMatch(/,completed,2026-03-01 10:00,,,2026-03-03 09:00,72\.5,3,2026-03-03 09:00$/);
+      expect(confirmedEn).toMatch(/,completed,2026-03-01 10:00,,,2026-03-03 09:00,,,$/);
+      expect((await csvLinesOf('lang=de'))[0]).toMatch(/;2026-03-03 09:00;72,5;3;2026-03-03 09:00$/);
+
+      const answer = await fetchRaw(`/api/reports/completions?courseId=${evidenceCourse}&format=xlsx&lang=it`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await answer.arrayBuffer());
+      const sheet = workbook.worksheets[0]!;
+      expect([12, 13, 14].map((cell) => sheet.getRow(1).getCell(cell).value)).toEqual([
+        'Punteggio (%)',
+        'Tentativi usati',
+        'Superato il',
+      ]);
+      expect([12, 13, 14].map((cell) => sheet.getRow(2).getCell(cell).value)).toEqual([
+        72.5,
+        3,
+        new Date('2026-03-03T09:00:00.000Z'),
+      ]);
+      expect(sheet.getRow(2).getCell(14).numFmt).toBe('yyyy-mm-dd hh:mm');
+      expect([12, 13, 14].map((cell) => sheet.getRow(3).getCell(cell).value)).toEqual([null, null, null]);
     });
 
     it('when the export reads in batches smaller than the report, then every row comes once, in the pages’ order', async () => {
@@ -643,7 +832,7 @@ describe.each(testBackends())('the training service on $name', (backend) => {
         lines.push(...batch);
       }
       expect(lines).toHaveLength(paged.rows.length);
-      expect(lines.map((line) => line.split(',').at(-10))).toEqual(paged.rows.map((row) => row.email));
+      expect(lines.map((line) => line.split(',').at(-13))).toEqual(paged.rows.map((row) => row.email));
     });
 
     it('when the report is exported, then the export is on the audit trail with its format and filters', async () => {

@@ -20,6 +20,9 @@ const gianRow = completionRow({
   courseId: fireSafety.id,
   status: 'completed',
   completedAt: '2026-11-10T09:00:00.000Z',
+  scorePercent: 72.5,
+  attemptsUsed: 3,
+  passedAt: '2026-11-09T09:00:00.000Z',
 });
 const compliance: ComplianceRow = {
   groupId: sales.id,
@@ -63,12 +66,28 @@ describe('reports page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Only administrators can see the reports.');
   });
 
-  it('when it opens, then the first page of people and courses is shown with statuses, dates and the total', async () => {
+  it('when it opens, then the first page of people and courses is shown with statuses, dates, quiz evidence and the total', async () => {
     const api = openReports();
     const table = await screen.findByRole('table', { name: 'Assigned courses and where each person stands' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['Overdue', 'Completed']);
     expect(within(rows[1]!).getByRole('cell', { name: 'Nov 10, 2026' })).toBeInTheDocument();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers.slice(-3)).toEqual(['Score (%)', 'Attempts used', 'Passed on']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .slice(-3)
+        .map((cell) => cell.textContent),
+    ).toEqual(['72.5', '3', 'Nov 9, 2026']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .slice(-3)
+        .map((cell) => cell.textContent),
+    ).toEqual(['–', '–', '–']);
     expect(screen.getByText('Rows: 120')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     expect(lastQuery(api)).toEqual({ lang: 'en', limit: '50', offset: '0' });

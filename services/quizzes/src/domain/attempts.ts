@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { EVENTS, type QuizPassed } from '@portal/contracts/events';
+import { EVENTS, type QuizAttemptsExhausted, type QuizPassed } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
 import type { AttemptAnswer, QuizSettings } from '@portal/contracts/quizzes';
 import type { AuditContext, AuditDraft } from '@portal/kit/audit';
@@ -266,7 +266,19 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
             attemptsUsed: mine.length,
             passedAt: at.toISOString(),
           } satisfies QuizPassed);
-        const showAnswers = passed || allowance(lesson.settings, mine).attemptsLeft === 0;
+        const exhausted = allowance(lesson.settings, mine).attemptsLeft === 0;
+        // The last allowed attempt failed, never passed before: someone for the administrators to follow up.
+        if (!passed && exhausted && !mine.some((earlier) => earlier.passed))
+          await recordEvent(trx, EVENTS.quizAttemptsExhausted, {
+            courseId: lesson.course_id,
+            lessonId: attempt.lesson_id,
+            userId: attempt.user_id,
+            attemptId,
+            scorePercent,
+            attemptsUsed: mine.length,
+            exhaustedAt: at.toISOString(),
+          } satisfies QuizAttemptsExhausted);
+        const showAnswers = passed || exhausted;
         return {
           scorePercent,
           passed,

@@ -84,6 +84,24 @@ export const personalData: PersonalData = {
           ${titleOf(sql.ref('r.course_id'), language)} as course_title, r.user_id, r.uploaded_at
         from pending_results r where r.user_id = ${userId} order by r.uploaded_at`,
     },
+    completion_quizzes: {
+      userColumn: 'user_id',
+      readable: (
+        userId,
+        language,
+      ) => sql`select q.course_id, ${titleOf(sql.ref('q.course_id'), language)} as course_title,
+          q.user_id, q.completed_at, q.lesson_id, q.attempt_id, q.score_percent, q.attempts_used, q.passed_at
+        from completion_quizzes q where q.user_id = ${userId} order by q.completed_at, q.passed_at`,
+    },
+    attempts_exhausted: {
+      userColumn: 'user_id',
+      readable: (
+        userId,
+        language,
+      ) => sql`select x.course_id, ${titleOf(sql.ref('x.course_id'), language)} as course_title,
+          x.user_id, x.lesson_id, x.attempt_id, x.score_percent, x.attempts_used, x.exhausted_at
+        from attempts_exhausted x where x.user_id = ${userId} order by x.exhausted_at`,
+    },
   },
   texts: serviceTexts('training', { en, fr, de, it, rm }),
 };

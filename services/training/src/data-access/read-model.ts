@@ -4,6 +4,8 @@ import type {
   CourseChanged,
   GroupMemberAdded,
   ParticipationStarted,
+  QuizAttemptsExhausted,
+  QuizPassed,
   UserChanged,
 } from '@portal/contracts/events';
 import { type Kysely, sql } from 'kysely';
@@ -66,6 +68,8 @@ export function readModel(db: Kysely<TrainingDatabase>) {
       await db.deleteFrom('result_mails').where('user_id', '=', userId).execute();
       // The courses service removes a deleted person's results whatever it keeps of them.
       await db.deleteFrom('pending_results').where('user_id', '=', userId).execute();
+      // Nobody follows up a deleted account; its completions keep their evidence.
+      await db.deleteFrom('attempts_exhausted').where('user_id', '=', userId).execute();
       await db.deleteFrom('assignment_targets').where('kind', '=', 'user').where('target_id', '=', userId).execute();
       await db.updateTable('assignments').set({ created_by: null }).where('created_by', '=', userId).execute();
     },
@@ -80,6 +84,8 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         'course_progress',
         'result_mails',
         'pending_results',
+        'completion_quizzes',
+        'attempts_exhausted',
       ] as const) {
         await db.deleteFrom(table).where('user_id', '=', userId).execute();
       }
@@ -168,6 +174,8 @@ export function readModel(db: Kysely<TrainingDatabase>) {
         'course_progress',
         'result_mails',
         'pending_results',
+        'completion_quizzes',
+        'attempts_exhausted',
       ] as const) {
         await db.deleteFrom(table).where('course_id', '=', courseId).execute();
       }
@@ -210,14 +218,34 @@ export function readModel(db: Kysely<TrainingDatabase>) {
       );
     },
 
-    /** Every completion is kept (recurring courses are completed again); the assigned rows carry the latest. */
-    async completionRecorded({ userId, courseId, completedAt }: CompletionRecorded) {
+    /**
+     * Every completion is kept (recurring courses are completed again) with the passed quizzes it rests on; the
+     * assigned rows carry the latest.
+     */
+    async completionRecorded({ userId, courseId, completedAt, evidence = [] }: CompletionRecorded) {
       const completed = new Date(completedAt);
       await db
         .insertInto('completions')
         .values({ user_id: userId, course_id: courseId, completed_at: completed })
         .onConflict((conflict) => conflict.columns(['user_id', 'course_id', 'completed_at']).doNothing())
         .execute();
+      if (evidence.length > 0)
+        await db
+          .insertInto('completion_quizzes')
+          .values(
+            evidence.map((quiz) => ({
+              user_id: userId,
+              course_id: courseId,
+              completed_at: completed,
+              lesson_id: quiz.lessonId,
+              attempt_id: quiz.attemptId,
+              score_percent: quiz.scorePercent,
+              attempts_used: quiz.attemptsUsed,
+              passed_at: new Date(quiz.passedAt),
+            })),
+          )
+          .onConflict((conflict) => conflict.columns(['user_id', 'course_id', 'completed_at', 'lesson_id']).doNothing())
+          .execute();
       await sql`update assigned_people set completed_at = greatest(coalesce(completed_at, ${completed}::timestamptz), ${completed}::timestamptz)
         where user_id = ${userId}::uuid and course_id = ${courseId}::uuid`.execute(db);
       await sql`insert into course_progress (user_id, course_id, person_name, completed_at)
@@ -225,6 +253,39 @@ export function readModel(db: Kysely<TrainingDatabase>) {
           coalesce((select name from people where user_id = ${userId}::uuid), ''), ${completed}::timestamptz)
         on conflict (user_id, course_id) do update
           set completed_at = greatest(course_progress.completed_at, excluded.completed_at)`.execute(db);
+    },
+
+    /** Someone failed their last allowed attempt at a quiz lesson: kept (the latest) until they pass it. */
+    async quizAttemptsExhausted(exhausted: QuizAttemptsExhausted) {
+      const values = {
+        user_id: exhausted.userId,
+        lesson_id: exhausted.lessonId,
+        course_id: exhausted.courseId,
+        attempt_id: exhausted.attemptId,
+        score_percent: exhausted.scorePercent,
+        attempts_used: exhausted.attemptsUsed,
+        exhausted_at: new Date(exhausted.exhaustedAt),
+      };
+      await db
+        .insertInto('attempts_exhausted')
+        .values(values)
+        .onConflict((conflict) =>
+          conflict
+            .columns(['user_id', 'lesson_id'])
+            .doUpdateSet(values)
+            .where('attempts_exhausted.exhausted_at', '<', values.exhausted_at),
+        )
+        .execute();
+    },
+
+    /** A pass (an attempt granted afterwards, or a pass recorded) leaves nobody to follow up at that quiz. */
+    async quizPassed({ userId, lessonId, passedAt }: QuizPassed) {
+      await db
+        .deleteFrom('attempts_exhausted')
+        .where('user_id', '=', userId)
+        .where('lesson_id', '=', lessonId)
+        .where('exhausted_at', '<=', new Date(passedAt))
+        .execute();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contracts/languages';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { assignedPeopleSql, overdueSql } from './figures-sql.ts';
+import { assignedPeopleSql, LEFT_ACCOUNT_STATUSES, overdueSql } from './figures-sql.ts';
 import type { ReminderKind, TrainingDatabase } from './schema.ts';
 import { uuidArray } from './sql-values.ts';
 
@@ -29,6 +29,9 @@ export interface OverdueCourse {
   /** Their first names, alphabetical, at most DIGEST_NAMES_MAX. */
   first_names: string[];
 }
+
+/** People who failed their last allowed attempt at a quiz of a course, as the digest names them. */
+export type FollowUpCourse = OverdueCourse;
 
 export interface Administrator {
   user_id: string;
@@ -187,6 +190,30 @@ export function remindersRepository(db: Kysely<TrainingDatabase>) {
           where ${overdueSql('r')}
         ) o
         join courses c on c.course_id = o.course_id
+        group by c.course_id, c.titles, c.default_language
+        order by people desc, c.course_id`.execute(db);
+      return rows.rows;
+    },
+
+    /**
+     * Per course, who failed their last allowed attempt at one of its quizzes since the last digest (a digest of an
+     * earlier day; all of them before the first) and has not passed it since: people who have not left, courses
+     * published.
+     */
+    async followUpCourses(now: Date): Promise<FollowUpCourse[]> {
+      const at = sql`${now}::timestamptz`;
+      const left = sql.join(LEFT_ACCOUNT_STATUSES.map((status) => sql`${status}`));
+      const rows = await sql<FollowUpCourse>`select c.course_id, c.titles, c.default_language,
+          count(*)::integer as people,
+          (array_agg(f.first_name order by f.first_name))[1:${sql.lit(DIGEST_NAMES_MAX)}] as first_names
+        from (
+          select distinct x.course_id, x.user_id, split_part(p.name, ' ', 1) as first_name
+          from attempts_exhausted x
+          join people p on p.user_id = x.user_id and p.status not in (${left})
+          where x.exhausted_at <= ${at} and x.exhausted_at > coalesce((select max(d.sent_at) from digests_sent d
+            where d.day < (${at} at time zone 'UTC')::date), '-infinity')
+        ) f
+        join courses c on c.course_id = f.course_id and c.published
         group by c.course_id, c.titles, c.default_language
         order by people desc, c.course_id`.execute(db);
       return rows.rows;

@@ -33,6 +33,10 @@ export interface ReportRow {
   account_status: string;
   groups: string[];
   person_name: string;
+  /** The quizzes the latest completion rests on (`QUIZ_EVIDENCE_SQL`); null without any. */
+  score_percent: number | null;
+  attempts_used: number | null;
+  passed_at: string | null;
 }
 
 /** Where a keyset page starts: after this row in (course, name, person) order, the order of the course index. */
@@ -90,6 +94,16 @@ function csvCellSql(value: RawBuilder<unknown>, delimiter: CsvDelimiter) {
   const special = sql.lit(`["${delimiter}\r\n]`);
   return sql`(case when ${safe} ~ ${special} then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
 }
+
+/**
+ * The quiz evidence of a row's latest completion (by rule), one figure per column however many quizzes the course
+ * has: the lowest score, the most attempts used, the last pass (when the rule was met). Each is what can be said of
+ * every quiz of the completion: all passed with at least this score, in at most these attempts, by this date.
+ */
+const QUIZ_EVIDENCE_SQL = sql`left join lateral (select min(e.score_percent) as score_percent,
+    max(e.attempts_used) as attempts_used, max(e.passed_at) as passed_at
+  from completion_quizzes e
+  where e.user_id = r.user_id and e.course_id = r.course_id and e.completed_at = r.completed_at) q on true`;
 
 /** How the rows' dates are written: `day` for a due date (a day), else an instant. */
 type DatesSql = (column: string, day: boolean) => RawBuilder<string>;
@@ -158,6 +172,8 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
   interface RowsOptions {
     /** How the dates are written (ISO 8601 in UTC unless a CSV's). */
     dates?: DatesSql;
+    /** Without the quiz evidence (a count reads no row's). */
+    evidence?: boolean;
   }
 
   /** The report's rows from one source (the assigned people, or the voluntary ones). */
@@ -165,7 +181,7 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
     source: RawBuilder<unknown>,
     filter: ReportFilter,
     language: Language,
-    { dates = isoDates }: RowsOptions,
+    { dates = isoDates, evidence = true }: RowsOptions,
   ) {
     const where: RawBuilder<unknown>[] = [sql`true`];
     if (filter.status) where.push(sql`r.status = ${filter.status}`);
@@ -177,10 +193,15 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
         ${titleSql(language)} as course_title, r.mandatory, r.status, ${dates('r.assigned_at', false)} as assigned_at,
         ${dates('r.due_at', true)} as due_at, ${dates('r.started_at', false)} as started_at,
         ${dates('r.completed_at', false)} as completed_at, coalesce(p.status, 'active') as account_status,
-        r.person_name
+        r.person_name, ${
+          evidence
+            ? sql`q.score_percent, q.attempts_used, ${dates('q.passed_at', false)} as passed_at`
+            : sql`null::double precision as score_percent, null::integer as attempts_used, null::text as passed_at`
+        }
       from (${source}) r
       left join people p on p.user_id = r.user_id
       left join courses c on c.course_id = r.course_id
+      ${evidence ? QUIZ_EVIDENCE_SQL : sql``}
       where ${sql.join(where, sql` and `)}`;
   }
 
@@ -211,7 +232,7 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
         ${ORDER} limit ${limit} offset ${offset}`;
       const found = await sql<ReportRow>`select r.* from ${withGroupsSql(taken)} r ${ORDER}`.execute(db);
       const total = await sql<{ total: number }>`select count(*)::int as total
-        from (${rows(filter, language, now).all}) counted`.execute(db);
+        from (${rows(filter, language, now, undefined, { evidence: false }).all}) counted`.execute(db);
       return { rows: found.rows, total: total.rows[0]?.total ?? 0 };
     },
 
@@ -245,11 +266,15 @@ export function reportsRepository(db: Kysely<TrainingDatabase>, streamFetch: num
       batchSize: number,
     ): AsyncGenerator<string[]> {
       const cell = (column: string) => csvCellSql(sql.ref(column), delimiter);
+      // A semicolon is the delimiter where the comma is the decimal mark (decision 0062).
+      const decimalMark = delimiter === ';' ? ',' : '.';
       const line = sql<string>`concat_ws(${delimiter}, coalesce(nullif(${cell('r.name')}, ''), ${words.deletedAccount}),
         ${cell('r.email')}, ${JSON.stringify(words.account)}::jsonb ->> r.account_status,
         ${cell('r.group_names')}, ${cell('r.course_title')},
         case when r.mandatory then ${words.yes} else ${words.no} end, ${JSON.stringify(words.status)}::jsonb ->> r.status,
-        coalesce(r.assigned_at, ''), coalesce(r.due_at, ''), coalesce(r.started_at, ''), coalesce(r.completed_at, ''))`;
+        coalesce(r.assigned_at, ''), coalesce(r.due_at, ''), coalesce(r.started_at, ''), coalesce(r.completed_at, ''),
+        coalesce(replace(r.score_percent::text, '.', ${decimalMark}), ''), coalesce(r.attempts_used::text, ''),
+        coalesce(r.passed_at, ''))`;
       const linesAfter = (after: ReportCursor | undefined) =>
         db
           .selectFrom(

@@ -9,6 +9,7 @@ import { reminders } from './migrations/004-reminders.ts';
 import { courseProgress } from './migrations/005-course-progress.ts';
 import { resultMails } from './migrations/006-result-mails.ts';
 import { pendingResults } from './migrations/007-pending-results.ts';
+import { quizEvidence } from './migrations/008-quiz-evidence.ts';
 
 export interface TrainingDatabase {
   people: {
@@ -85,6 +86,27 @@ export interface TrainingDatabase {
   };
   /** The uploaded results waiting for review. */
   pending_results: { result_id: string; user_id: string; course_id: string; uploaded_at: Date };
+  /** The passing attempts a completion by rule rests on, one per completion and quiz lesson. */
+  completion_quizzes: {
+    user_id: string;
+    course_id: string;
+    completed_at: Date;
+    lesson_id: string;
+    attempt_id: string;
+    score_percent: number;
+    attempts_used: number;
+    passed_at: Date;
+  };
+  /** Who failed their last allowed attempt at a quiz lesson and has not passed it since. */
+  attempts_exhausted: {
+    user_id: string;
+    lesson_id: string;
+    course_id: string;
+    attempt_id: string;
+    score_percent: number;
+    attempts_used: number;
+    exhausted_at: Date;
+  };
 }
 
 export type ReminderKind = 'assigned' | 'due-soon' | 'overdue' | 'due-again';
@@ -99,4 +121,5 @@ export const migrations: Migration[] = [
   courseProgress,
   resultMails,
   pendingResults,
+  quizEvidence,
 ];

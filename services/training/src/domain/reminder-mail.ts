@@ -55,44 +55,59 @@ export interface DigestCourse {
 }
 
 /**
- * The administrators' digest: what is overdue, per course (how many, and their first names), and how many uploaded
- * results wait for review.
+ * The administrators' digest: what is overdue, per course (how many, and their first names), who failed their last
+ * allowed quiz attempt since the last digest, per course likewise, and how many uploaded results wait for review.
  */
 export function digestMail(input: {
   language: Language;
   to: string;
   name: string;
   courses: DigestCourse[];
+  /** Per course, who failed their last allowed attempt at one of its quizzes. */
+  attemptsExhausted: DigestCourse[];
   resultsWaiting: number;
   link: string;
   reviewsLink: string;
 }): Mail {
   const t = translator(input.language);
-  const lines = input.courses.map((course) => {
-    const more = course.people - course.firstNames.length;
-    const names = [
-      new Intl.ListFormat(input.language, { type: 'conjunction' }).format(course.firstNames),
-      more > 0 ? t('reminders.digest.more', { count: more }) : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return `• ${t('reminders.digest.line', { course: course.title(input.language), count: course.people, names })}`;
-  });
+  const linesOf = (courses: DigestCourse[], key: 'line' | 'exhaustedLine') =>
+    courses
+      .map((course) => {
+        const more = course.people - course.firstNames.length;
+        const names = [
+          new Intl.ListFormat(input.language, { type: 'conjunction' }).format(course.firstNames),
+          more > 0 ? t('reminders.digest.more', { count: more }) : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+        return `• ${t(`reminders.digest.${key}`, { course: course.title(input.language), count: course.people, names })}`;
+      })
+      .join('\n');
   const overdue = input.courses.length > 0;
+  const exhausted = input.attemptsExhausted.length > 0;
+  const subject = overdue
+    ? t('reminders.digest.subject', { count: input.courses.length })
+    : exhausted
+      ? t('reminders.digest.subjectExhausted', { count: input.attemptsExhausted.length })
+      : t('reminders.digest.subjectReviews', { count: input.resultsWaiting });
   return {
     to: input.to,
     ...composeMail(
-      overdue
-        ? t('reminders.digest.subject', { count: input.courses.length })
-        : t('reminders.digest.subjectReviews', { count: input.resultsWaiting }),
+      subject,
       [
         t('reminders.greeting', { name: input.name }),
-        ...(overdue ? [t('reminders.digest.intro'), lines.join('\n')] : []),
+        ...(overdue ? [t('reminders.digest.intro'), linesOf(input.courses, 'line')] : []),
+        ...(exhausted
+          ? [
+              t(overdue ? 'reminders.digest.exhaustedIntroAfter' : 'reminders.digest.exhaustedIntro'),
+              linesOf(input.attemptsExhausted, 'exhaustedLine'),
+            ]
+          : []),
         ...(input.resultsWaiting > 0
           ? [t('reminders.digest.reviews', { count: input.resultsWaiting, link: input.reviewsLink })]
           : []),
       ],
-      overdue ? { label: t('reminders.digest.action'), link: input.link } : undefined,
+      overdue || exhausted ? { label: t('reminders.digest.action'), link: input.link } : undefined,
       t('reminders.digest.closing'),
     ),
   };

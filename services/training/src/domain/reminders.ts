@@ -4,6 +4,7 @@ import type { Logger } from '@portal/kit/logger';
 import type { Mailer } from '@portal/kit/mailer';
 import {
   type DueReminder,
+  type OverdueCourse,
   reminderBranches,
   reminderKey,
   remindersRepository,
@@ -124,23 +125,30 @@ export function reminders(deps: RemindersDeps) {
       return outcome;
     },
 
-    /** Today's digest to each active system administrator, when something is overdue or results wait for review. */
+    /**
+     * Today's digest to each active system administrator, when something is overdue, someone failed their last
+     * allowed quiz attempt since the last digest, or results wait for review.
+     */
     async sendDigest(now: Date): Promise<PassOutcome> {
       const outcome = { sent: 0, failed: 0 };
       const overdue = await repository.overdueCourses(now);
+      const followUps = await repository.followUpCourses(now);
       const resultsWaiting = await repository.resultsWaiting();
-      if (overdue.length === 0 && resultsWaiting === 0) return outcome;
-      const courses = overdue.map((course) => ({
+      if (overdue.length === 0 && followUps.length === 0 && resultsWaiting === 0) return outcome;
+      const digestCourse = (course: OverdueCourse) => ({
         title: (language: Language) => course.titles[language] ?? course.titles[course.default_language] ?? '',
         people: course.people,
         firstNames: course.first_names,
-      }));
+      });
+      const courses = overdue.map(digestCourse);
+      const attemptsExhausted = followUps.map(digestCourse);
       for (const admin of await repository.claimDigests(now)) {
         const mail = digestMail({
           language: admin.language,
           to: admin.email,
           name: admin.name,
           courses,
+          attemptsExhausted,
           resultsWaiting,
           link: link('/admin/reports'),
           reviewsLink: link('/admin/reviews'),
@@ -151,7 +159,10 @@ export function reminders(deps: RemindersDeps) {
           () => repository.releaseDigest(admin.user_id, now),
         );
       }
-      deps.logger.info({ ...outcome, courses: overdue.length, resultsWaiting }, 'digest done');
+      deps.logger.info(
+        { ...outcome, courses: overdue.length, followUpCourses: followUps.length, resultsWaiting },
+        'digest done',
+      );
       return outcome;
     },
   };

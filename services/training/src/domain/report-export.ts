@@ -17,7 +17,7 @@ import { wallClockIn } from './time-zone.ts';
 
 const COLUMNS = Object.keys(englishTexts.report.columns) as (keyof typeof englishTexts.report.columns)[];
 type Column = (typeof COLUMNS)[number];
-const DATE_COLUMNS = ['assignedAt', 'dueAt', 'startedAt', 'completedAt'] as const;
+const DATE_COLUMNS = ['assignedAt', 'dueAt', 'startedAt', 'completedAt', 'passedAt'] as const;
 type DateColumn = (typeof DATE_COLUMNS)[number];
 /** How the XLSX shows its dates: the due day, the other dates with their time (as the CSV writes them). */
 const DATE_FORMATS: Record<DateColumn, string> = {
@@ -25,6 +25,7 @@ const DATE_FORMATS: Record<DateColumn, string> = {
   dueAt: 'yyyy-mm-dd',
   startedAt: 'yyyy-mm-dd hh:mm',
   completedAt: 'yyyy-mm-dd hh:mm',
+  passedAt: 'yyyy-mm-dd hh:mm',
 };
 
 /** The CSV's delimiter: the one asked for, else the one Excel expects in the language (a comma in English only). */
@@ -58,7 +59,7 @@ function cellsOf(
   row: CompletionRow,
   words: ReturnType<typeof wordsOf>,
   timeZone: string,
-): Record<Column, string | Date | null> {
+): Record<Column, string | number | Date | null> {
   return {
     name: row.name,
     email: row.email,
@@ -71,6 +72,9 @@ function cellsOf(
     dueAt: dateCell(row.dueAt, timeZone),
     startedAt: dateCell(row.startedAt, timeZone),
     completedAt: dateCell(row.completedAt, timeZone),
+    scorePercent: row.scorePercent,
+    attemptsUsed: row.attemptsUsed,
+    passedAt: dateCell(row.passedAt, timeZone),
   };
 }
 

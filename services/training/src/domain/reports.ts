@@ -41,6 +41,9 @@ function completionRow(row: ReportRow, t: Translate): CompletionRow {
     completedAt: row.completed_at,
     accountStatus: accountStatusSchema.parse(row.account_status),
     groups: row.groups,
+    scorePercent: row.score_percent,
+    attemptsUsed: row.attempts_used,
+    passedAt: row.passed_at,
   };
 }
 

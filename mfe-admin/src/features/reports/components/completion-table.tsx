@@ -1,5 +1,5 @@
 import type { CompletionRow } from '@portal/contracts/training';
-import { formatDate } from '@portal/web-kit/format';
+import { formatDate, formatNumber } from '@portal/web-kit/format';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { TableHead } from '@portal/web-kit/table-head';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,10 @@ const LEFT = new Set(['deactivated', 'deleted']);
 const kindOf = (row: CompletionRow) =>
   row.assignedAt === null ? 'reports.voluntary' : row.mandatory ? 'assigned.mandatory' : 'assigned.recommended';
 
-/** The report's rows, one person and course each; a person's name opens their history. */
+/**
+ * The report's rows, one person and course each; a person's name opens their history. A completion by rule with
+ * quizzes shows its evidence: the lowest score of its quizzes, the most attempts one took, the last pass.
+ */
 export function CompletionTable({
   rows,
   onPerson,
@@ -23,6 +26,7 @@ export function CompletionTable({
 }) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
   const date = (iso: string | null) => (iso ? formatDate(iso) : '–');
+  const number = (value: number | null) => (value === null ? '–' : formatNumber(value));
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -36,6 +40,9 @@ export function CompletionTable({
             t('reports.assignedAt'),
             t('reports.dueAt'),
             t('reports.completedAt'),
+            t('reports.scorePercent'),
+            t('reports.attemptsUsed'),
+            t('reports.passedAt'),
           ]}
         />
         <tbody>
@@ -66,6 +73,9 @@ export function CompletionTable({
               <td>{date(row.assignedAt)}</td>
               <td>{date(row.dueAt)}</td>
               <td>{date(row.completedAt)}</td>
+              <td>{number(row.scorePercent)}</td>
+              <td>{number(row.attemptsUsed)}</td>
+              <td>{date(row.passedAt)}</td>
             </tr>
           ))}
         </tbody>

@@ -8,6 +8,8 @@ import {
   groupMemberAddedSchema,
   groupMemberRemovedSchema,
   participationStartedSchema,
+  quizAttemptsExhaustedSchema,
+  quizPassedSchema,
   resultDiscardedSchema,
   resultReviewedSchema,
   resultUploadedSchema,
@@ -21,7 +23,8 @@ import { resultMailsRepository } from '../../data-access/result-mails-repository
 import type { TrainingDatabase } from '../../data-access/schema.ts';
 
 /**
- * Users and groups from auth, courses and progress from courses: each kept as its latest state (the inbox dedupes);
+ * Users and groups from auth, courses and progress from courses, quizzes failed to the last attempt from quizzes:
+ * each kept as its latest state (the inbox dedupes);
  * results waiting for review counted for the digest, reviewed ones kept as mails to send.
  * A deleted account's records are kept without its name or erased, as DELETED_ACCOUNT_RECORDS says.
  */
@@ -54,6 +57,9 @@ export function trainingEventHandlers(
       readModel(trx).participationStarted(participationStartedSchema.parse(payload)),
     [EVENTS.completionRecorded]: (trx, payload) =>
       readModel(trx).completionRecorded(completionRecordedSchema.parse(payload)),
+    [EVENTS.quizAttemptsExhausted]: (trx, payload) =>
+      readModel(trx).quizAttemptsExhausted(quizAttemptsExhaustedSchema.parse(payload)),
+    [EVENTS.quizPassed]: (trx, payload) => readModel(trx).quizPassed(quizPassedSchema.parse(payload)),
     [EVENTS.resultUploaded]: (trx, payload) => readModel(trx).resultUploaded(resultUploadedSchema.parse(payload)),
     [EVENTS.resultDiscarded]: (trx, payload) =>
       readModel(trx).resultNoLongerPending(resultDiscardedSchema.parse(payload).resultId),
