@@ -205,9 +205,7 @@ export default tseslint.config(
   {
     // The sign-in slice carries neither TanStack Query nor react-hook-form, which would weigh on /login's budget: its
     // forms keep their small field state and the reset page checks its link in an effect.
-    // The editor's loader reads a course and its files together and moves to TanStack Query with the editor (issue 43).
     files: [
-      'mfe-editor/src/features/course-form/api/load-course-form.ts',
       'mfe-auth/src/app/routes/reset-password.tsx',
       'mfe-auth/src/features/{login,register,password-reset,account}/components/*.tsx',
     ],

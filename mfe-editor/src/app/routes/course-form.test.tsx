@@ -421,6 +421,23 @@ describe('course form page', () => {
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 
+  it('when the course cannot be loaded (500), then the page says so, and Try again loads the form', async () => {
+    let loads = 0;
+    openEdit(apiError(500, 'internal_error'), {
+      [`GET /api/courses/${courseId}`]: () => {
+        loads += 1;
+        return loads === 1 ? apiError(500, 'internal_error') : { status: 200, body: course() };
+      },
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The course could not be loaded.');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Welcome to the course portal');
+    expect(loads).toBe(2);
+    expect(location()).toBe(`/edit-course/${courseId}`);
+  });
+
   it('when someone else saved first (409), then the latest version can be loaded and the user can apply their version on top', async () => {
     const latest = course({
       texts: { en: { title: 'Their title', shortDescription: '', description: '<p>Theirs.</p>' } },
