@@ -4,6 +4,7 @@ import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import type { Editor } from '@tiptap/react';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { queryClient } from '../../lib/queries.ts';
 import { admin, anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
 import { course, courseId, onboarding, security, storedFile } from '../../testing/fixtures.ts';
 import CourseFormPage from './course-form.tsx';
@@ -81,6 +82,7 @@ describe('course form page', () => {
     globalThis.XMLHttpRequest = originalXhr;
     jest.restoreAllMocks();
     localStorage.clear();
+    queryClient.clear();
   });
 
   it('when the form opens, then it is drawn before the description editor is loaded, which then takes its place', async () => {
