@@ -205,14 +205,9 @@ export default tseslint.config(
   {
     // The sign-in slice carries neither TanStack Query nor react-hook-form, which would weigh on /login's budget: its
     // forms keep their small field state and the reset page checks its link in an effect.
-    // The assignment and category forms move to react-hook-form next (issue 43, steps 2 and 3); the editor's loader
-    // reads a course and its files together and moves to TanStack Query with the editor (issue 43).
     files: [
-      'mfe-editor/src/features/course-form/api/load-course-form.ts',
       'mfe-auth/src/app/routes/reset-password.tsx',
       'mfe-auth/src/features/{login,register,password-reset,account}/components/*.tsx',
-      'mfe-admin/src/features/assignments/components/assignment-form.tsx',
-      'mfe-admin/src/features/categories/components/*.tsx',
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -60,6 +60,9 @@ test('when an administrator imports people into a group and assigns it a mandato
     await page.getByRole('spinbutton', { name: 'Days until due' }).fill('14');
     await page.getByRole('button', { name: 'Assign' }).click();
     await expect(page.getByText('The course has been assigned.')).toBeVisible();
+    // A new form starts with empty searches, and the list names the group instead of counting it.
+    await expect(page.getByRole('searchbox', { name: 'Groups' })).toHaveValue('');
+    await expect(page.getByRole('cell', { name: groupName, exact: true })).toBeVisible();
   });
 
   await test.step('the e-mail’s link opens the course after sign-in; it says when it is due', async () => {

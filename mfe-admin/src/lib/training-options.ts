@@ -46,13 +46,16 @@ export function useGroupOptions(q = ''): UseQueryResult<Option[]> {
   });
 }
 
+/** What the groups' names are cached under. */
+export const GROUP_NAMES_KEY = ['groups', 'names'] as const;
+
 /**
  * The groups' names by id, for the lists that name the groups of an assignment: the first page of every group
  * (a group beyond it is counted, not named). If it fails, the groups are only counted.
  */
 export function useGroupNames(): ReadonlyMap<string, string> {
   const { data } = useQuery({
-    queryKey: ['groups', 'names'],
+    queryKey: GROUP_NAMES_KEY,
     queryFn: ({ signal }) => training.listGroups({ query: { limit: GROUP_LIMITS.pageMax } }, { signal }),
     select: (page) => new Map(page.items.map((group) => [group.id, group.name])),
   });

@@ -190,6 +190,61 @@ describe('assignments page', () => {
     expect(screen.getByRole('cell', { name: '1 person, 1 group' })).toBeInTheDocument();
   });
 
+  it('when an assignment is made, then both searches start empty again, and after a refusal they keep what was typed', async () => {
+    let refuse = true;
+    openAssignments({
+      create: (request) =>
+        refuse ? apiError(422, 'course_draft') : { status: 201, body: { ...existing, ...(request.body as object) } },
+    });
+    const user = userEvent.setup();
+    await chooseCourse(user, 'Fire safety');
+    await user.type(screen.getByRole('searchbox', { name: 'People' }), 'gi');
+    await user.click(await screen.findByRole('button', { name: 'Add Gian Caduff <gian@example.ch>' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Groups' }), 'sal');
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This course is a draft');
+    expect(screen.getByRole('searchbox', { name: 'People' })).toHaveValue('gi');
+    expect(screen.getByRole('searchbox', { name: 'Groups' })).toHaveValue('sal');
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText('The course has been assigned.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'People' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Groups' })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: /^Add / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Chosen People' })).not.toBeInTheDocument();
+  });
+
+  it('when a group made after the page opened is assigned, then the list names it instead of counting "1 group"', async () => {
+    const training = group('Training team');
+    let assigned: ReturnType<typeof assignment>[] = [];
+    let made = false;
+    fakeCoursesApi({
+      'GET /api/courses': paged([fireSafety]),
+      'GET /api/admin/groups': (request) => paged(request.search.get('q') === 'tra' || made ? [training] : []),
+      'GET /api/assignments': () => ({ status: 200, body: assigned }),
+      'POST /api/assignments': (request) => {
+        made = true;
+        assigned = [assignment({ courseId: fireSafety.id, groupIds: [training.id] })];
+        return { status: 201, body: { ...assigned[0], ...(request.body as object) } };
+      },
+    });
+    renderPage(<AdminAssignmentsPage session={fakeSession(admin)} />, {
+      path: '/admin/assignments',
+      urls: ['/admin/assignments'],
+    });
+    const user = userEvent.setup();
+    await chooseCourse(user, 'Fire safety');
+    expect(await screen.findByText('This course is not assigned to anyone yet.')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Groups' }), 'tra');
+    await user.click(await screen.findByRole('button', { name: 'Add Training team' }));
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+
+    expect(await screen.findByRole('cell', { name: 'Training team' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: '1 group' })).not.toBeInTheDocument();
+  });
+
   it('when an assignment is withdrawn, then it is asked for confirmation, deleted and gone from the list', async () => {
     const api = openAssignments();
     const user = userEvent.setup();

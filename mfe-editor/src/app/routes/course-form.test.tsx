@@ -4,6 +4,7 @@ import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import type { Editor } from '@tiptap/react';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { queryClient } from '../../lib/queries.ts';
 import { admin, anna, apiError, type FakeReply, fakeApi, pendingReply } from '../../../../jest/fake-api.ts';
 import { course, courseId, onboarding, security, storedFile } from '../../testing/fixtures.ts';
 import CourseFormPage from './course-form.tsx';
@@ -81,6 +82,7 @@ describe('course form page', () => {
     globalThis.XMLHttpRequest = originalXhr;
     jest.restoreAllMocks();
     localStorage.clear();
+    queryClient.clear();
   });
 
   it('when the form opens, then it is drawn before the description editor is loaded, which then takes its place', async () => {
@@ -419,6 +421,23 @@ describe('course form page', () => {
     openEdit(apiError(404, 'not_found'));
     expect(await screen.findByText('Invalid course id')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('when the course cannot be loaded (500), then the page says so, and Try again loads the form', async () => {
+    let loads = 0;
+    openEdit(apiError(500, 'internal_error'), {
+      [`GET /api/courses/${courseId}`]: () => {
+        loads += 1;
+        return loads === 1 ? apiError(500, 'internal_error') : { status: 200, body: course() };
+      },
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The course could not be loaded.');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Welcome to the course portal');
+    expect(loads).toBe(2);
+    expect(location()).toBe(`/edit-course/${courseId}`);
   });
 
   it('when someone else saved first (409), then the latest version can be loaded and the user can apply their version on top', async () => {

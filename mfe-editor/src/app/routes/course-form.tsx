@@ -7,6 +7,7 @@ import { useCourseFormData } from '../../features/course-form/api/load-course-fo
 import { CourseForm } from '../../features/course-form/components/course-form.tsx';
 import styles from '../../features/course-form/components/course-form.module.css';
 import { EDITOR_NAMESPACE } from '../../lib/i18n.ts';
+import { withQueries } from '../../lib/queries.ts';
 import type { PageProps } from '@portal/contracts/pages';
 
 function Loader({ courseId }: { courseId: string | undefined }) {
@@ -55,7 +56,7 @@ function Loader({ courseId }: { courseId: string | undefined }) {
  * Exposed as ./CourseFormPage, for /create-course and /edit-course/:courseId. Only system administrators
  * write courses (the server refuses the others anyway).
  */
-export default function CourseFormPage({ session }: PageProps<'status' | 'user'>) {
+export default withQueries(function CourseFormPage({ session }: PageProps<'status' | 'user'>) {
   const { t } = useTranslation(EDITOR_NAMESPACE);
   const { courseId } = useParams();
   if (!session.user?.isSysAdmin) {
@@ -67,4 +68,4 @@ export default function CourseFormPage({ session }: PageProps<'status' | 'user'>
   }
   // A new id (or create after edit) starts a new form.
   return <Loader key={courseId ?? 'new'} courseId={courseId} />;
-}
+});

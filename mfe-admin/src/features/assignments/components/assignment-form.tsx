@@ -1,26 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AssignmentRequest } from '@portal/contracts/training';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
 import input from '@portal/web-kit/styles/input.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
+import { type InputHTMLAttributes, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import styles from '../../../components/admin.module.css';
 import { ChoiceField } from '@portal/web-kit/choice-field';
 import { ADMIN_NAMESPACE } from '../../../lib/i18n.ts';
-import { queryKeys } from '../../../lib/queries.ts';
-import { training } from '../../../lib/training-api.ts';
 import { type Option, useGroupOptions, usePeopleOptions } from '../../../lib/training-options.ts';
+import { useCreateAssignment } from '../api/create-assignment.ts';
 import {
-  type AssignmentDraft,
-  type DraftField,
-  type DraftIssues,
+  type AssignmentValues,
+  assignmentFormSchema,
   type DueKind,
-  draftRequest,
-  emptyDraft,
-  serverIssues,
-} from '../lib/assignment-draft.ts';
+  emptyValues,
+  type ProblemField,
+  serverProblems,
+} from '../lib/assignment-values.ts';
 import { OptionPicker } from './option-picker.tsx';
 
 interface Props {
@@ -47,24 +47,6 @@ const COUNT: InputHTMLAttributes<HTMLInputElement> = {
   className: `${input.input} ${styles.small}`,
 };
 
-interface RadioProps {
-  name: string;
-  label: string;
-  checked: boolean;
-  disabled: boolean;
-  onCheck: () => void;
-}
-
-/** A radio button of the form and its text. */
-function Radio({ name, label, checked, disabled, onCheck }: RadioProps) {
-  return (
-    <label className={styles.option}>
-      <input type="radio" name={name} checked={checked} disabled={disabled} onChange={onCheck} />
-      {label}
-    </label>
-  );
-}
-
 /**
  * A course assigned to people and groups: mandatory or recommended, due on a date or some days after the
  * assignment (or after joining the group), optionally again every few months. Checked here with the contracts'
@@ -72,122 +54,151 @@ function Radio({ name, label, checked, disabled, onCheck }: RadioProps) {
  */
 export function AssignmentForm({ courses, courseId, onCourse }: Props) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const client = useQueryClient();
-  const [draft, setDraft] = useState<AssignmentDraft>(() => emptyDraft(courseId));
-  const [issues, setIssues] = useState<DraftIssues>({});
-  const [saving, setSaving] = useState(false);
+  const { control, register, handleSubmit, reset, setError, formState } = useForm<
+    AssignmentValues,
+    unknown,
+    AssignmentRequest
+  >({
+    defaultValues: emptyValues(courseId),
+    resolver: zodResolver(assignmentFormSchema),
+    shouldFocusError: false,
+  });
+  const create = useCreateAssignment();
+  const saving = create.isPending;
   // Counts the assignments made: a new one gives new pickers, whose searches start empty.
   const [made, setMade] = useState(0);
-  const change = (patch: Partial<AssignmentDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((request) => {
     if (saving) return;
-    const checked = draftRequest(draft);
-    setIssues(checked.issues ?? {});
-    if (!checked.request) return;
-    setSaving(true);
-    try {
-      await training.createAssignment({ body: checked.request });
-      toast.success(t('assignments.created'));
-      setDraft(emptyDraft(draft.courseId));
-      setMade((count) => count + 1);
-      void client.invalidateQueries({ queryKey: queryKeys.courseAssignments(draft.courseId) });
-    } catch (error) {
-      console.error('Could not create the assignment', error);
-      setIssues(serverIssues(error));
-    }
-    setSaving(false);
-  };
+    create.mutate(request, {
+      onSuccess: () => {
+        toast.success(t('assignments.created'));
+        reset(emptyValues(request.courseId));
+        setMade((count) => count + 1);
+      },
+      onError: (error) => {
+        console.error('Could not create the assignment', error);
+        for (const [name, key] of Object.entries(serverProblems(error)))
+          setError(name as ProblemField | 'root', { message: key });
+      },
+    });
+  });
 
-  const problem = (name: DraftField) =>
-    issues[name] && (
-      <p id={`assignment-${name}-error`} className={field.error} role="alert">
-        {t(issues[name])}
-      </p>
+  const { errors } = formState;
+  const problemOf = (name: ProblemField | 'root') => errors[name]?.message;
+  const problem = (name: ProblemField | 'root') => {
+    const key = problemOf(name);
+    return (
+      key && (
+        <p id={`assignment-${name}-error`} className={field.error} role="alert">
+          {t(key)}
+        </p>
+      )
     );
-  const invalid = (name: DraftField) =>
-    issues[name] ? { 'aria-invalid': true, 'aria-describedby': `assignment-${name}-error` } : {};
+  };
+  const invalid = (name: ProblemField) =>
+    problemOf(name) ? { 'aria-invalid': true, 'aria-describedby': `assignment-${name}-error` } : {};
   /** The input of the due date or of a count, labelled by its field's text; its problem is shown under `issue`'s. */
-  const draftInput = (
+  const countInput = (
     name: 'dueDate' | 'dueInDays' | 'recurEveryMonths',
-    issue: DraftField,
+    issue: ProblemField,
     attributes: InputHTMLAttributes<HTMLInputElement>,
   ) => (
     <input
       {...attributes}
       aria-label={t(`assignments.${name}`)}
-      value={draft[name]}
       disabled={saving}
       {...invalid(issue)}
-      onChange={(event) => change({ [name]: event.target.value })}
+      {...register(name)}
     />
   );
+  const due = useWatch({ control, name: 'due' });
+  const repeat = useWatch({ control, name: 'repeat' });
 
   return (
     <form className={styles.card} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="assign-title">
       <h2 id="assign-title" className={styles.cardTitle}>
         {t('assignments.formTitle')}
       </h2>
-      <ChoiceField
-        id="assignment-course"
-        label={t('assignments.course')}
-        value={draft.courseId}
-        disabled={saving}
-        {...invalid('course')}
-        none={t('assignments.chooseCourse')}
-        choices={courses}
-        onChoose={(courseId) => {
-          change({ courseId });
-          onCourse(courseId);
-        }}
-      >
-        {problem('course')}
-      </ChoiceField>
+      <Controller
+        control={control}
+        name="courseId"
+        render={({ field: { value, onChange, onBlur } }) => (
+          <ChoiceField
+            id="assignment-course"
+            label={t('assignments.course')}
+            value={value}
+            disabled={saving}
+            {...invalid('courseId')}
+            none={t('assignments.chooseCourse')}
+            choices={courses}
+            onBlur={onBlur}
+            onChoose={(chosen) => {
+              onChange(chosen);
+              onCourse(chosen);
+            }}
+          >
+            {problem('courseId')}
+          </ChoiceField>
+        )}
+      />
 
       <div className={styles.fields}>
         {ASSIGNEES.map(({ name, useMatches }) => (
-          <OptionPicker
+          <Controller
             key={`${name}-${made}`}
-            label={t(`assignments.${name}`)}
-            useMatches={useMatches}
-            chosen={draft[name]}
-            onChange={(chosen) => change({ [name]: chosen })}
-            disabled={saving}
+            control={control}
+            name={name}
+            render={({ field: { value, onChange } }) => (
+              <OptionPicker
+                label={t(`assignments.${name}`)}
+                useMatches={useMatches}
+                chosen={value}
+                onChange={onChange}
+                disabled={saving}
+              />
+            )}
           />
         ))}
       </div>
-      {problem('assignees')}
+      {problem('people')}
 
       <fieldset className={styles.fieldset}>
         <legend className={field.label}>{t('assignments.kind')}</legend>
-        {KINDS.map(({ mandatory, label }) => (
-          <Radio
-            key={label}
-            name="mandatory"
-            label={t(label)}
-            checked={draft.mandatory === mandatory}
-            disabled={saving}
-            onCheck={() => change({ mandatory })}
-          />
-        ))}
+        <Controller
+          control={control}
+          name="mandatory"
+          render={({ field: { value, onChange } }) => (
+            <>
+              {KINDS.map(({ mandatory, label }) => (
+                <label key={label} className={styles.option}>
+                  <input
+                    type="radio"
+                    name="mandatory"
+                    checked={value === mandatory}
+                    disabled={saving}
+                    onChange={() => onChange(mandatory)}
+                  />
+                  {t(label)}
+                </label>
+              ))}
+            </>
+          )}
+        />
       </fieldset>
 
       <fieldset className={styles.fieldset}>
         <legend className={field.label}>{t('assignments.due')}</legend>
         {DUE_KINDS.map((kind) => (
           <div key={kind} className={styles.choice}>
-            <Radio
-              name="due"
-              label={t(`assignments.dueKind.${kind}`)}
-              checked={draft.due === kind}
-              disabled={saving}
-              onCheck={() => change({ due: kind })}
-            />
+            <label className={styles.option}>
+              <input type="radio" value={kind} disabled={saving} {...register('due')} />
+              {t(`assignments.dueKind.${kind}`)}
+            </label>
             {kind === 'date' &&
-              draft.due === 'date' &&
-              draftInput('dueDate', 'due', { type: 'date', className: input.input })}
-            {kind === 'days' && draft.due === 'days' && draftInput('dueInDays', 'due', COUNT)}
+              due === 'date' &&
+              countInput('dueDate', 'due', { type: 'date', className: input.input })}
+            {kind === 'days' && due === 'days' && countInput('dueInDays', 'due', COUNT)}
           </div>
         ))}
         {problem('due')}
@@ -197,20 +208,15 @@ export function AssignmentForm({ courses, courseId, onCourse }: Props) {
         <legend className={field.label}>{t('assignments.recurrence')}</legend>
         <div className={styles.choice}>
           <label className={styles.option}>
-            <input
-              type="checkbox"
-              checked={draft.repeat}
-              disabled={saving}
-              onChange={(event) => change({ repeat: event.target.checked })}
-            />
+            <input type="checkbox" disabled={saving} {...register('repeat')} />
             {t('assignments.repeat')}
           </label>
-          {draft.repeat && draftInput('recurEveryMonths', 'repeat', COUNT)}
+          {repeat && countInput('recurEveryMonths', 'repeat', COUNT)}
         </div>
         {problem('repeat')}
       </fieldset>
 
-      {problem('form')}
+      {problem('root')}
       <div className={styles.actions}>
         <button type="submit" className={buttons.buttonPrimary} disabled={saving} aria-busy={saving}>
           {saving && <span className={spinner.spinner} aria-hidden="true" />}

@@ -1,4 +1,4 @@
-import { api } from '@portal/contracts/api-client';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Category, CategoryUsage } from '@portal/contracts/courses';
 import { hasStatus } from '@portal/web-kit/api-errors';
 import { LANGUAGES } from '@portal/contracts/languages';
@@ -7,12 +7,19 @@ import buttons from '@portal/web-kit/styles/buttons.module.css';
 import field from '@portal/web-kit/styles/field.module.css';
 import spinner from '@portal/web-kit/styles/spinner.module.css';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ADMIN_NAMESPACE } from '../../../lib/i18n.ts';
 import { categoryErrorKey, categoryTextValues } from '../lib/category-errors.ts';
-import { type NamedCategoryInput, namesValue, sameNames } from '../lib/category-names.ts';
-import { useNamesForm } from '../lib/use-names-form.ts';
+import { useRenameCategory } from '../api/change-category.ts';
+import {
+  type NamedCategoryInput,
+  type NamesValue,
+  namesFormSchema,
+  namesValue,
+  sameNames,
+} from '../lib/category-names.ts';
 import styles from './categories.module.css';
 import { CategoryNamesFields } from './category-names-fields.tsx';
 
@@ -31,7 +38,14 @@ interface Props {
  */
 export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
   const { t } = useTranslation(ADMIN_NAMESPACE);
-  const form = useNamesForm(() => namesValue(category.names, category.defaultLanguage));
+  const form = useForm<NamesValue, unknown, NamedCategoryInput>({
+    defaultValues: namesValue(category.names, category.defaultLanguage),
+    resolver: zodResolver(namesFormSchema),
+    shouldFocusError: false,
+  });
+  const renaming = useRenameCategory(category.id);
+  const saving = renaming.isPending;
+  const failure = form.formState.errors.root?.message;
   const [editing, setEditing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -43,7 +57,7 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
   }, [editing]);
 
   const startEditing = () => {
-    form.change(namesValue(category.names, category.defaultLanguage));
+    form.reset(namesValue(category.names, category.defaultLanguage));
     setEditing(true);
   };
 
@@ -52,29 +66,31 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
     setEditing(false);
   };
 
-  const rename = async (input: NamedCategoryInput) => {
-    if (sameNames(input.names, category.names) && form.value.defaultLanguage === category.defaultLanguage) {
+  const rename = (input: NamedCategoryInput) => {
+    if (sameNames(input.names, category.names) && input.defaultLanguage === category.defaultLanguage) {
       stopEditing();
       return;
     }
-    try {
-      const renamed = await api.renameCategory({ query: { id: category.id }, body: input });
-      onRenamed({ ...renamed, names: input.names, defaultLanguage: form.value.defaultLanguage });
-      toast.success(t('categories.renamed', { name: renamed.name }));
-      stopEditing();
-    } catch (failure) {
-      console.error(`Could not rename the category ${category.id}`, failure);
-      if (hasStatus(failure, 404)) {
-        toast.error(t('validation.category_gone'));
-        onGone(category);
-      } else {
-        form.setError(t(categoryErrorKey(failure, 'categories.saveFailed'), categoryTextValues()));
-      }
-    }
+    renaming.mutate(input, {
+      onSuccess: (renamed) => {
+        onRenamed({ ...renamed, ...input });
+        toast.success(t('categories.renamed', { name: renamed.name }));
+        stopEditing();
+      },
+      onError: (error) => {
+        console.error(`Could not rename the category ${category.id}`, error);
+        if (hasStatus(error, 404)) {
+          toast.error(t('validation.category_gone'));
+          onGone(category);
+        } else {
+          form.setError('root', { message: categoryErrorKey(error, 'categories.saveFailed') });
+        }
+      },
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !form.saving) {
+    if (event.key === 'Escape' && !saving) {
       event.preventDefault();
       stopEditing();
     }
@@ -85,29 +101,27 @@ export function CategoryRow({ category, onRenamed, onGone, onDelete }: Props) {
       <li className={styles.row}>
         <form
           className={styles.rename}
-          onSubmit={(event) => void form.submit(event, rename)}
+          onSubmit={(event) => void form.handleSubmit(rename)(event)}
           onKeyDown={onKeyDown}
           noValidate
         >
           <CategoryNamesFields
             legend={t('categories.renameLabel', { name: category.name })}
-            value={form.value}
-            issues={form.issues}
-            disabled={form.saving}
+            form={form}
+            disabled={saving}
             autoFocus
-            onChange={form.change}
           />
-          {form.error && (
+          {failure && (
             <p className={field.error} role="alert">
-              {form.error}
+              {t(failure, categoryTextValues())}
             </p>
           )}
           <div className={styles.rowActions}>
-            <button type="submit" className={buttons.buttonPrimary} disabled={form.saving} aria-busy={form.saving}>
-              {form.saving && <span className={spinner.spinner} aria-hidden="true" />}
-              {t(form.saving ? 'categories.saving' : 'categories.save')}
+            <button type="submit" className={buttons.buttonPrimary} disabled={saving} aria-busy={saving}>
+              {saving && <span className={spinner.spinner} aria-hidden="true" />}
+              {t(saving ? 'categories.saving' : 'categories.save')}
             </button>
-            <button type="button" className={buttons.button} disabled={form.saving} onClick={stopEditing}>
+            <button type="button" className={buttons.button} disabled={saving} onClick={stopEditing}>
               {t('common.cancel')}
             </button>
           </div>

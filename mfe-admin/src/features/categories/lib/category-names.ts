@@ -1,11 +1,13 @@
-import { type CategoryInput, categoryInputSchema, type CategoryNames } from '@portal/contracts/courses';
-import { isLanguage, type Language, LANGUAGES } from '@portal/contracts/languages';
+import { categoryInputSchema, type CategoryNames } from '@portal/contracts/courses';
+import { type Language, LANGUAGES, languageSchema } from '@portal/contracts/languages';
+import { z } from 'zod/mini';
 
 /** What the names form holds: a name per language (empty: none) and the default language. */
-export interface NamesValue {
-  names: Readonly<Record<Language, string>>;
-  defaultLanguage: Language;
-}
+const namesValueSchema = z.object({
+  names: z.record(languageSchema, z.string()),
+  defaultLanguage: languageSchema,
+});
+export type NamesValue = z.infer<typeof namesValueSchema>;
 
 export function namesValue(names: CategoryNames, defaultLanguage: Language): NamesValue {
   const all = Object.fromEntries(LANGUAGES.map((language) => [language, names[language] ?? ''])) as Record<
@@ -15,28 +17,35 @@ export function namesValue(names: CategoryNames, defaultLanguage: Language): Nam
   return { names: all, defaultLanguage };
 }
 
-/** A category's input with its names in every language written (the form always sends them). */
-export type NamedCategoryInput = CategoryInput & { names: CategoryNames };
-
-export type NamesCheck =
-  | { ok: true; input: NamedCategoryInput }
-  /** The rule code each language's name breaks. */
-  | { ok: false; issues: Partial<Record<Language, string>> };
-
-/** The contracts' rule: the default language's name required, every name 1-60 characters; empty ones left out. */
-export function checkNames({ names, defaultLanguage }: NamesValue): NamesCheck {
-  const written = Object.fromEntries(
-    LANGUAGES.filter((language) => names[language].trim() !== '').map((language) => [language, names[language]]),
-  );
-  const parsed = categoryInputSchema.safeParse({ names: written, defaultLanguage });
-  if (parsed.success && parsed.data.names) return { ok: true, input: { ...parsed.data, names: parsed.data.names } };
-  const issues: Partial<Record<Language, string>> = {};
-  for (const issue of parsed.error?.issues ?? []) {
-    const language = issue.path[1];
-    if (isLanguage(language)) issues[language] ??= issue.message;
-  }
-  return { ok: false, issues };
+/** A category's input with its names in every language written and its default language (the form sends both). */
+export interface NamedCategoryInput {
+  names: CategoryNames;
+  defaultLanguage: Language;
 }
+
+/**
+ * The names form checked with the contracts' rule: the default language's name required, every name 1-60
+ * characters; empty ones left out. A problem is the rule's code under `names.<language>`.
+ */
+export const namesFormSchema = z.pipe(
+  z.pipe(
+    namesValueSchema,
+    z.transform(({ names, defaultLanguage }): z.input<typeof categoryInputSchema> => ({
+      names: Object.fromEntries(
+        LANGUAGES.filter((language) => names[language].trim() !== '').map((language) => [language, names[language]]),
+      ) as CategoryNames,
+      defaultLanguage,
+    })),
+  ),
+  z.pipe(
+    categoryInputSchema,
+    z.transform(({ names, defaultLanguage }): NamedCategoryInput => ({
+      names: names ?? {},
+      // The form always has one: the value's schema requires it.
+      defaultLanguage: defaultLanguage ?? LANGUAGES[0],
+    })),
+  ),
+);
 
 /** Whether two sets of names say the same. */
 export function sameNames(a: CategoryNames, b: CategoryNames): boolean {

@@ -1,8 +1,9 @@
 import { api } from '@portal/contracts/api-client';
 import type { Category, Course } from '@portal/contracts/courses';
 import { uuidSchema } from '@portal/contracts/rules';
+import { hasStatus } from '@portal/web-kit/api-errors';
 import { currentLanguage } from '@portal/web-kit/i18n';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 
 export type LoadState =
   | { status: 'loading' }
@@ -16,45 +17,44 @@ function isCourseId(id: string): boolean {
 
 const byName = (a: Category, b: Category) => a.name.localeCompare(b.name);
 
+/** A course the API does not know, or whose id it refuses, cannot be edited: no retry helps. */
+const isUnknown = (error: unknown) => hasStatus(error, 404, 400);
+
 /**
- * What the form needs: the categories (named in the reader's language), and in edit mode the course. A malformed id, and one the API does not
- * know (400, 404), is 'invalid' (spec §8: toast and back to the dashboard); other failures can be retried.
+ * What the form needs: the categories (named in the reader's language), and in edit mode the course. A malformed id,
+ * and one the API does not know (400, 404), is 'invalid' (spec §8: toast and back to the dashboard); other failures
+ * can be retried. The form starts from what is loaded when it opens, so nothing is kept for the next opening.
  */
 export function useCourseFormData(courseId: string | undefined) {
-  const [state, setState] = useState<LoadState>(() =>
-    courseId !== undefined && !isCourseId(courseId) ? { status: 'invalid' } : { status: 'loading' },
-  );
-  const [attempt, setAttempt] = useState(0);
+  const wellFormed = courseId === undefined || isCourseId(courseId);
+  const language = currentLanguage();
+  const query = useQuery({
+    queryKey: ['course-form', courseId ?? 'new', language],
+    queryFn: async ({ signal }) => {
+      try {
+        const [course, categories] = await Promise.all([
+          courseId === undefined ? null : api.getCourse({ params: { id: courseId } }, { signal }),
+          api.listCategories({ query: { lang: language } }, { signal }),
+        ]);
+        return { course, categories: [...categories].sort(byName) };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        if (isUnknown(error)) console.warn(`Course ${courseId ?? ''} could not be loaded for editing`, error);
+        else console.error('Could not load the course form', error);
+        throw error;
+      }
+    },
+    enabled: wellFormed,
+    // Loaded once per opening: a later answer would not change the form, which starts from the first.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnReconnect: false,
+  });
 
-  useEffect(() => {
-    // The page keys this hook by course id: a malformed one is 'invalid' from the first render.
-    if (courseId !== undefined && !isCourseId(courseId)) return;
-    const controller = new AbortController();
-    Promise.all([
-      courseId === undefined
-        ? Promise.resolve(null)
-        : api.getCourse({ params: { id: courseId } }, { signal: controller.signal }),
-      api.listCategories({ query: { lang: currentLanguage() } }, { signal: controller.signal }),
-    ]).then(
-      ([course, categories]) => setState({ status: 'ready', course, categories: [...categories].sort(byName) }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const status = (error as { status?: number }).status;
-        if (status === 404 || status === 400) {
-          console.warn(`Course ${courseId ?? ''} could not be loaded for editing`, error);
-          setState({ status: 'invalid' });
-        } else {
-          console.error('Could not load the course form', error);
-          setState({ status: 'error', error });
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [courseId, attempt]);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((count) => count + 1);
-  }, []);
-  return { state, retry };
+  let state: LoadState;
+  if (!wellFormed || (query.isError && isUnknown(query.error))) state = { status: 'invalid' };
+  else if (query.isSuccess) state = { status: 'ready', ...query.data };
+  else if (query.isError && !query.isFetching) state = { status: 'error', error: query.error };
+  else state = { status: 'loading' };
+  return { state, retry: () => void query.refetch() };
 }

@@ -12,7 +12,6 @@ import {
 } from '@portal/contracts/courses';
 import { type Language, LANGUAGES } from '@portal/contracts/languages';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
-import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatLanguage, formatNumber } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { lazy, type ReactNode, Suspense, useEffect, useReducer, useRef, useState } from 'react';
@@ -45,7 +44,8 @@ import { CategorySelect } from './category-select.tsx';
 import { ConflictPanel } from './conflict-panel.tsx';
 import styles from './course-form.module.css';
 import { FileArea } from './file-area.tsx';
-import { LANGUAGE_PANEL_ID, LanguageTabs, tabId } from './language-tabs.tsx';
+import { LeaveGuardDialog } from '../../../components/leave-guard-dialog.tsx';
+import { LanguageTabs, languageTabId } from '../../../components/language-tabs.tsx';
 import type { EditorText } from '../../../components/rich-text/rich-text-editor.tsx';
 
 /** TipTap and ProseMirror: 120 KB of the page's 300 (compressed). */
@@ -74,6 +74,10 @@ function AfterFirstPaint({ children, placeholder }: { children: ReactNode; place
 }
 
 /** The one-line texts of a language, above its description. */
+/** The course's language tabs: each is `course-language-<code>`, and they control the one panel of the text. */
+const TAB_PREFIX = 'course-language';
+const LANGUAGE_PANEL_ID = 'course-language-panel';
+
 const LINE_FIELDS = [
   { name: 'title', id: 'course-title', max: COURSE_LIMITS.titleMax, hint: undefined, requiredInDefault: true },
   {
@@ -423,8 +427,22 @@ export function CourseForm({ mode, course, categories }: Props) {
         </FormField>
 
         <div className={styles.languages}>
-          <LanguageTabs shown={language} defaultLanguage={values.defaultLanguage} statuses={statuses} onShow={show} />
-          <div id={LANGUAGE_PANEL_ID} role="tabpanel" aria-labelledby={tabId(language)} className={styles.panel}>
+          <LanguageTabs
+            label={t('languages.tabs')}
+            idPrefix={TAB_PREFIX}
+            panelId={LANGUAGE_PANEL_ID}
+            shown={language}
+            defaultLanguage={values.defaultLanguage}
+            statuses={statuses}
+            texts={{ default: t('languages.default'), status: (status) => t(`languages.status.${status}`) }}
+            onShow={show}
+          />
+          <div
+            id={LANGUAGE_PANEL_ID}
+            role="tabpanel"
+            aria-labelledby={languageTabId(TAB_PREFIX, language)}
+            className={styles.panel}
+          >
             {!isDefault && (
               <p className={styles.hint}>{t('languages.optionalHint', { language: formatLanguage(language) })}</p>
             )}
@@ -548,16 +566,7 @@ export function CourseForm({ mode, course, categories }: Props) {
           </button>
         </div>
       </form>
-      {leaveGuard.asking && (
-        <ConfirmDialog
-          title={t('leave.title')}
-          message={t('leave.text')}
-          confirmLabel={t('leave.confirm')}
-          cancelLabel={t('leave.cancel')}
-          onConfirm={leaveGuard.leave}
-          onCancel={leaveGuard.stay}
-        />
-      )}
+      <LeaveGuardDialog guard={leaveGuard} namespace={EDITOR_NAMESPACE} />
     </section>
   );
 }

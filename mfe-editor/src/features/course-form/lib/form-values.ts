@@ -9,6 +9,7 @@ import {
   hasCourseText,
 } from '@portal/contracts/courses';
 import { type Language, LANGUAGES } from '@portal/contracts/languages';
+import type { LanguageStatus } from '../../../components/language-tabs.tsx';
 
 /** What the user edits: a text per language (a tab of the form); the rest is shared by every language. */
 export type FormValues = CourseFormValues;
@@ -97,10 +98,7 @@ export function courseInput(values: FormValues): CourseInput {
   return { ...values, texts };
 }
 
-/** What a tab shows about its language: written and valid, nothing written yet, or a rule broken. */
-export type LanguageStatus = 'complete' | 'missing' | 'invalid';
-
-/** `broken`: the language breaks a rule; `attempted`: the user tried to save, so an empty default language is an error. */
+/** What a tab shows about its language. `broken`: the language breaks a rule; `attempted`: the user tried to save, so an empty default language is an error. */
 export function languageStatus(text: CourseTextFormValues, broken: boolean, attempted: boolean): LanguageStatus {
   const written = hasCourseText(text);
   if (broken && (written || attempted)) return 'invalid';

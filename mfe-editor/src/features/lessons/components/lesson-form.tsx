@@ -10,7 +10,6 @@ import {
   lessonInputSchema,
 } from '@portal/contracts/lessons';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
-import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatLanguage } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
@@ -21,7 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import styles from '../../../components/authoring.module.css';
 import { FieldError } from '../../../components/field-error.tsx';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { LeaveGuardDialog } from '../../../components/leave-guard-dialog.tsx';
+import { type LanguageStatus, LanguageTabs, languageTabId } from '../../../components/language-tabs.tsx';
 import { AUTHORING_NAMESPACE } from '../../../lib/authoring-i18n.ts';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { useSaveLesson } from '../api/lessons.ts';
@@ -102,6 +102,12 @@ export function LessonForm({ courseId, lesson, files, onDone }: Props) {
   };
 
   const text = values.texts[language];
+  const statuses = Object.fromEntries(
+    LANGUAGES.map((code) => [
+      code,
+      textErrors(code) ? 'invalid' : isWritten(values.texts[code]) ? 'complete' : 'missing',
+    ]),
+  ) as Record<Language, LanguageStatus>;
   const titleError = textErrors(language)?.title?.message;
   const captionsError = errors.captions?.[language]?.message;
   const bodyError = textErrors(language)?.body?.message;
@@ -164,20 +170,22 @@ export function LessonForm({ courseId, lesson, files, onDone }: Props) {
           </div>
         )}
       </div>
-      <LanguageSwitch
+      <LanguageTabs
         label={t('lessons.languages')}
-        shown={language}
-        panelId={PANEL_ID}
         idPrefix={`${prefix}-tab`}
+        panelId={PANEL_ID}
+        shown={language}
+        defaultLanguage={values.defaultLanguage}
+        statuses={statuses}
+        texts={{ default: t('lessons.defaultTab'), status: (status) => t(`lessons.languageStatus.${status}`) }}
         onShow={setLanguage}
-        markOf={(code) =>
-          [
-            code === values.defaultLanguage ? t('lessons.defaultMark') : '',
-            textErrors(code) ? '!' : isWritten(values.texts[code]) ? '✓' : '',
-          ].join(' ')
-        }
       />
-      <div id={PANEL_ID} role="tabpanel" aria-labelledby={`${prefix}-tab-${language}`} className={styles.form}>
+      <div
+        id={PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={languageTabId(`${prefix}-tab`, language)}
+        className={styles.form}
+      >
         <div className={field.field}>
           <label htmlFor={`${prefix}-title-${language}`} className={field.label}>
             {t('lessons.titleIn', { language: formatLanguage(language) })}
@@ -250,16 +258,7 @@ export function LessonForm({ courseId, lesson, files, onDone }: Props) {
           {t(save.isPending ? 'lessons.saving' : 'lessons.save')}
         </button>
       </div>
-      {leaveGuard.asking && (
-        <ConfirmDialog
-          title={t('leave.title')}
-          message={t('leave.text')}
-          confirmLabel={t('leave.confirm')}
-          cancelLabel={t('leave.cancel')}
-          onConfirm={leaveGuard.leave}
-          onCancel={leaveGuard.stay}
-        />
-      )}
+      <LeaveGuardDialog guard={leaveGuard} namespace={AUTHORING_NAMESPACE} />
     </form>
   );
 }

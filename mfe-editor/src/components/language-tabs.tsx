@@ -2,16 +2,10 @@ import { type Language, LANGUAGES } from '@portal/contracts/languages';
 import { formatLanguage } from '@portal/web-kit/format';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type KeyboardEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { EDITOR_NAMESPACE } from '../../../lib/i18n.ts';
-import type { LanguageStatus } from '../lib/form-values.ts';
-import styles from './course-form.module.css';
+import styles from './language-tabs.module.css';
 
-/** The id of a language's tab: the panel it controls is labelled by it. */
-export const tabId = (language: Language) => `course-language-${language}`;
-
-/** The id of the one panel every tab controls: it shows the text of the selected language. */
-export const LANGUAGE_PANEL_ID = 'course-language-panel';
+/** What a language's text is in a form: written, not yet, or with an error. */
+export type LanguageStatus = 'complete' | 'missing' | 'invalid';
 
 const STATUS_MARKS: Readonly<Record<LanguageStatus, { mark: string; className: string | undefined }>> = {
   complete: { mark: '✓', className: styles.tabComplete },
@@ -19,19 +13,29 @@ const STATUS_MARKS: Readonly<Record<LanguageStatus, { mark: string; className: s
   invalid: { mark: '!', className: styles.tabInvalid },
 };
 
+/** The id of a language's tab: the panel it controls is labelled by it. */
+export const languageTabId = (idPrefix: string, language: Language) => `${idPrefix}-${language}`;
+
 interface Props {
+  /** Names the tab list. */
+  label: string;
+  /** A language's tab id is `languageTabId(idPrefix, language)`. */
+  idPrefix: string;
+  /** The id of the one panel every tab controls: it shows the text of the selected language. */
+  panelId: string;
   shown: Language;
   defaultLanguage: Language;
   statuses: Readonly<Record<Language, LanguageStatus>>;
+  /** The page's texts: the default language's mark and, for screen readers, each status. */
+  texts: { default: string; status: (status: LanguageStatus) => string };
   onShow: (language: Language) => void;
 }
 
 /**
- * The languages of the course's text, as a tab list (arrow keys, Home and End move between tabs and show them):
- * each tab tells whether its language is complete, missing or has an error, and which one is the default.
+ * The languages of a text (a course's, a lesson's) as a tab list (arrow keys, Home and End move between tabs and
+ * show them): each tab tells whether its language is complete, missing or has an error, and which one is the default.
  */
-export function LanguageTabs({ shown, defaultLanguage, statuses, onShow }: Props) {
-  const { t } = useTranslation(EDITOR_NAMESPACE);
+export function LanguageTabs({ label, idPrefix, panelId, shown, defaultLanguage, statuses, texts, onShow }: Props) {
   const tabs = useRef(new Map<Language, HTMLButtonElement>());
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -51,7 +55,7 @@ export function LanguageTabs({ shown, defaultLanguage, statuses, onShow }: Props
   };
 
   return (
-    <div role="tablist" aria-label={t('languages.tabs')} className={styles.tabs} onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={label} className={styles.tabs} onKeyDown={onKeyDown}>
       {LANGUAGES.map((language) => {
         const selected = language === shown;
         const status = statuses[language];
@@ -64,9 +68,9 @@ export function LanguageTabs({ shown, defaultLanguage, statuses, onShow }: Props
             }}
             type="button"
             role="tab"
-            id={tabId(language)}
+            id={languageTabId(idPrefix, language)}
             aria-selected={selected}
-            aria-controls={LANGUAGE_PANEL_ID}
+            aria-controls={panelId}
             tabIndex={selected ? 0 : -1}
             className={`${styles.tab} ${STATUS_MARKS[status].className ?? ''}`}
             onClick={() => onShow(language)}
@@ -75,10 +79,8 @@ export function LanguageTabs({ shown, defaultLanguage, statuses, onShow }: Props
             <span className={styles.tabMark} aria-hidden="true">
               {STATUS_MARKS[status].mark}
             </span>
-            <span className={hidden.visuallyHidden}>
-              {`${formatLanguage(language)}, ${t(`languages.status.${status}`)}`}
-            </span>
-            {language === defaultLanguage && <span className={styles.tabDefault}>{t('languages.default')}</span>}
+            <span className={hidden.visuallyHidden}>{`${formatLanguage(language)}, ${texts.status(status)}`}</span>
+            {language === defaultLanguage && <span className={styles.tabDefault}>{texts.default}</span>}
           </button>
         );
       })}
