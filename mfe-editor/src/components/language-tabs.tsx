@@ -24,10 +24,11 @@ interface Props {
   /** The id of the one panel every tab controls: it shows the text of the selected language. */
   panelId: string;
   shown: Language;
-  defaultLanguage: Language;
+  /** The language a text falls back to, marked as such (a question has none: each text stands alone). */
+  defaultLanguage?: Language;
   statuses: Readonly<Record<Language, LanguageStatus>>;
   /** The page's texts: the default language's mark and, for screen readers, each status. */
-  texts: { default: string; status: (status: LanguageStatus) => string };
+  texts: { default?: string; status: (status: LanguageStatus) => string };
   onShow: (language: Language) => void;
 }
 

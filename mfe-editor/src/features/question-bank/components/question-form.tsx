@@ -3,7 +3,6 @@ import { ApiError } from '@portal/contracts/errors';
 import { type Language, LANGUAGES } from '@portal/contracts/languages';
 import { type Question, QUESTION_TYPES, type QuestionType, questionInputSchema } from '@portal/contracts/quizzes';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
-import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { formatLanguage } from '@portal/web-kit/format';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
@@ -22,7 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import styles from '../../../components/authoring.module.css';
 import { FieldError } from '../../../components/field-error.tsx';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { type LanguageStatus, LanguageTabs, languageTabId } from '../../../components/language-tabs.tsx';
+import { LeaveGuardDialog } from '../../../components/leave-guard-dialog.tsx';
 import { AUTHORING_NAMESPACE } from '../../../lib/authoring-i18n.ts';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { useSaveQuestion } from '../api/questions.ts';
@@ -108,6 +108,12 @@ export function QuestionForm({ courseId, question, onDone }: Props) {
   const prefix = question ? `question-${question.id}` : 'question-new';
   const id = (name: string) => `${prefix}-${name}`;
   const lang = formatLanguage(language);
+  const statuses = Object.fromEntries(
+    LANGUAGES.map((code) => [
+      code,
+      hasErrorIn(errors, code) ? 'invalid' : values.texts[code].trim() !== '' ? 'complete' : 'missing',
+    ]),
+  ) as Record<Language, LanguageStatus>;
 
   useEffect(() => heading.current?.focus(), []);
 
@@ -441,15 +447,16 @@ export function QuestionForm({ courseId, question, onDone }: Props) {
           { inLanguage: false, hint: t('questionForm.tagsHint') },
         )}
       </div>
-      <LanguageSwitch
+      <LanguageTabs
         label={t('questionForm.languages')}
-        shown={language}
-        panelId={PANEL_ID}
         idPrefix={id('tab')}
+        panelId={PANEL_ID}
+        shown={language}
+        statuses={statuses}
+        texts={{ status: (status) => t(`lessons.languageStatus.${status}`) }}
         onShow={setLanguage}
-        markOf={(code) => (hasErrorIn(errors, code) ? '!' : values.texts[code].trim() !== '' ? '✓' : '')}
       />
-      <div id={PANEL_ID} role="tabpanel" aria-labelledby={id(`tab-${language}`)} className={styles.form}>
+      <div id={PANEL_ID} role="tabpanel" aria-labelledby={languageTabId(id('tab'), language)} className={styles.form}>
         {textField(
           'text',
           t('questionForm.textIn', { language: lang }),
@@ -474,16 +481,7 @@ export function QuestionForm({ courseId, question, onDone }: Props) {
           {t(save.isPending ? 'questionForm.saving' : 'questionForm.save')}
         </button>
       </div>
-      {leaveGuard.asking && (
-        <ConfirmDialog
-          title={t('leave.title')}
-          message={t('questionForm.leaveText')}
-          confirmLabel={t('leave.confirm')}
-          cancelLabel={t('leave.cancel')}
-          onConfirm={leaveGuard.leave}
-          onCancel={leaveGuard.stay}
-        />
-      )}
+      <LeaveGuardDialog guard={leaveGuard} namespace={AUTHORING_NAMESPACE} message={t('questionForm.leaveText')} />
     </form>
   );
 }
