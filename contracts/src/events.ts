@@ -75,6 +75,8 @@ export const quizEvidenceSchema = z.object({
   scorePercent: z.number(),
   attemptsUsed: z.number(),
   passedAt: instantSchema,
+  /** Recorded by an administrator (see quizPassedSchema): no attempt passed. */
+  recorded: z.optional(z.literal(true)),
 });
 export const completionRecordedSchema = z.object({
   courseId: uuidSchema,
@@ -119,6 +121,11 @@ export const quizPassedSchema = z.object({
   scorePercent: z.number(),
   attemptsUsed: z.number(),
   passedAt: instantSchema,
+  /**
+   * A pass an administrator recorded, not an attempt: `attemptId` is then the grant's id and `scorePercent` the
+   * learner's best score so far (0 without a submitted attempt).
+   */
+  recorded: z.optional(z.literal(true)),
 });
 
 export type UserChanged = z.infer<typeof userChangedSchema>;
