@@ -243,6 +243,18 @@ describe('npm run admin -- backup / restore', () => {
         ends_at: null,
       })
       .execute();
+    await databases.quizzes.db
+      .insertInto('quiz_grants')
+      .values({
+        grant_id: '5e2a1c3e-4b1d-4c8e-9f00-000000000006',
+        lesson_id: quizLesson,
+        course_id: quizCourse,
+        user_id: user.id,
+        kind: 'extra_attempt',
+        reason: 'Was ill on the day',
+        granted_at: new Date(),
+      })
+      .execute();
     before = await snapshot(databases);
     await Promise.all(Object.values(databases).map((database) => database.close()));
   });
@@ -290,6 +302,7 @@ describe('npm run admin -- backup / restore', () => {
       expect(before['training.reminders_sent']).toEqual([expect.objectContaining({ kind: 'assigned' })]);
       expect(before['training.digests_sent']).toHaveLength(1);
       expect(before['quizzes.attempts']).toHaveLength(1);
+      expect(before['quizzes.quiz_grants']).toEqual([expect.objectContaining({ reason: 'Was ill on the day' })]);
       expect(user.name).toBe('Mia');
       expect(before['audit.audit_entries']).toHaveLength(2);
       const verified = await run(process.execPath, [admin, 'audit-verify'], {

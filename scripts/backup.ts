@@ -82,6 +82,7 @@ export const SERVICE_TABLES = {
     ['questions', 'question_id'],
     ['question_versions', 'question_id, version'],
     ['attempts', 'attempt_id'],
+    ['quiz_grants', 'grant_id'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],

@@ -724,6 +724,22 @@ export const API_ROUTES: readonly ApiRoute[] = [
       contentLanguage: true,
       errors: [400, 404],
     },
+    {
+      ...QUIZ_CALLS.grantQuiz,
+      summary:
+        "Grant a learner an extra attempt at a quiz (it also lifts the wait) or record a pass for them (published as quiz.passed with recorded: true, so the course's completion by rule follows), with a required reason; both in the audit trail",
+      access: 'admin',
+      status: 201,
+      errors: [400, 404],
+    },
+    {
+      ...QUIZ_CALLS.quizReport,
+      summary:
+        "A quiz's item analysis over its submitted attempts, per question version: how many answered, the share answered right, a choice question's most chosen wrong option; and a page (limit, offset) of the people who used every attempt allowed them without passing, with their attempts used and best score",
+      access: 'admin',
+      contentLanguage: true,
+      errors: [400, 404],
+    },
   ]),
   ...tagged('Session', [
     {

@@ -77,6 +77,8 @@ export const quizEvidenceSchema = z.object({
   scorePercent: z.number(),
   attemptsUsed: z.number(),
   passedAt: instantSchema,
+  /** Recorded by an administrator (see quizPassedSchema): no attempt passed. */
+  recorded: z.optional(z.literal(true)),
 });
 export const completionRecordedSchema = z.object({
   courseId: uuidSchema,
@@ -121,6 +123,11 @@ export const quizPassedSchema = z.object({
   scorePercent: z.number(),
   attemptsUsed: z.number(),
   passedAt: instantSchema,
+  /**
+   * A pass an administrator recorded, not an attempt: `attemptId` is then the grant's id and `scorePercent` the
+   * learner's best score so far (0 without a submitted attempt).
+   */
+  recorded: z.optional(z.literal(true)),
 });
 
 /** A failing attempt that was the learner's last allowed one: nothing is left to try (until an attempt is granted). */

@@ -215,6 +215,14 @@ export const pages = {
     remote: 'admin',
     exposed: './AdminReportsPage',
   },
+  /** A quiz lesson's item analysis and the people who used every attempt without passing (system administrators). */
+  adminQuizReport: {
+    path: '/admin/quizzes/:lessonId',
+    getHref: (lessonId: string) => `/admin/quizzes/${encodeURIComponent(lessonId)}`,
+    audience: 'signed-in',
+    remote: 'admin',
+    exposed: './AdminQuizReportPage',
+  },
 } as const satisfies Record<string, Page>;
 
 export type PageName = keyof typeof pages;

@@ -10,6 +10,10 @@ import {
   questionInputSchema,
   questionsQuerySchema,
   questionSchema,
+  quizGrantInputSchema,
+  quizGrantSchema,
+  quizReportQuerySchema,
+  quizReportSchema,
   quizSettingsSchema,
   submittedAttemptSchema,
 } from './quizzes.ts';
@@ -98,5 +102,21 @@ export const QUIZ_CALLS = {
     path: '/api/attempts/:id',
     params: idParams,
     response: attemptSchema,
+  },
+  /** An extra attempt for a learner, or a pass recorded for them, with a reason (administrators). */
+  grantQuiz: {
+    method: 'post',
+    path: '/api/lessons/:id/grants',
+    params: idParams,
+    body: quizGrantInputSchema,
+    response: quizGrantSchema,
+  },
+  /** Item analysis and the people who failed their last allowed attempt (administrators). */
+  quizReport: {
+    method: 'get',
+    path: '/api/lessons/:id/quiz-report',
+    params: idParams,
+    query: quizReportQuerySchema,
+    response: quizReportSchema,
   },
 } as const satisfies Record<string, ApiCall>;

@@ -19,6 +19,10 @@ export const QUIZ_LIMITS = {
   timeLimitMinutesMax: 60 * 24,
   /** An import's file (GIFT or CSV text): refused at the gateway before it is read when larger. */
   importBytesMax: 2 * 1024 * 1024,
+  /** Why an administrator granted an extra attempt or recorded a pass. */
+  grantReasonMax: 500,
+  /** The people to follow up on one page of the quiz report. */
+  reportPageMax: 100,
 } as const;
 
 export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short_answer', 'ordering'] as const;
@@ -271,3 +275,68 @@ export const myAttemptsSchema = z.object({
   attemptsLeft: z.nullable(z.number()),
   nextAttemptAt: z.nullable(z.string()),
 });
+
+export const QUIZ_GRANT_KINDS = ['extra_attempt', 'pass'] as const;
+
+/**
+ * An administrator's grant to one learner at a quiz lesson: one more attempt (which also lifts the wait), or a pass
+ * recorded without an attempt. The reason is required and goes to the audit trail.
+ */
+export const quizGrantInputSchema = z.object({
+  userId: uuidSchema,
+  kind: z.enum(QUIZ_GRANT_KINDS),
+  reason: lineTextSchema().check(
+    boundedTo(QUIZ_LIMITS.grantReasonMax, 'reason_too_long'),
+    z.trim(),
+    z.minLength(1, 'reason_required'),
+  ),
+});
+export type QuizGrantInput = z.infer<typeof quizGrantInputSchema>;
+
+export const quizGrantSchema = z.object({
+  id: uuidSchema,
+  lessonId: uuidSchema,
+  userId: uuidSchema,
+  kind: z.enum(QUIZ_GRANT_KINDS),
+  reason: z.string(),
+  grantedAt: z.string(),
+});
+export type QuizGrant = z.infer<typeof quizGrantSchema>;
+
+export const quizReportQuerySchema = z.object({
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(QUIZ_LIMITS.reportPageMax))),
+  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000_000))),
+});
+export type QuizReportQuery = z.input<typeof quizReportQuerySchema>;
+
+/**
+ * A quiz lesson's item analysis over its submitted attempts, per question version shown: how many answered, the
+ * share answered fully right, and for a choice question its most chosen wrong option (its text in the
+ * requester's language); and the people to follow up: no attempt left and never passed, a page of them.
+ */
+export const quizReportSchema = z.object({
+  courseId: uuidSchema,
+  questions: z.array(
+    z.object({
+      questionId: uuidSchema,
+      version: z.number(),
+      type: z.enum(QUESTION_TYPES),
+      text: z.string(),
+      answered: z.number(),
+      correctShare: z.number(),
+      mostChosenWrong: z.nullable(z.object({ optionId: z.string(), text: z.string(), count: z.number() })),
+    }),
+  ),
+  followUp: z.object({
+    total: z.number(),
+    people: z.array(
+      z.object({
+        userId: uuidSchema,
+        attemptsUsed: z.number(),
+        bestScorePercent: z.nullable(z.number()),
+        lastAttemptAt: z.string(),
+      }),
+    ),
+  }),
+});
+export type QuizReport = z.infer<typeof quizReportSchema>;

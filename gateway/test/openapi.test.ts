@@ -61,7 +61,7 @@ const served = {
   files: routesOf(fileRoutes(unused, unused, { maxBytes: 1, chunkBytes: 1024 }, unused)),
   audit: routesOf(auditRoutes(unused)),
   training: routesOf(trainingRoutes(unused, unused, unused)),
-  quizzes: routesOf(quizzesRoutes(unused, unused)),
+  quizzes: routesOf(quizzesRoutes(unused, unused, unused)),
 };
 const publicRoutes = (routes: string[]) => routes.filter((route) => route.split(' ')[1]?.startsWith('/api/'));
 

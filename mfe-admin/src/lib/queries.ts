@@ -8,6 +8,7 @@ export const queryKeys = {
   courseAssignments: (courseId: string) => ['assignments', 'course', courseId] as const,
   results: ['results'] as const,
   categories: ['categories'] as const,
+  quizReport: (lessonId: string) => ['quiz-report', lessonId] as const,
 };
 
 /** Each page the slice exposes, inside the slice's query cache (the shell knows nothing of it). */

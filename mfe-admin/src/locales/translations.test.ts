@@ -4,7 +4,8 @@ import { translationProblems } from '../../../jest/translations.ts';
 /**
  * "Pages" and "Administration" are the French words too, "Person" the German one, "File" the Italian one; "Actions",
  * "Status" and "Administrator" are the French, German and Romansh words too; "Name" is German, "Tokens" the German
- * and Romansh plural; "Action", "Person", "System" and "Object" are words of French, German and Romansh too.
+ * and Romansh plural; "Action", "Person", "System" and "Object" are words of French, German and Romansh too;
+ * "Questions", "Question" and "version" are French as well.
  */
 const SAME_AS_ENGLISH = [
   'fr:paging.label',
@@ -25,6 +26,11 @@ const SAME_AS_ENGLISH = [
   'rm:audit.object',
   'de:sso.status',
   'rm:sso.status',
+  'fr:quizReport.itemsTitle',
+  'fr:quizReport.question',
+  'fr:quizReport.versionOf',
+  'fr:quizReport.actions',
+  'de:quizReport.person',
 ];
 
 describe('administration slice translations', () => {

@@ -117,6 +117,20 @@ describe.each(testBackends())('a course completed by rule on $name', (backend) =
     expect(outline.body.lessons.find((lesson) => lesson.id === quizId)?.viewedAt).toBe(passedAt);
   });
 
+  it('when an administrator recorded the pass, then the completion’s evidence says it was recorded', async () => {
+    const { courseId, quizId } = await course(['quizzes_passed']);
+    const { sub, caller } = learner();
+    const pass = { ...passed(courseId, quizId, sub), scorePercent: 40, recorded: true as const };
+    expect((await publish(EVENTS.quizPassed, pass)).status).toBe(200);
+    expect(await completedAt(caller, courseId)).not.toBeNull();
+    const { attemptId, attemptsUsed, passedAt } = pass;
+    expect(await completionsOf(courseId, sub)).toEqual([
+      expect.objectContaining({
+        evidence: [{ lessonId: quizId, attemptId, scorePercent: 40, attemptsUsed, passedAt, recorded: true }],
+      }),
+    ]);
+  });
+
   it('when every lesson must be viewed and the quiz passed, then the course completes with the last of them only', async () => {
     const { courseId, textId, quizId } = await course(['lessons_viewed', 'quizzes_passed']);
     const { sub, caller } = learner();

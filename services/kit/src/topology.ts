@@ -130,6 +130,8 @@ export const TOPOLOGY = {
       '/api/questions',
       '/api/lessons/:id/quiz',
       '/api/lessons/:id/attempts',
+      '/api/lessons/:id/grants',
+      '/api/lessons/:id/quiz-report',
       '/api/attempts',
     ],
     publishes: [EVENTS.quizPassed, EVENTS.quizAttemptsExhausted, EVENTS.auditRecorded],

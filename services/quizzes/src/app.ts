@@ -4,6 +4,7 @@ import type { QuizzesConfig } from './config.ts';
 import { personalData } from './data-access/personal-data.ts';
 import { migrations, type QuizzesDatabase } from './data-access/schema.ts';
 import { attempts } from './domain/attempts.ts';
+import { quizGrants } from './domain/grants.ts';
 import { questionBank } from './domain/question-bank.ts';
 import { quizzesRoutes } from './entry-points/api/routes.ts';
 import { quizzesEventHandlers } from './entry-points/events/handlers.ts';
@@ -26,7 +27,12 @@ export function startQuizzesService(config: QuizzesConfig, deps: QuizzesDeps = {
     config,
     migrations,
     personalData,
-    routes: ({ database }) => quizzesRoutes(questionBank(database.db), attempts({ db: database.db, now })),
+    routes: ({ database }) =>
+      quizzesRoutes(
+        questionBank(database.db),
+        attempts({ db: database.db, now }),
+        quizGrants({ db: database.db, now }),
+      ),
     eventHandlers: () => quizzesEventHandlers(),
   });
 }

@@ -10,6 +10,7 @@ import AdminCategoriesPage from '../routes/admin-categories.tsx';
 import AdminGroupsPage from '../routes/admin-groups.tsx';
 import ImportUsersPage from '../routes/admin-import.tsx';
 import InviteUserPage from '../routes/admin-invite.tsx';
+import AdminQuizReportPage from '../routes/admin-quiz-report.tsx';
 import AdminReportsPage from '../routes/admin-reports.tsx';
 import AdminReviewsPage from '../routes/admin-reviews.tsx';
 import AdminScimPage from '../routes/admin-scim.tsx';
@@ -38,6 +39,7 @@ export function StandaloneApp({ loginStatus }: { loginStatus: Promise<User | nul
           <Route path={pages.adminAssignments.path} element={<AdminAssignmentsPage session={session} />} />
           <Route path={pages.adminReviews.path} element={<AdminReviewsPage session={session} />} />
           <Route path={pages.adminReports.path} element={<AdminReportsPage session={session} />} />
+          <Route path={pages.adminQuizReport.path} element={<AdminQuizReportPage session={session} />} />
           <Route path={pages.adminUsers.path} element={<AdminUsersPage session={session} />} />
           <Route path={pages.adminInvite.path} element={<InviteUserPage session={session} />} />
           <Route path={pages.adminImport.path} element={<ImportUsersPage session={session} />} />

@@ -169,6 +169,13 @@ describe('the lessons page', () => {
     });
   });
 
+  it('when the outline has a quiz lesson, then it links to that quiz’s report and no other lesson does', async () => {
+    renderLessons();
+    const report = await screen.findByRole('link', { name: 'Quiz report of “Check yourself”' });
+    expect(report).toHaveAttribute('href', `/admin/quizzes/${check.id}`);
+    expect(screen.getAllByRole('link', { name: /^Quiz report of/ })).toHaveLength(1);
+  });
+
   it('when a quiz lesson gets a pass mark over 100, then its settings say so and nothing is saved', async () => {
     const api = renderLessons({
       'GET /api/lessons/a0000000-0000-4000-8000-000000000003/quiz': {

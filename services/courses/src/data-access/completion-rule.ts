@@ -31,6 +31,7 @@ export async function recordQuizPass(trx: Trx, pass: QuizPassed): Promise<boolea
       score_percent: pass.scorePercent,
       attempts_used: pass.attemptsUsed,
       passed_at: passedAt,
+      recorded: pass.recorded === true,
     })
     .onConflict((conflict) => conflict.columns(['user_id', 'lesson_id']).doNothing())
     .execute();
@@ -71,6 +72,7 @@ async function ruleMet(trx: Trx, courseId: string, userId: string): Promise<Quiz
       'quiz_passes.score_percent',
       'quiz_passes.attempts_used',
       'quiz_passes.passed_at',
+      'quiz_passes.recorded',
     ])
     .where('lessons.course_id', '=', courseId)
     .execute();
@@ -93,6 +95,7 @@ async function ruleMet(trx: Trx, courseId: string, userId: string): Promise<Quiz
             scorePercent: quiz.score_percent,
             attemptsUsed: quiz.attempts_used,
             passedAt: quiz.passed_at.toISOString(),
+            ...(quiz.recorded ? { recorded: true as const } : {}),
           },
         ]
       : [],

@@ -57,7 +57,7 @@ export const personalData: PersonalData = {
       readable: (userId, language) => sql`select q.course_id,
           ${titleOf(sql.ref('q.course_id'), language)} as course_title, q.lesson_id,
           coalesce(l.texts -> ${language}::text ->> 'title', l.texts -> l.default_language ->> 'title') as lesson_title,
-          q.user_id, q.attempt_id, q.score_percent, q.attempts_used, q.passed_at
+          q.user_id, q.attempt_id, q.score_percent, q.attempts_used, q.passed_at, q.recorded
         from quiz_passes q join lessons l on l.id = q.lesson_id
         where q.user_id = ${userId} order by q.passed_at`,
     },

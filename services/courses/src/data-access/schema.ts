@@ -5,7 +5,7 @@ import type { QuizEvidence } from '@portal/contracts/events';
 import type { ResultStatus } from '@portal/contracts/course-results';
 import type { Language } from '@portal/contracts/languages';
 import type { LessonKind, LessonText } from '@portal/contracts/lessons';
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import { categoriesCoursesParticipations } from './migrations/001-categories-courses-participations.ts';
 import { shortDescriptionBlockSeparators } from './migrations/002-short-description-block-separators.ts';
 import { textsPerLanguage } from './migrations/003-texts-per-language.ts';
@@ -15,6 +15,7 @@ import { trainingEventsBackfill } from './migrations/006-training-events-backfil
 import { lessons } from './migrations/007-lessons.ts';
 import { completionByRule } from './migrations/008-completion-by-rule.ts';
 import { lessonCaptions } from './migrations/009-lesson-captions.ts';
+import { recordedQuizPasses } from './migrations/010-recorded-quiz-passes.ts';
 
 export interface CoursesDatabase {
   categories: { id: string; default_language: Language; created_at: ColumnType<Date, never, never> };
@@ -73,6 +74,8 @@ export interface CoursesDatabase {
     score_percent: number;
     attempts_used: number;
     passed_at: Date;
+    /** Recorded by an administrator: `attempt_id` is their grant's. */
+    recorded: Generated<boolean>;
   };
   /** A learner's uploaded proof of completion; 'uploading' until its last chunk is stored. */
   course_results: {
@@ -140,4 +143,5 @@ export const migrations: Migration[] = [
   lessons,
   completionByRule,
   lessonCaptions,
+  recordedQuizPasses,
 ];

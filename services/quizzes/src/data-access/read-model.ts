@@ -30,6 +30,7 @@ export function readModel(db: Kysely<QuizzesDatabase>) {
 
     async courseDeleted(courseId: string) {
       await db.deleteFrom('attempts').where('course_id', '=', courseId).execute();
+      await db.deleteFrom('quiz_grants').where('course_id', '=', courseId).execute();
       await db.deleteFrom('quiz_lessons').where('course_id', '=', courseId).execute();
       await db.deleteFrom('questions').where('course_id', '=', courseId).execute();
       await db.deleteFrom('courses').where('course_id', '=', courseId).execute();
@@ -49,11 +50,13 @@ export function readModel(db: Kysely<QuizzesDatabase>) {
 
     async lessonDeleted(lessonId: string) {
       await db.deleteFrom('attempts').where('lesson_id', '=', lessonId).execute();
+      await db.deleteFrom('quiz_grants').where('lesson_id', '=', lessonId).execute();
       await db.deleteFrom('quiz_lessons').where('lesson_id', '=', lessonId).execute();
     },
 
     async userDeleted(userId: string) {
       await db.deleteFrom('attempts').where('user_id', '=', userId).execute();
+      await db.deleteFrom('quiz_grants').where('user_id', '=', userId).execute();
     },
   };
 }

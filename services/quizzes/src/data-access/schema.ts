@@ -1,8 +1,9 @@
-import type { QuestionInput, QuizSettings } from '@portal/contracts/quizzes';
+import type { QUIZ_GRANT_KINDS, QuestionInput, QuizSettings } from '@portal/contracts/quizzes';
 import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
 import type { ColumnType, Generated } from 'kysely';
 import { quizzes } from './migrations/001-quizzes.ts';
+import { quizGrants } from './migrations/002-quiz-grants.ts';
 
 /** What an attempt showed of one question: its pinned version and the order of its options. */
 export interface ShownQuestion {
@@ -13,6 +14,8 @@ export interface ShownQuestion {
 
 /** Saved answers by question id. */
 export type SavedAnswers = Record<string, { optionIds?: string[]; text?: string; order?: string[] }>;
+
+type QuizGrantKind = (typeof QUIZ_GRANT_KINDS)[number];
 
 type Json<T> = ColumnType<T, string, string>;
 
@@ -50,7 +53,16 @@ export interface QuizzesDatabase {
     score_percent: number | null;
     passed: boolean | null;
   };
+  quiz_grants: {
+    grant_id: string;
+    lesson_id: string;
+    course_id: string;
+    user_id: string;
+    kind: QuizGrantKind;
+    reason: string;
+    granted_at: Date;
+  };
 }
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
-export const migrations: Migration[] = [eventTablesMigration, quizzes];
+export const migrations: Migration[] = [eventTablesMigration, quizzes, quizGrants];

@@ -8,11 +8,12 @@ import { AppError, badRequest, notFound } from '@portal/kit/errors';
 import { recordEvent } from '@portal/kit/events';
 import type { Kysely } from 'kysely';
 import { attemptsRepository } from '../data-access/attempts-repository.ts';
+import { grantsRepository } from '../data-access/grants-repository.ts';
 import { type QuestionVersion, questionsRepository } from '../data-access/questions-repository.ts';
 import { lessonsRepository } from '../data-access/read-model.ts';
 import type { QuizzesDatabase, SavedAnswers, ShownQuestion } from '../data-access/schema.ts';
 import { drawQuestions, seededRandom, shuffled } from './draw.ts';
-import { textIn, translator } from './i18n.ts';
+import { optionTextOf, textIn } from './i18n.ts';
 import { rightOptionIdsOf, scoreAnswer, scorePercentOf } from './scoring.ts';
 
 const MINUTE_MS = 60_000;
@@ -24,6 +25,8 @@ function versionOf(versions: Map<string, QuestionVersion>, questionId: string): 
   if (!version) throw new Error(`question ${questionId}: the version an attempt showed is missing`);
   return version;
 }
+
+type ExtraAttempts = Awaited<ReturnType<ReturnType<typeof grantsRepository>['extraAttempts']>>;
 
 type AttemptRow = NonNullable<Awaited<ReturnType<ReturnType<typeof attemptsRepository>['get']>>>;
 
@@ -37,19 +40,11 @@ function shownOrder(version: QuestionVersion, shuffle: boolean, random: () => nu
 
 /** A question as the learner sees it: its text and options in their language, nothing of which is right. */
 function learnerQuestion(version: QuestionVersion, shown: ShownQuestion, language: Language) {
-  const question = version.content;
-  const optionText = (id: string) => {
-    const index = version.optionIds.indexOf(id);
-    if (question.type === 'single' || question.type === 'multiple')
-      return textIn(question.options[index]?.texts ?? {}, language);
-    if (question.type === 'ordering') return textIn(question.items[index]?.texts ?? {}, language);
-    return translator(language)(`trueFalse.${id}`);
-  };
   return {
     id: version.questionId,
-    type: question.type,
-    text: textIn(question.texts, language),
-    options: shown.optionIds.map((id) => ({ id, text: optionText(id) })),
+    type: version.content.type,
+    text: textIn(version.content.texts, language),
+    options: shown.optionIds.map((id) => ({ id, text: optionTextOf(version, id, language) })),
   };
 }
 
@@ -84,6 +79,7 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
   const lessons = lessonsRepository(db);
   const questions = questionsRepository(db);
   const rows = attemptsRepository(db);
+  const grants = grantsRepository(db);
 
   /** A quiz lesson the person may take: a known one, of a published course unless they administer. */
   async function reachableQuiz(lessonId: string, identity: Identity) {
@@ -96,13 +92,20 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
     return attempt.submitted_at === null && (attempt.ends_at === null || attempt.ends_at > at);
   }
 
-  /** When the learner may start their next attempt (null: now), and how many they have left (null: unlimited). */
-  function allowance(settings: QuizSettings, mine: readonly AttemptRow[]) {
-    const attemptsLeft = settings.attemptsAllowed === null ? null : Math.max(0, settings.attemptsAllowed - mine.length);
+  /**
+   * When the learner may start their next attempt (null: now), and how many they have left (null: unlimited). Each
+   * extra attempt an administrator granted adds one, and one granted since the last attempt lifts the wait.
+   */
+  function allowance(settings: QuizSettings, mine: readonly AttemptRow[], extra: ExtraAttempts) {
+    const attemptsLeft =
+      settings.attemptsAllowed === null ? null : Math.max(0, settings.attemptsAllowed + extra.count - mine.length);
     const last = mine.at(-1);
     const lastEnd = last && (last.submitted_at ?? last.ends_at);
+    const waitLifted = lastEnd && extra.lastAt && extra.lastAt >= lastEnd;
     const nextAt =
-      lastEnd && settings.waitMinutes > 0 ? new Date(lastEnd.getTime() + settings.waitMinutes * MINUTE_MS) : null;
+      lastEnd && settings.waitMinutes > 0 && !waitLifted
+        ? new Date(lastEnd.getTime() + settings.waitMinutes * MINUTE_MS)
+        : null;
     return { attemptsLeft, nextAt: nextAt && nextAt > now() ? nextAt : null };
   }
 
@@ -161,7 +164,8 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
     if (attempt.submitted_at === null) return base;
     const { shares } = graded(attempt, settings, versions);
     const mine = await rows.mine(attempt.lesson_id, attempt.user_id);
-    const showAnswers = attempt.passed === true || allowance(settings, mine).attemptsLeft === 0;
+    const extra = await grants.extraAttempts(attempt.lesson_id, attempt.user_id);
+    const showAnswers = attempt.passed === true || allowance(settings, mine, extra).attemptsLeft === 0;
     return { ...base, feedback: feedbackOf(attempt, settings, versions, shares, showAnswers, language) };
   }
 
@@ -185,7 +189,8 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
         const mine = await rows.mine(lessonId, identity.sub, trx);
         const open = mine.find((attempt) => isOpen(attempt, at));
         if (open) return open;
-        const { attemptsLeft, nextAt } = allowance(settings, mine);
+        const extra = await grantsRepository(trx).extraAttempts(lessonId, identity.sub);
+        const { attemptsLeft, nextAt } = allowance(settings, mine, extra);
         if (attemptsLeft === 0) throw new AppError(409, 'attempts_exhausted', 'No attempt is left');
         if (nextAt)
           throw new AppError(409, 'wait_until', `The next attempt may start at ${nextAt.toISOString()}`, {
@@ -266,7 +271,8 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
             attemptsUsed: mine.length,
             passedAt: at.toISOString(),
           } satisfies QuizPassed);
-        const exhausted = allowance(lesson.settings, mine).attemptsLeft === 0;
+        const extra = await grantsRepository(trx).extraAttempts(attempt.lesson_id, attempt.user_id);
+        const exhausted = allowance(lesson.settings, mine, extra).attemptsLeft === 0;
         // The last allowed attempt failed, never passed before: someone for the administrators to follow up.
         if (!passed && exhausted && !mine.some((earlier) => earlier.passed))
           await recordEvent(trx, EVENTS.quizAttemptsExhausted, {
@@ -297,7 +303,8 @@ export function attempts({ db, now }: { db: Kysely<QuizzesDatabase>; now: () => 
     async mine(lessonId: string, identity: Identity & { sub: string }) {
       const lesson = await reachableQuiz(lessonId, identity);
       const mine = await rows.mine(lessonId, identity.sub);
-      const { attemptsLeft, nextAt } = allowance(lesson.settings, mine);
+      const extra = await grants.extraAttempts(lessonId, identity.sub);
+      const { attemptsLeft, nextAt } = allowance(lesson.settings, mine, extra);
       return {
         attempts: mine.map((attempt) => ({
           id: attempt.attempt_id,

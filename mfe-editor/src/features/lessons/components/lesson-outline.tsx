@@ -1,11 +1,13 @@
 import type { CourseFile } from '@portal/contracts/courses';
 import type { Lesson } from '@portal/contracts/lessons';
+import { pages } from '@portal/contracts/pages';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { DeletionDialog, useDeletion } from '@portal/web-kit/deletion';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import hidden from '@portal/web-kit/styles/visually-hidden.module.css';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styles from '../../../components/authoring.module.css';
 import { AUTHORING_NAMESPACE } from '../../../lib/authoring-i18n.ts';
@@ -162,6 +164,15 @@ export function LessonOutline({ courseId, lessons, files }: Props) {
                     >
                       {t('lessons.quizSettings')}
                     </button>
+                  )}
+                  {lesson.kind === 'quiz' && (
+                    <Link
+                      className={buttons.button}
+                      to={pages.adminQuizReport.getHref(lesson.id)}
+                      aria-label={t('lessons.quizReportOf', { title: lesson.title })}
+                    >
+                      {t('lessons.quizReport')}
+                    </Link>
                   )}
                   <button
                     type="button"

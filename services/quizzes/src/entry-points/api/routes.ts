@@ -4,6 +4,8 @@ import {
   questionImportQuerySchema,
   questionInputSchema,
   questionsQuerySchema,
+  quizGrantInputSchema,
+  quizReportQuerySchema,
   quizSettingsSchema,
 } from '@portal/contracts/quizzes';
 import { uuidSchema } from '@portal/contracts/rules';
@@ -14,6 +16,7 @@ import { parseInput } from '@portal/kit/validate';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod/mini';
 import type { Attempts } from '../../domain/attempts.ts';
+import type { QuizGrants } from '../../domain/grants.ts';
 import type { QuestionBank } from '../../domain/question-bank.ts';
 
 const idOf = (req: Request, what: string) => parseInput(uuidSchema, req.params.id, `${what} id`);
@@ -23,8 +26,11 @@ const importBody = express.text({ type: ['text/plain', 'text/csv'], limit: QUIZ_
 const importTextSchema = z.string();
 const learnerOf = (req: Request) => ({ ...req.identity, sub: userIdOf(req.identity) });
 
-/** The question bank and quiz settings (administrators), attempts (everyone signed in, at their own). */
-export function quizzesRoutes(bank: QuestionBank, attempts: Attempts): Router {
+/**
+ * The question bank, quiz settings, grants and the quiz report (administrators), attempts (everyone signed in, at
+ * their own).
+ */
+export function quizzesRoutes(bank: QuestionBank, attempts: Attempts, grants: QuizGrants): Router {
   const router = strictRouter();
 
   router.get('/api/courses/:id/questions', requireAdmin, async (req, res) => {
@@ -72,6 +78,18 @@ export function quizzesRoutes(bank: QuestionBank, attempts: Attempts): Router {
         auditContextOf(req),
       ),
     );
+  });
+
+  router.post('/api/lessons/:id/grants', requireAdmin, async (req, res) => {
+    const lessonId = idOf(req, 'lesson');
+    const input = parseInput(quizGrantInputSchema, req.body, 'grant');
+    res.status(201).json(await grants.grant(lessonId, input, auditContextOf(req)));
+  });
+
+  router.get('/api/lessons/:id/quiz-report', requireAdmin, async (req, res) => {
+    const lessonId = idOf(req, 'lesson');
+    const page = parseInput(quizReportQuerySchema, req.query, 'query');
+    res.json(await grants.report(lessonId, page, req.identity.lang));
   });
 
   router.post('/api/lessons/:id/attempts', requireUser, async (req, res) => {
