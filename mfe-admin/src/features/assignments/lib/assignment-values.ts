@@ -78,7 +78,7 @@ const FIELD_MESSAGES: Readonly<Partial<Record<ProblemField, string>>> = {
 };
 
 /** The translation key of a problem's code, shown under `field`. */
-export const problemKey = (code: string, field?: ProblemField | 'root') =>
+const problemKey = (code: string, field?: ProblemField | 'root') =>
   MESSAGES[code] ?? (field && field !== 'root' ? FIELD_MESSAGES[field] : undefined) ?? 'assignments.errors.invalid';
 
 /** A whole number as typed, or NaN (the contracts' schema then names the problem). */

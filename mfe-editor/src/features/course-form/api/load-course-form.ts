@@ -5,7 +5,7 @@ import { hasStatus } from '@portal/web-kit/api-errors';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { useQuery } from '@tanstack/react-query';
 
-export type LoadState =
+type LoadState =
   | { status: 'loading' }
   | { status: 'ready'; course: Course | null; categories: Category[] }
   | { status: 'invalid' }
