@@ -255,6 +255,7 @@ describe('npm run admin -- backup / restore', () => {
         granted_at: new Date(),
       })
       .execute();
+    await databases.quizzes.db.insertInto('people').values({ user_id: user.id, name: 'Mia' }).execute();
     before = await snapshot(databases);
     await Promise.all(Object.values(databases).map((database) => database.close()));
   });
@@ -303,6 +304,7 @@ describe('npm run admin -- backup / restore', () => {
       expect(before['training.digests_sent']).toHaveLength(1);
       expect(before['quizzes.attempts']).toHaveLength(1);
       expect(before['quizzes.quiz_grants']).toEqual([expect.objectContaining({ reason: 'Was ill on the day' })]);
+      expect(before['quizzes.people']).toEqual([{ user_id: user.id, name: 'Mia' }]);
       expect(user.name).toBe('Mia');
       expect(before['audit.audit_entries']).toHaveLength(2);
       const verified = await run(process.execPath, [admin, 'audit-verify'], {

@@ -83,6 +83,7 @@ export const SERVICE_TABLES = {
     ['question_versions', 'question_id, version'],
     ['attempts', 'attempt_id'],
     ['quiz_grants', 'grant_id'],
+    ['people', 'user_id'],
     ['outbox', 'id'],
     ['processed_events', 'event_id'],
   ],

@@ -312,7 +312,8 @@ export type QuizReportQuery = z.input<typeof quizReportQuerySchema>;
 /**
  * A quiz lesson's item analysis over its submitted attempts, per question version shown: how many answered, the
  * share answered fully right, and for a choice question its most chosen wrong option (its text in the
- * requester's language); and the people to follow up: no attempt left and never passed, a page of them.
+ * requester's language); and the people to follow up: no attempt left and never passed, a page of them by name
+ * (`name` null while auth has not announced the person to the quizzes service yet, those last).
  */
 export const quizReportSchema = z.object({
   courseId: uuidSchema,
@@ -332,6 +333,7 @@ export const quizReportSchema = z.object({
     people: z.array(
       z.object({
         userId: uuidSchema,
+        name: z.nullable(z.string()),
         attemptsUsed: z.number(),
         bestScorePercent: z.nullable(z.number()),
         lastAttemptAt: z.string(),

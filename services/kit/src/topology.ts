@@ -135,12 +135,14 @@ export const TOPOLOGY = {
       '/api/attempts',
     ],
     publishes: [EVENTS.quizPassed, EVENTS.quizAttemptsExhausted, EVENTS.auditRecorded],
-    // Its read model of the courses (published or draft) and their quiz lessons; a deleted account's attempts go.
+    // Its read model of the courses (published or draft) and their quiz lessons, and people's names for the quiz
+    // report; a deleted account's name and attempts go.
     subscribes: [
       EVENTS.courseChanged,
       EVENTS.courseDeleted,
       EVENTS.lessonChanged,
       EVENTS.lessonDeleted,
+      EVENTS.userChanged,
       EVENTS.userDeleted,
     ],
   },

@@ -16,7 +16,10 @@ describe('the topology', () => {
         { service: 'training', urls: 'http://training_service_url:8080' },
         { service: 'quizzes', urls: 'http://quizzes_service_url:8080' },
       ],
-      [EVENTS.userChanged]: [{ service: 'training', urls: 'http://training_service_url:8080' }],
+      [EVENTS.userChanged]: [
+        { service: 'training', urls: 'http://training_service_url:8080' },
+        { service: 'quizzes', urls: 'http://quizzes_service_url:8080' },
+      ],
       [EVENTS.groupChanged]: [{ service: 'training', urls: 'http://training_service_url:8080' }],
       [EVENTS.groupDeleted]: [{ service: 'training', urls: 'http://training_service_url:8080' }],
       [EVENTS.groupMemberAdded]: [{ service: 'training', urls: 'http://training_service_url:8080' }],

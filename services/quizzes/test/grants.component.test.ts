@@ -219,12 +219,14 @@ describe.each(testBackends())('quiz grants and the quiz report on $name', (backe
       people: [
         {
           userId: halfRight,
+          name: null,
           attemptsUsed: 1,
           bestScorePercent: 50,
           lastAttemptAt: new Date(START.getTime() + 2 * MINUTE).toISOString(),
         },
         {
           userId: wrongOnBoth,
+          name: null,
           attemptsUsed: 1,
           bestScorePercent: 0,
           lastAttemptAt: new Date(START.getTime() + MINUTE).toISOString(),
@@ -239,5 +241,44 @@ describe.each(testBackends())('quiz grants and the quiz report on $name', (backe
     await admin().post(`/api/lessons/${lessonId}/grants`, { userId: halfRight, kind: 'pass', reason });
     const after = await admin().get(`/api/lessons/${lessonId}/quiz-report`);
     expect(after.body.followUp).toEqual({ total: 0, people: [] });
+  });
+
+  it('when auth announces people, then the report names them by name, and a deleted account’s name goes', async () => {
+    clock = START;
+    const { lessonId, water } = await quiz({ attemptsAllowed: 1, passPercent: 100 });
+    const [zora, anna, unnamed] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const userId of [zora, anna, unnamed]) await attempt(lessonId, userId, { single: water });
+    const announce = (userId: string, name: string) =>
+      publish(EVENTS.userChanged, {
+        userId,
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        language: 'en',
+        status: 'active',
+        isSysAdmin: false,
+      });
+    expect((await announce(zora, 'Zora Keller')).status).toBe(200);
+    expect((await announce(anna, 'Ana Muster')).status).toBe(200);
+    expect((await announce(anna, 'anna Muster')).status).toBe(200);
+
+    const named = await admin().get(`/api/lessons/${lessonId}/quiz-report`);
+    expect(
+      (named.body.followUp.people as { userId: string; name: string | null }[]).map(({ userId, name }) => ({
+        userId,
+        name,
+      })),
+    ).toEqual([
+      { userId: anna, name: 'anna Muster' },
+      { userId: zora, name: 'Zora Keller' },
+      { userId: unnamed, name: null },
+    ]);
+
+    expect((await publish(EVENTS.userDeleted, { userId: zora })).status).toBe(200);
+    const people = await sql<{
+      user_id: string;
+    }>`select user_id from people where user_id in (${zora}, ${anna})`.execute(service.database.db);
+    expect(people.rows).toEqual([{ user_id: anna }]);
+    const after = await admin().get(`/api/lessons/${lessonId}/quiz-report`);
+    expect((after.body.followUp.people as { userId: string }[]).map(({ userId }) => userId)).toEqual([anna, unnamed]);
   });
 });

@@ -40,7 +40,15 @@ const report: QuizReport = {
   ],
   followUp: {
     total: 1,
-    people: [{ userId: learner, attemptsUsed: 3, bestScorePercent: 62.5, lastAttemptAt: '2026-11-22T09:00:00.000Z' }],
+    people: [
+      {
+        userId: learner,
+        name: 'Mia Keller',
+        attemptsUsed: 3,
+        bestScorePercent: 62.5,
+        lastAttemptAt: '2026-11-22T09:00:00.000Z',
+      },
+    ],
   },
 };
 const nobodyLeft: QuizReport = { ...report, followUp: { total: 0, people: [] } };
@@ -89,7 +97,7 @@ describe('quiz report page', () => {
 
     const people = screen.getByRole('table', { name: 'People who failed their last attempt' });
     const row = within(people).getAllByRole('row')[1]!;
-    expect(within(row).getByRole('link', { name: 'Person b0b0b0b0 in the completion report' })).toHaveAttribute(
+    expect(within(row).getByRole('link', { name: 'Mia Keller' })).toHaveAttribute(
       'href',
       `/admin/reports?course=${courseId}&user=${learner}`,
     );
@@ -97,6 +105,16 @@ describe('quiz report page', () => {
     expect(row).toHaveTextContent('63%');
     expect(api.calls(REPORT)[0]?.search.get('limit')).toBe('20');
     expect(api.calls(REPORT)[0]?.search.get('offset')).toBe('0');
+  });
+
+  it('when a person’s name is not known yet, then they are shown by a short id linking to the completion report', async () => {
+    const unnamed = { ...report.followUp.people[0]!, name: null };
+    openReport({ [REPORT]: reports({ ...report, followUp: { total: 1, people: [unnamed] } }) });
+    const people = await screen.findByRole('table', { name: 'People who failed their last attempt' });
+    expect(within(people).getByRole('link', { name: 'Person b0b0b0b0 in the completion report' })).toHaveAttribute(
+      'href',
+      `/admin/reports?course=${courseId}&user=${learner}`,
+    );
   });
 
   it('when an extra attempt is granted with a reason, then it is sent, the report is asked again and a message confirms it', async () => {

@@ -24,6 +24,8 @@ export interface AnswerGroup {
 /** A learner to follow up: no attempt left, none open, never passed, no pass recorded. */
 export interface FollowUpRow {
   user_id: string;
+  /** Null until auth announces the person. */
+  name: string | null;
   attempts_used: number;
   best_score: number | null;
   last_attempt_at: Date;
@@ -79,7 +81,8 @@ export function grantsRepository(db: Kysely<QuizzesDatabase>) {
 
     /**
      * The learners who used every attempt allowed them (`allowed` plus their extra ones) with none open at `at`,
-     * never passed and have no pass recorded: latest first, a page of them, each row with the total.
+     * never passed and have no pass recorded: by name (those not named yet last, latest first), a page of them, each
+     * row with the total.
      */
     async followUp(lessonId: string, allowed: number, at: Date, page: { limit: number; offset: number }) {
       const { rows } = await sql<FollowUpRow>`
@@ -93,11 +96,11 @@ export function grantsRepository(db: Kysely<QuizzesDatabase>) {
           select user_id, count(*) filter (where kind = 'extra_attempt')::int as extra, bool_or(kind = 'pass') as pass
           from quiz_grants where lesson_id = ${lessonId} group by user_id
         )
-        select u.user_id, u.attempts_used, u.best_score, u.last_attempt_at, count(*) over ()::int as total
-        from used u left join granted g on g.user_id = u.user_id
+        select u.user_id, p.name, u.attempts_used, u.best_score, u.last_attempt_at, count(*) over ()::int as total
+        from used u left join granted g on g.user_id = u.user_id left join people p on p.user_id = u.user_id
         where not u.passed and u.open = 0 and not coalesce(g.pass, false)
           and u.attempts_used >= ${allowed} + coalesce(g.extra, 0)
-        order by u.last_attempt_at desc, u.user_id
+        order by lower(p.name) nulls last, p.name, u.last_attempt_at desc, u.user_id
         limit ${page.limit} offset ${page.offset}`.execute(db);
       return rows;
     },

@@ -15,8 +15,9 @@ export const DEFAULT_QUIZ_SETTINGS: QuizSettings = {
 };
 
 /**
- * The courses service's courses (published or not) and quiz lessons, kept by its events as their latest state: a
- * redelivered event changes nothing. A lesson that stops being a quiz, or goes, takes its settings and attempts along.
+ * The courses service's courses (published or not) and quiz lessons, and auth's names of people, kept by their events
+ * as their latest state: a redelivered event changes nothing. A lesson that stops being a quiz, or goes, takes its
+ * settings and attempts along.
  */
 export function readModel(db: Kysely<QuizzesDatabase>) {
   return {
@@ -54,7 +55,16 @@ export function readModel(db: Kysely<QuizzesDatabase>) {
       await db.deleteFrom('quiz_lessons').where('lesson_id', '=', lessonId).execute();
     },
 
+    async userChanged(userId: string, name: string) {
+      await db
+        .insertInto('people')
+        .values({ user_id: userId, name })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ name }))
+        .execute();
+    },
+
     async userDeleted(userId: string) {
+      await db.deleteFrom('people').where('user_id', '=', userId).execute();
       await db.deleteFrom('attempts').where('user_id', '=', userId).execute();
       await db.deleteFrom('quiz_grants').where('user_id', '=', userId).execute();
     },

@@ -4,6 +4,7 @@ import { eventTablesMigration } from '@portal/kit/events';
 import type { ColumnType, Generated } from 'kysely';
 import { quizzes } from './migrations/001-quizzes.ts';
 import { quizGrants } from './migrations/002-quiz-grants.ts';
+import { people } from './migrations/003-people.ts';
 
 /** What an attempt showed of one question: its pinned version and the order of its options. */
 export interface ShownQuestion {
@@ -62,7 +63,8 @@ export interface QuizzesDatabase {
     reason: string;
     granted_at: Date;
   };
+  people: { user_id: string; name: string };
 }
 
 /** In the order they are applied; each in its own file under migrations/, its id never changed once released. */
-export const migrations: Migration[] = [eventTablesMigration, quizzes, quizGrants];
+export const migrations: Migration[] = [eventTablesMigration, quizzes, quizGrants, people];

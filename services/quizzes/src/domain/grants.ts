@@ -151,6 +151,7 @@ export function quizGrants({ db, now }: { db: Kysely<QuizzesDatabase>; now: () =
           total: people[0]?.total ?? 0,
           people: people.map((person) => ({
             userId: person.user_id,
+            name: person.name,
             attemptsUsed: person.attempts_used,
             bestScorePercent: person.best_score,
             lastAttemptAt: person.last_attempt_at.toISOString(),

@@ -11,8 +11,8 @@ import { ADMIN_NAMESPACE } from '../../../lib/i18n.ts';
 type Person = QuizReport['followUp']['people'][number];
 
 /**
- * The people who used every attempt without passing: attempts used, best score, last attempt, a link to them in
- * the completion report (where their name is), and the two grants.
+ * The people who used every attempt without passing: their name (a short id while the quizzes service does not know
+ * it yet) linking to them in the completion report, attempts used, best score, last attempt, and the two grants.
  */
 export function FollowUpTable({
   courseId,
@@ -43,7 +43,7 @@ export function FollowUpTable({
           <tr key={person.userId}>
             <th scope="row">
               <Link to={reportHref(person.userId)}>
-                {t('quizReport.personLink', { id: person.userId.slice(0, 8) })}
+                {person.name || t('quizReport.personLink', { id: person.userId.slice(0, 8) })}
               </Link>
             </th>
             <td className={styles.number}>{formatNumber(person.attemptsUsed)}</td>
