@@ -17,6 +17,7 @@ import { ONBOARDING_CALLS, ONBOARDING_LIMITS } from './onboarding.ts';
 import { SCIM_TOKEN_CALLS } from './scim.ts';
 import { SSO_CALLS, SSO_TEST_START_PATH } from './sso-settings.ts';
 import { QUIZ_CALLS } from './quiz-calls.ts';
+import { QUIZ_REPORT_CALLS } from './quiz-report.ts';
 import { QUIZ_LIMITS } from './quizzes.ts';
 import { TRAINING_CALLS } from './training-calls.ts';
 
@@ -725,7 +726,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       errors: [400, 404],
     },
     {
-      ...QUIZ_CALLS.grantQuiz,
+      ...QUIZ_REPORT_CALLS.grantQuiz,
       summary:
         "Grant a learner an extra attempt at a quiz (it also lifts the wait) or record a pass for them (published as quiz.passed with recorded: true, so the course's completion by rule follows), with a required reason; both in the audit trail",
       access: 'admin',
@@ -733,7 +734,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       errors: [400, 404],
     },
     {
-      ...QUIZ_CALLS.quizReport,
+      ...QUIZ_REPORT_CALLS.quizReport,
       summary:
         "A quiz's item analysis over its submitted attempts, per question version: how many answered, the share answered right, a choice question's most chosen wrong option; and a page (limit, offset) of the people who used every attempt allowed them without passing, with their attempts used and best score",
       access: 'admin',

@@ -10,10 +10,6 @@ import {
   questionInputSchema,
   questionsQuerySchema,
   questionSchema,
-  quizGrantInputSchema,
-  quizGrantSchema,
-  quizReportQuerySchema,
-  quizReportSchema,
   quizSettingsSchema,
   submittedAttemptSchema,
 } from './quizzes.ts';
@@ -22,8 +18,8 @@ import { uuidSchema } from './rules.ts';
 const idParams = z.object({ id: uuidSchema });
 
 /**
- * The quizzes service's calls, by the name of their client's method. No page makes them yet (the authoring screens
- * and the player come next), so they sit beside their schemas, out of API_CALLS, which every page carries.
+ * The quizzes service's calls for the player and the authoring screens, by the name of their client's method: out of
+ * API_CALLS, which every page carries. The administrators' report and grants are in quiz-report.ts.
  */
 export const QUIZ_CALLS = {
   listQuestions: {
@@ -102,21 +98,5 @@ export const QUIZ_CALLS = {
     path: '/api/attempts/:id',
     params: idParams,
     response: attemptSchema,
-  },
-  /** An extra attempt for a learner, or a pass recorded for them, with a reason (administrators). */
-  grantQuiz: {
-    method: 'post',
-    path: '/api/lessons/:id/grants',
-    params: idParams,
-    body: quizGrantInputSchema,
-    response: quizGrantSchema,
-  },
-  /** Item analysis and the people who failed their last allowed attempt (administrators). */
-  quizReport: {
-    method: 'get',
-    path: '/api/lessons/:id/quiz-report',
-    params: idParams,
-    query: quizReportQuerySchema,
-    response: quizReportSchema,
   },
 } as const satisfies Record<string, ApiCall>;

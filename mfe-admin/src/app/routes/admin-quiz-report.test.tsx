@@ -1,6 +1,6 @@
 import '@portal/web-kit/testing/setup-i18n';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import type { QuizReport } from '@portal/contracts/quizzes';
+import type { QuizReport } from '@portal/contracts/quiz-report';
 import { fakeSession, renderPage } from '@portal/web-kit/testing/render';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import type { QuizGrantInput } from '@portal/contracts/quizzes';
+import type { QuizGrantInput } from '@portal/contracts/quiz-report';
 import { Pager } from '@portal/web-kit/pager';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

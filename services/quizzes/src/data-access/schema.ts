@@ -1,4 +1,5 @@
-import type { QUIZ_GRANT_KINDS, QuestionInput, QuizSettings } from '@portal/contracts/quizzes';
+import type { QuestionInput, QuizSettings } from '@portal/contracts/quizzes';
+import type { QUIZ_GRANT_KINDS } from '@portal/contracts/quiz-report';
 import type { Migration } from '@portal/kit/db';
 import { eventTablesMigration } from '@portal/kit/events';
 import type { ColumnType, Generated } from 'kysely';

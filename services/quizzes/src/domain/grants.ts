@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS, type QuizPassed } from '@portal/contracts/events';
 import type { Language } from '@portal/contracts/languages';
-import { QUIZ_LIMITS, type QuizGrant, type QuizGrantInput, type QuizReport } from '@portal/contracts/quizzes';
+import { QUIZ_LIMITS } from '@portal/contracts/quizzes';
+import type { QuizGrant, QuizGrantInput, QuizReport } from '@portal/contracts/quiz-report';
 import type { AuditContext } from '@portal/kit/audit';
 import { notFound } from '@portal/kit/errors';
 import { recordEvent } from '@portal/kit/events';

@@ -1,4 +1,4 @@
-import type { QuizGrantInput } from '@portal/contracts/quizzes';
+import type { QuizGrantInput } from '@portal/contracts/quiz-report';
 import { currentLanguage } from '@portal/web-kit/i18n';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/queries.ts';

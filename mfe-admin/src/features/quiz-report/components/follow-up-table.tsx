@@ -1,5 +1,5 @@
 import { pages } from '@portal/contracts/pages';
-import type { QuizGrantInput, QuizReport } from '@portal/contracts/quizzes';
+import type { QuizGrantInput, QuizReport } from '@portal/contracts/quiz-report';
 import { formatDate, formatNumber, formatPercent } from '@portal/web-kit/format';
 import buttons from '@portal/web-kit/styles/buttons.module.css';
 import { useTranslation } from 'react-i18next';

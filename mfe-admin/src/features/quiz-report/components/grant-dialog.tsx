@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@portal/contracts/errors';
-import { QUIZ_LIMITS, type QuizGrantInput, quizGrantInputSchema } from '@portal/contracts/quizzes';
+import { QUIZ_LIMITS } from '@portal/contracts/quizzes';
+import { type QuizGrantInput, quizGrantInputSchema } from '@portal/contracts/quiz-report';
 import { apiErrorKey } from '@portal/web-kit/api-errors';
 import { ConfirmDialog } from '@portal/web-kit/confirm-dialog';
 import { FormAlert } from '@portal/web-kit/form-alert';

@@ -1,4 +1,4 @@
-import type { QuizReport } from '@portal/contracts/quizzes';
+import type { QuizReport } from '@portal/contracts/quiz-report';
 import { formatNumber, formatPercent } from '@portal/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { AdminTable } from '../../../components/admin-table.tsx';

@@ -4,10 +4,9 @@ import {
   questionImportQuerySchema,
   questionInputSchema,
   questionsQuerySchema,
-  quizGrantInputSchema,
-  quizReportQuerySchema,
   quizSettingsSchema,
 } from '@portal/contracts/quizzes';
+import { quizGrantInputSchema, quizReportQuerySchema } from '@portal/contracts/quiz-report';
 import { uuidSchema } from '@portal/contracts/rules';
 import { auditContextOf } from '@portal/kit/audit';
 import { requireAdmin, requireUser, userIdOf } from '@portal/kit/identity';
