@@ -16,8 +16,9 @@ const CEILINGS: Record<RouteName, number> = {
   // The uploaded result's contracts come with their own copy of zod/mini (decision 0036): 190.8 KiB on 2026-11-28.
   course: 193 * KIB,
   // react-hook-form and its zod resolver in the editor (issue 28), the description editor in a chunk of its own,
-  // loaded after the form is drawn: 281.4 KiB on 2026-11-28, within the 350 KiB budget.
-  createCourse: 284 * KIB,
+  // loaded after the form is drawn, and the form's loader on TanStack Query (issue 43): 293.6 KiB on 2026-12-02,
+  // within the 350 KiB budget.
+  createCourse: 297 * KIB,
 };
 
 for (const route of Object.keys(ROUTES) as RouteName[]) {
