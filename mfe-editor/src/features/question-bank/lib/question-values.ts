@@ -38,8 +38,7 @@ export interface QuestionFormValues {
   items: { texts: LanguageTexts }[];
 }
 
-const noTexts = (): LanguageTexts =>
-  Object.fromEntries(LANGUAGES.map((language) => [language, ''])) as LanguageTexts;
+const noTexts = (): LanguageTexts => Object.fromEntries(LANGUAGES.map((language) => [language, ''])) as LanguageTexts;
 
 const textsOf = (texts: Texts | undefined): LanguageTexts => ({ ...noTexts(), ...texts });
 
