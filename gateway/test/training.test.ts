@@ -44,7 +44,7 @@ describe.each(testBackends())('assignments and reports through the gateway on $n
       /^attachment; filename="completions-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(csv.text.trim()).toBe(
-      'Nome;E-mail;Account;Gruppi;Corso;Obbligatorio;Stato;Assegnato il;Scadenza;Iniziato il;Completato il',
+      'Nome;E-mail;Account;Gruppi;Corso;Obbligatorio;Stato;Assegnato il;Scadenza;Iniziato il;Completato il;Punteggio (%);Tentativi usati;Superato il',
     );
     const page = await admin.get('/api/reports/completions');
     expect(page.headers.get('x-total-count')).toBe('0');

@@ -33,9 +33,9 @@ describe('the shared contracts', () => {
     const aliases = contractsAliases();
     // The page registry is an exception: the shell's entry script reads it before any shared module is there. So are
     // the schemas only the auth slice's sign-in pages use, those of the administration slice's pages (users, groups,
-    // SSO, directory sync, audit, uploaded results and their review, training), the audit page's action labels, the
-    // course page's lessons and its quiz player: each slice bundles its own, every other page is spared their weight
-    // (decision 0036).
+    // SSO, directory sync, audit, uploaded results and their review, training, quiz report), the audit page's action
+    // labels, the course page's lessons and its quiz player: each slice bundles its own, every other page is spared
+    // their weight (decision 0036).
     const ownedByOneApp = new Set([
       'pages',
       'oidc',
@@ -51,6 +51,7 @@ describe('the shared contracts', () => {
       'lessons',
       'quizzes',
       'quiz-calls',
+      'quiz-report',
       'audit-actions',
     ]);
     const imported = [...contractsImportedByTheApps()].filter((name) => !ownedByOneApp.has(name));
